@@ -1,0 +1,1 @@
+"""Engine contracts shared by every game: Game, State, actions, views, chance, records."""

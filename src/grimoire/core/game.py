@@ -1,0 +1,108 @@
+"""The ``Game`` contract: static facts of one game at one player count with fixed options."""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from grimoire.core.errors import InvalidOptions, InvalidPosition
+from grimoire.core.options import Option, resolve_options
+from grimoire.core.state import POSITION_FORMAT, State
+
+
+class Game(ABC):
+    """Static facts and a factory of states. Subclasses set the class attributes below."""
+
+    name: ClassVar[str]  # registry name, e.g. "ciub"
+    title: ClassVar[str]  # display name, e.g. "Ciúb"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    declared_options: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = False
+    simultaneous_decisions: ClassVar[bool] = False
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players}..{self.max_players} players, not {players}"
+            )
+        self.players = players
+        self.options: dict[str, Any] = resolve_options(
+            self.name, self.declared_options, options or {}
+        )
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Cross-option checks (hook); raise InvalidOptions."""
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the player action space: every action id is in ``range(num_actions)``."""
+
+    @property
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Every chance outcome id is in ``range(max_chance_outcomes)``."""
+
+    @abstractmethod
+    def _new_state(self, seed: int) -> State:
+        """The initial state (it may start at a chance node: setup is chance too)."""
+
+    @abstractmethod
+    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
+        """Rebuild a state from the game-specific part of a position document."""
+
+    def new_state(self, seed: int | None = None, *, resolve_chance: bool = True) -> State:
+        """A new game. ``seed=None`` picks a random seed. With ``resolve_chance`` (the
+        default) the setup's chance nodes are resolved, so a player is to act."""
+        state = self._new_state(secrets.randbits(63) if seed is None else seed)
+        if resolve_chance:
+            state.resolve_chance()
+        return state
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> State:
+        """Inverse of ``State.to_json``; raises InvalidPosition on a malformed document."""
+        if doc.get("format", POSITION_FORMAT) != POSITION_FORMAT:
+            raise InvalidPosition(f"unknown position format {doc.get('format')!r}")
+        if doc.get("game", self.name) != self.name:
+            raise InvalidPosition(f"a {doc.get('game')!r} position is not a {self.name} position")
+        if doc.get("players", self.players) != self.players:
+            raise InvalidPosition(
+                f"a {doc.get('players')}-player position is not for this {self.players}-player game"
+            )
+        if dict(doc.get("options", self.options)) != self.options:
+            raise InvalidPosition("the position was made with other options than this game's")
+        try:
+            seed = int(doc.get("seed", 0))
+            state = self._state_from_position(seed, dict(doc["position"]))
+            state.step = int(doc.get("step", len(doc.get("history", []))))
+            state.history = [(int(actor), int(action)) for actor, action in doc.get("history", [])]
+        except InvalidPosition:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise InvalidPosition(f"malformed {self.name} position: {error!r}") from error
+        return state
+
+    def facts(self) -> dict[str, Any]:
+        """Static facts as JSON data."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": self.players,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": dict(self.options),
+            "declared_options": [option.describe() for option in self.declared_options],
+            "num_actions": self.num_actions,
+            "max_chance_outcomes": self.max_chance_outcomes,
+            "hidden_information": self.hidden_information,
+            "simultaneous_decisions": self.simultaneous_decisions,
+        }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, options={self.options})"

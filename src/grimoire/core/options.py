@@ -1,0 +1,66 @@
+"""Game options: declared once per game, validated in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.core.errors import InvalidOptions
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option of a game: its default, the values it accepts, and what it means."""
+
+    name: str
+    default: Any
+    help: str
+    choices: Sequence[Any] | None = None
+    kind: type = field(default=str)
+
+    def validate(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise InvalidOptions(
+                    f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}"
+                )
+            return value
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"option {self.name!r} takes true or false, not {value!r}")
+            return value
+        if value is None and self.default is None:
+            return None
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"option {self.name!r} takes a whole number, not {value!r}")
+            return value
+        if not isinstance(value, self.kind):
+            raise InvalidOptions(
+                f"option {self.name!r} takes a {self.kind.__name__}, not {value!r}"
+            )
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        if self.choices is not None:
+            doc["choices"] = list(self.choices)
+        else:
+            doc["type"] = self.kind.__name__
+        return doc
+
+
+def resolve_options(
+    game_name: str, declared: Sequence[Option], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names and bad values raise InvalidOptions."""
+    by_name = {option.name: option for option in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise InvalidOptions(f"{game_name} has no option {unknown[0]!r} (options: {known})")
+    resolved = {option.name: option.default for option in declared}
+    for name, value in given.items():
+        resolved[name] = by_name[name].validate(value)
+    return resolved

@@ -1,0 +1,66 @@
+"""Game records: (game, players, options, seed, actions) replay to the same state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.core.errors import IllegalAction, InvalidPosition
+from grimoire.core.state import CHANCE, State
+
+RECORD_FORMAT = "grimoire-record/1"
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game. ``actions`` lists (actor, action) pairs; chance
+    entries (actor -1) may be left out, and are then re-drawn from the seed."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[tuple[int, int]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": [list(entry) for entry in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> GameRecord:
+        if doc.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise InvalidPosition(f"unknown record format {doc.get('format')!r}")
+        try:
+            return cls(
+                game=str(doc["game"]),
+                players=int(doc["players"]),
+                options=dict(doc.get("options", {})),
+                seed=int(doc["seed"]),
+                actions=[(int(a), int(b)) for a, b in doc.get("actions", [])],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidPosition(f"malformed game record: {error!r}") from error
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` recorded actions (all by default)."""
+        from grimoire.registry import make
+
+        state = make(self.game, players=self.players, **self.options).new_state(
+            self.seed, resolve_chance=False
+        )
+        for index, (actor, action) in enumerate(self.actions[:upto]):
+            if actor != CHANCE:
+                state.resolve_chance()  # chance left out of the record: re-draw it
+            try:
+                state.apply(action, None if actor == CHANCE else actor)
+            except IllegalAction as error:
+                raise IllegalAction(f"record entry {index} ({actor}, {action}): {error}") from error
+        if upto is None:
+            state.resolve_chance()
+        return state

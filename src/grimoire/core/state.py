@@ -1,0 +1,284 @@
+"""The ``State`` contract: a mutable position of one game, with the rules that move it on.
+
+Actors: a seat is ``0 .. players-1``; ``CHANCE`` marks a chance node (dice, shuffles, draws);
+``TERMINAL`` marks a finished game; a ``frozenset`` of seats is a simultaneous decision, where
+each seat in it submits one action (``apply(action, seat=s)``) and the game resolves once all
+have. Player actions are integers in ``[0, game.num_actions)`` with a stable meaning; chance
+outcomes are integers in ``[0, game.max_chance_outcomes)`` whose meaning depends on the node.
+
+Subclasses implement the ``_``-prefixed hooks and the abstract methods; the public methods here
+do validation, history, caching and chance sampling once for every game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from grimoire.core.errors import IllegalAction
+from grimoire.core.rng import pick, uniform
+
+if TYPE_CHECKING:
+    from grimoire.core.game import Game
+    from grimoire.core.record import GameRecord
+
+CHANCE = -1
+TERMINAL = -2
+Actor: TypeAlias = int | frozenset[int]
+POSITION_FORMAT = "grimoire-position/1"
+
+
+def actor_to_json(actor: Actor) -> int | str | list[int]:
+    """JSON form of an actor: a seat number, ``"chance"``, ``"terminal"`` or a list of seats."""
+    if isinstance(actor, frozenset):
+        return sorted(actor)
+    if actor == CHANCE:
+        return "chance"
+    if actor == TERMINAL:
+        return "terminal"
+    return actor
+
+
+class State(ABC):
+    """One position of a game. Create with ``game.new_state(seed)``; never share between threads."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.step = 0  # actions applied so far; numbers the chance draws
+        self.history: list[tuple[int, int]] = []  # (actor, action); actor is a seat or CHANCE
+        self._legal_cache: tuple[int, int, list[int]] | None = None
+
+    # ----------------------------------------------------------------- hooks for games
+    @property
+    @abstractmethod
+    def current_player(self) -> Actor:
+        """The seat to act, ``CHANCE``, ``TERMINAL``, or the seats of a simultaneous decision."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal player actions of ``seat`` (which is one of the seats to act)."""
+
+    @abstractmethod
+    def _apply(self, actor: int, action: int) -> None:
+        """Apply an action already known to be legal (or a chance outcome). Must not fail."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score now (final scores once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats of a finished game (several on a shared win); [] before the end."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific part of what ``seat`` (None: a spectator) may see."""
+
+    @abstractmethod
+    def _position(self) -> dict[str, Any]:
+        """Game-specific part of the full position, as JSON data (hidden parts included)."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A new state with the same game, and deep copies of the game-specific data."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """Readable text of a player action (or, at a chance node, of a chance outcome)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action id named by ``text``; raises IllegalAction if it names none."""
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``.
+
+        Games with hidden information override this; the default (perfect information) only
+        replaces the seed, so future chance stays unknown to whoever searches the copy.
+        """
+        copy = self.clone()
+        copy.seed = rng.getrandbits(63)
+        copy.history = []
+        return copy
+
+    def describe(self, actor: int, action: int, viewer: int | None) -> str:
+        """What ``viewer`` is told about ``action`` (evaluated before it is applied).
+
+        Games override this where an action or chance outcome is hidden from some seats.
+        """
+        return self.action_to_string(action)
+
+    # ----------------------------------------------------------------- public contract
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def seats_to_act(self) -> frozenset[int]:
+        """The seats that must act now (empty at chance and terminal nodes)."""
+        actor = self.current_player
+        if isinstance(actor, frozenset):
+            return actor
+        return frozenset() if actor < 0 else frozenset((actor,))
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Sorted legal actions of ``seat`` (default: the one seat to act; at chance: outcomes)."""
+        actor = self._resolve_actor(seat)
+        if actor == CHANCE:
+            return sorted(outcome for outcome, _ in self.chance_outcomes())
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.step and cache[1] == actor:
+            return list(cache[2])
+        actions = self._legal_actions(actor)
+        self._legal_cache = (self.step, actor, actions)
+        return list(actions)
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
+        if it is not legal now."""
+        actor = self._resolve_actor(seat)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction(f"an action is an integer id, not {action!r}")
+        if action not in self.legal_actions(None if actor == CHANCE else actor):
+            raise IllegalAction(self._why_illegal(actor, action))
+        self._apply(actor, action)
+        self.history.append((actor, action))
+        self.step += 1
+        self._legal_cache = None
+
+    def apply_text(self, text: str, seat: int | None = None) -> int:
+        """Parse ``text`` and apply it; returns the action id."""
+        action = self.parse_action(text)
+        self.apply(action, seat)
+        return action
+
+    def sample_chance(self) -> int:
+        """The outcome the seeded generator picks at this chance node."""
+        if not self.is_chance():
+            raise IllegalAction("not at a chance node")
+        return pick(self.chance_outcomes(), uniform(self.seed, self.step))
+
+    def resolve_chance(self) -> None:
+        """Apply seeded chance outcomes until a player must act or the game is over."""
+        while self.current_player == CHANCE:
+            self.apply(self.sample_chance())
+
+    def play(self, action: int, seat: int | None = None) -> None:
+        """Apply a player action, then resolve the chance nodes that follow it."""
+        self.apply(action, seat)
+        self.resolve_chance()
+
+    def clone(self) -> State:
+        copy = self._copy()
+        copy.seed = self.seed
+        copy.step = self.step
+        copy.history = list(self.history)
+        return copy
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON data with exactly what ``seat`` may see (None: a spectator). Never the seed,
+        another seat's hidden information, or the order of a face-down pile."""
+        if seat is not None and not 0 <= seat < self.game.players:
+            raise IllegalAction(f"there is no seat {seat} in a {self.game.players}-player game")
+        doc: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "viewer": seat,
+            "step": self.step,
+            "current_player": actor_to_json(self.current_player),
+            "terminal": self.is_terminal(),
+            "scores": self.scores(),
+            "winners": self.winners(),
+        }
+        doc.update(self._view(seat))
+        return doc
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as a position document (see docs/architecture.md)."""
+        return {
+            "format": POSITION_FORMAT,
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "step": self.step,
+            "history": [list(entry) for entry in self.history],
+            "position": self._position(),
+        }
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return {"id": action, "text": self.action_to_string(action)}
+
+    def action_from_json(self, doc: Any) -> int:
+        """An action id from ``{"id": n}`` or ``{"text": "..."}``."""
+        if isinstance(doc, dict) and isinstance(doc.get("id"), int):
+            return int(doc["id"])
+        if isinstance(doc, dict) and isinstance(doc.get("text"), str):
+            return self.parse_action(doc["text"])
+        raise IllegalAction(f'an action in JSON is {{"id": n}} or {{"text": "..."}}, not {doc!r}')
+
+    def record(self) -> GameRecord:
+        from grimoire.core.record import GameRecord
+
+        return GameRecord(
+            game=self.game.name,
+            players=self.game.players,
+            options=dict(self.game.options),
+            seed=self.seed,
+            actions=list(self.history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __str__(self) -> str:
+        return json.dumps(self.view(None), indent=1)
+
+    # ----------------------------------------------------------------- internals
+    def _resolve_actor(self, seat: int | None) -> int:
+        actor = self.current_player
+        if actor == TERMINAL:
+            raise IllegalAction("the game is over: no more actions")
+        if isinstance(actor, frozenset):
+            if seat is None:
+                raise IllegalAction(
+                    f"seats {sorted(actor)} decide at once: say which seat acts"
+                )
+            if seat not in actor:
+                raise IllegalAction(f"seat {seat} has nothing to decide now")
+            return seat
+        if seat is not None and seat != actor:
+            who = "chance" if actor == CHANCE else f"seat {actor}"
+            raise IllegalAction(f"it is not seat {seat}'s turn ({who} is to act)")
+        return actor
+
+    def _why_illegal(self, actor: int, action: int) -> str:
+        if actor == CHANCE:
+            return f"{action} is not an outcome of this chance node"
+        if not 0 <= action < self.game.num_actions:
+            return f"action {action} is outside this game's action space 0..{self.game.num_actions - 1}"
+        try:
+            text = self.action_to_string(action)
+        except Exception:  # noqa: BLE001 - any text is better than none in an error message
+            text = str(action)
+        return f"'{text}' is not legal now: {self._phase_hint(actor)}"
+
+    def _phase_hint(self, actor: int) -> str:
+        """A short reason shown with illegal actions; games refine it."""
+        legal = [self.action_to_string(a) for a in self.legal_actions(actor)[:8]]
+        more = ", ..." if len(self.legal_actions(actor)) > 8 else ""
+        return "legal now: " + ", ".join(legal) + more

@@ -1,0 +1,49 @@
+"""The table of games: built-in packages plus any installed plugin.
+
+A plugin registers a game with an entry point in the group ``grimoire.games``
+(``name = "package.module:GameClass"``); nothing else in grimoire needs to change.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from grimoire.core.errors import UnknownGame
+from grimoire.core.game import Game
+
+BUILTIN: dict[str, str] = {
+    "ciub": "grimoire.games.ciub:CiubGame",
+}
+ALIASES: dict[str, str] = {"ciúb": "ciub"}
+
+
+def _table() -> dict[str, str]:
+    table = dict(BUILTIN)
+    for point in entry_points(group="grimoire.games"):
+        table.setdefault(point.name, point.value)
+    return table
+
+
+def games() -> list[str]:
+    """Names of the registered games."""
+    return sorted(_table())
+
+
+def game_class(name: str) -> type[Game]:
+    key = ALIASES.get(name.lower(), name.lower())
+    table = _table()
+    if key not in table:
+        raise UnknownGame(f"no game called {name!r}; games: {', '.join(sorted(table))}")
+    module_name, _, attribute = table[key].partition(":")
+    cls = getattr(importlib.import_module(module_name), attribute)
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise UnknownGame(f"{table[key]} is not a grimoire Game")
+    return cls
+
+
+def make(name: str, players: int | None = None, **options: Any) -> Game:
+    """A game by name, for ``players`` seats (default: its minimum) with ``options``."""
+    cls = game_class(name)
+    return cls(cls.min_players if players is None else players, options)
