@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.options import Option, resolve_options
 from grimoire.core.state import POSITION_FORMAT, State
@@ -87,6 +88,21 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise InvalidPosition(f"malformed {self.name} position: {error!r}") from error
         return state
+
+    # ----------------------------------------------------------------- optional hooks
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        """This game's own heuristic bot, if it ships one."""
+        return None
+
+    def render_text(self, state: State, seat: int | None) -> Any:
+        """A terminal rendering of what ``seat`` sees: a string or a rich renderable."""
+        import json
+
+        return json.dumps(state.view(seat), indent=1, ensure_ascii=False)
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        """An SVG picture of what ``seat`` sees, or None if the game has no picture."""
+        return None
 
     def facts(self) -> dict[str, Any]:
         """Static facts as JSON data."""

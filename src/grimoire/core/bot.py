@@ -1,0 +1,26 @@
+"""The ``Bot`` contract. Games may ship their own heuristic bot (``Game.heuristic_bot``)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from grimoire.core.state import State
+
+
+class Bot(ABC):
+    """Chooses actions. ``choose`` must not change ``state``; it may clone it."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, state: State, seat: int | None = None) -> int:
+        """A legal action for ``seat`` (default: the one seat to act)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
