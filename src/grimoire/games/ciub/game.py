@@ -1,0 +1,99 @@
+"""Ciúb (Tom Lehmann, AMIGO 2014) as a grimoire ``Game``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grimoire.core.bot import Bot
+from grimoire.core.errors import InvalidOptions
+from grimoire.core.game import Game
+from grimoire.core.options import Option
+from grimoire.core.state import State
+from grimoire.games.ciub import rules
+from grimoire.games.ciub.actions import ARG_OF, ActionCodec
+from grimoire.games.ciub.components import Components, load
+from grimoire.games.ciub.state import CiubState
+
+
+class CiubGame(Game):
+    """Dice management and spell cards for 2..4 players."""
+
+    name: ClassVar[str] = "ciub"
+    title: ClassVar[str] = "Ciúb"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    hidden_information: ClassVar[bool] = True  # the pile and the cards removed face down
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "length",
+            "normal",
+            "normal game, or short game (owl cards out, fewer removals; also the first game)",
+            choices=("normal", "short"),
+        ),
+        Option(
+            "start_player",
+            "random",
+            "who starts: chosen at random, or a seat number",
+            choices=("random", 0, 1, 2, 3),
+        ),
+        Option(
+            "self_adjust",
+            "number_or_skull",
+            "faces an adjust die may turn itself to: number_or_skull (ruling), "
+            "number (German rulebook) or not_action (English rulebook)",
+            choices=tuple(rules.SELF_ADJUST_FACES),
+        ),
+        Option(
+            "skulls_wild",
+            False,
+            "skulls may join equal numbers for '=' cards (default: skulls only with skulls)",
+            kind=bool,
+        ),
+        Option(
+            "components",
+            None,
+            "path of a components TOML file to use instead of the shipped one",
+            kind=str,
+        ),
+    )
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.components: Components = load(self.options["components"])
+        self.codec = ActionCodec(self.components)
+
+    def _check_options(self) -> None:
+        start = self.options["start_player"]
+        if start != "random" and not 0 <= int(start) < self.players:
+            raise InvalidOptions(f"start_player {start} is not a seat of {self.players} players")
+
+    @staticmethod
+    def codec_arg(kind: str) -> str | None:
+        return ARG_OF[kind]
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.total
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return max(max(self.components.cards) + 1, 6, self.players)
+
+    def _new_state(self, seed: int) -> State:
+        state = CiubState(self, seed)
+        rules.start_setup(state)
+        return state
+
+    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
+        return CiubState.from_position(self, seed, position)
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        from grimoire.games.ciub.heuristic import CiubHeuristicBot
+
+        return CiubHeuristicBot(seed)
+
+    def render_text(self, state: State, seat: int | None) -> Any:
+        from grimoire.games.ciub.render import render
+
+        assert isinstance(state, CiubState)
+        return render(state, seat)

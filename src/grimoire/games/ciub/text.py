@@ -1,0 +1,186 @@
+"""Readable text for Ciúb's actions, and the parser that reads it back.
+
+Grammar (case-insensitive): ``pass``, ``mark 21``, ``remove 7``, ``swap W1 for red``,
+``use B1``, ``target R2``, ``face 6`` (or ``face skull``), ``cancel``, ``done``,
+``set aside Y1``, ``roll``, ``stop``, ``claim 21``, ``no claim``, ``move down 7``,
+``return R2``, ``take red``, ``trade G1``, ``pick white``, ``whiten R1``, ``end turn``.
+Dice are named by colour letter and number (W1..W20, Y1..Y7, O, R, G, P, B).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from grimoire.core.errors import IllegalAction
+from grimoire.games.ciub.components import FACE_TEXT
+
+if TYPE_CHECKING:
+    from grimoire.games.ciub.state import CiubState
+
+PHASE_HELP = {
+    "mark": "phase 1: place or shift your marker, remove a top-row card, or pass",
+    "actions": "phase 2: use your dice actions (swap, re-roll, adjust) or say done",
+    "set_aside": "phase 2: set dice aside into your tray, then roll again or stop",
+    "claim": "phase 3: claim a spell card your tray meets, or take no claim",
+    "move_down": "phase 3: move a top-row card down to the bottom row",
+    "reduce": "phase 3: return dice to the supply until you have 5",
+    "take": "phase 3: take one die from the supply",
+    "trade": "phase 4: trade 2-for-1 dice, trade dice for white ones, or end your turn",
+    "over": "the game is over",
+}
+WORD_KINDS = {
+    "pass": "pass",
+    "cancel": "cancel",
+    "done": "done",
+    "roll": "roll",
+    "stop": "stop",
+    "no claim": "no_claim",
+    "end turn": "end_turn",
+}
+CARD_KINDS = {"mark": "mark", "remove": "remove", "claim": "claim", "move down": "move_down"}
+DIE_KINDS = {
+    "use": "use",
+    "target": "target",
+    "set aside": "set_aside",
+    "return": "return",
+    "trade": "trade",
+    "whiten": "whiten",
+}
+COLOUR_KINDS = {"take": "take", "pick": "pick"}
+
+
+def face_text(symbol: str) -> str:
+    return FACE_TEXT.get(symbol, symbol)
+
+
+def phase_help(s: CiubState) -> str:
+    if s.phase in ("actions",) and s.pending:
+        frame = s.pending[-1]
+        die = s.c.die_label[frame["by"]]
+        if frame["kind"] == "target":
+            return f"phase 2: choose the die that {die} acts on (or cancel)"
+        return f"phase 2: choose the face for {s.c.die_label[frame['target']]} (or cancel)"
+    if s.phase == "trade" and s.pending:
+        return "phase 4: pick a die of another colour for your 2-for-1 die"
+    return PHASE_HELP.get(s.phase, "chance")
+
+
+def action_text(s: CiubState, action: int) -> str:
+    c = s.c
+    if s.is_chance():
+        return _chance_text(s, action)
+    move = s.game.codec.decode(action)
+    kind, arg = move.kind, move.arg
+    if kind in ("pass", "cancel", "done", "roll", "stop", "no_claim", "end_turn"):
+        return kind.replace("_", " ")
+    if kind in ("mark", "remove", "claim", "move_down"):
+        return f"{kind.replace('_', ' ')} {arg}"
+    if kind == "swap":
+        return f"swap {c.die_label[arg]} for {c.colours[move.arg2].name}"
+    if kind in ("take", "pick"):
+        return f"{kind} {c.colours[arg].name}"
+    if kind == "face":
+        target = s.pending[-1].get("target") if s.pending and s.phase == "actions" else None
+        if target is None:
+            return f"face #{arg}"
+        return f"face {face_text(c.face_symbol(target, arg))}"
+    return f"{kind.replace('_', ' ')} {c.die_label[arg]}"
+
+
+def _chance_text(s: CiubState, outcome: int) -> str:
+    c = s.c
+    if s.phase == "roll":
+        die = s.to_roll[0]
+        return f"{c.die_label[die]} rolls {face_text(c.face_symbol(die, outcome))}"
+    if s.phase == "setup_first":
+        return f"seat {outcome} starts"
+    card = c.cards[outcome]
+    if s.phase == "setup_remove":
+        return f"card {outcome} ({card.letter} {card.need}) is removed face down"
+    if s.phase == "setup_deal":
+        return f"card {outcome} ({card.need}, {card.vp} VP) is dealt to the {s.setup_queue[0]} row"
+    return f"card {outcome} ({card.letter} {card.need}, {card.vp} VP) is drawn to the top row"
+
+
+def action_json(s: CiubState, action: int) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": action, "text": action_text(s, action)}
+    if s.is_chance():
+        return doc
+    move = s.game.codec.decode(action)
+    doc["kind"] = move.kind
+    arg_kind = s.game.codec_arg(move.kind)
+    c = s.c
+    if arg_kind == "card":
+        doc["card"] = move.arg
+    elif arg_kind in ("die", "die_colour"):
+        doc["die"] = c.die_label[move.arg]
+        if arg_kind == "die_colour":
+            doc["colour"] = c.colours[move.arg2].name
+    elif arg_kind == "colour":
+        doc["colour"] = c.colours[move.arg].name
+    elif arg_kind == "face":
+        doc["face"] = move.arg
+    return doc
+
+
+def parse(s: CiubState, source: str) -> int:
+    """The action id named by ``source``; IllegalAction with the reason if it names none."""
+    words = " ".join(source.strip().lower().replace("-", " ").split())
+    if not words:
+        raise IllegalAction("empty action text")
+    if words.isdigit():
+        raise IllegalAction(f"'{source}' is a number, not an action text (e.g. 'claim 21')")
+    enc = s.game.codec.encode
+    c = s.c
+    if words in WORD_KINDS:
+        return enc(WORD_KINDS[words])
+    match = re.fullmatch(r"(mark|remove|claim|move down) (\d+)", words)
+    if match:
+        card = int(match.group(2))
+        if card not in c.cards:
+            raise IllegalAction(f"there is no card {card}")
+        return enc(CARD_KINDS[match.group(1)], card)
+    match = re.fullmatch(r"swap (\w+) (?:for )?(\w+)", words)
+    if match:
+        return enc("swap", _die(s, match.group(1)), _colour(s, match.group(2)))
+    match = re.fullmatch(r"(use|target|set aside|return|trade|whiten) (\w+)", words)
+    if match:
+        return enc(DIE_KINDS[match.group(1)], _die(s, match.group(2)))
+    match = re.fullmatch(r"(take|pick) (\w+)", words)
+    if match:
+        return enc(COLOUR_KINDS[match.group(1)], _colour(s, match.group(2)))
+    match = re.fullmatch(r"face (.+)", words)
+    if match:
+        return enc("face", _face(s, match.group(1)))
+    raise IllegalAction(f"'{source}' is not an action; try e.g. 'claim 21', 'use B1', 'roll'")
+
+
+def _die(s: CiubState, label: str) -> int:
+    die = s.c.die_by_label(label)
+    if die is None:
+        raise IllegalAction(f"there is no die {label.upper()!r} (dice are named like W1, B3)")
+    return die
+
+
+def _colour(s: CiubState, name: str) -> int:
+    for colour in s.c.colours:
+        if name in (colour.name, colour.letter.lower()):
+            return colour.index
+    names = ", ".join(colour.name for colour in s.c.colours)
+    raise IllegalAction(f"there is no colour {name!r} ({names})")
+
+
+def _face(s: CiubState, name: str) -> int:
+    if name.startswith("#") and name[1:].isdigit():
+        return int(name[1:])
+    if not (s.phase == "actions" and s.pending and s.pending[-1]["kind"] == "face"):
+        raise IllegalAction("'face ...' only answers which face to adjust a die to")
+    target = s.pending[-1]["target"]
+    colour = s.c.colours[s.c.die_colour[target]]
+    wanted = {"2 for 1": "two_for_one", "2for1": "two_for_one", "re roll": "reroll"}.get(name, name)
+    for index in colour.distinct_faces:
+        if colour.faces[index] == wanted:
+            return index
+    shown = ", ".join(face_text(colour.faces[i]) for i in colour.distinct_faces)
+    raise IllegalAction(f"a {colour.name} die has no face {name!r} (faces: {shown})")
