@@ -1,0 +1,13 @@
+"""Uniformly random legal actions: the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+from grimoire.core.bot import Bot
+from grimoire.core.state import State
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        return self.rng.choice(state.legal_actions(seat))
