@@ -1,0 +1,132 @@
+"""Play one game to the end with one bot per seat, through the core contracts only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.core.bot import Bot
+from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game
+from grimoire.core.record import GameRecord
+from grimoire.core.state import CHANCE, State
+
+
+class SimulationError(GrimoireError, RuntimeError):
+    """A simulated game could not be played to the end (a bot chose an illegal action, or
+    the game ran past ``max_decisions``). The message names the game's seed to reproduce it."""
+
+
+@dataclass
+class GameResult:
+    """The outcome of one finished game.
+
+    ``decisions`` counts player actions applied (at a simultaneous decision every seat's
+    submission counts once); ``chance_steps`` counts chance outcomes, setup included;
+    ``turns`` is the game's own turn count when its state exposes an integer ``turns``
+    attribute, else None. ``record`` replays the game (``record.replay()``).
+    """
+
+    seed: int
+    scores: list[float]
+    winners: list[int]
+    decisions: int
+    chance_steps: int
+    turns: int | None
+    bots: list[str]
+    record: GameRecord | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "seed": self.seed,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+            "chance_steps": self.chance_steps,
+            "turns": self.turns,
+            "bots": list(self.bots),
+        }
+        if self.record is not None:
+            doc["record"] = self.record.to_json()
+        return doc
+
+
+def game_turns(state: State) -> int | None:
+    """The game's turn count if its state exposes one (an int attribute ``turns``)."""
+    turns = getattr(state, "turns", None)
+    if isinstance(turns, int) and not isinstance(turns, bool):
+        return turns
+    return None
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    max_decisions: int | None = None,
+    keep_record: bool = True,
+) -> GameResult:
+    """Play a new game of ``game`` from ``seed`` to the end; ``bots[s]`` plays seat ``s``.
+
+    Chance is drawn from the seed (``State.resolve_chance``), so the same game, bots and
+    bot seeds give the same game. At a simultaneous decision every seat in
+    ``state.seats_to_act()`` chooses on the same position before any of them submits (no
+    bot sees another's choice); the choices are then applied in seat order.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{len(bots)} bots for a {game.players}-player game")
+    state = game.new_state(seed)
+    decisions = 0
+    try:
+        while True:
+            state.resolve_chance()
+            seats = state.seats_to_act()
+            if not seats:  # resolve_chance stops only at a decision or the end
+                break
+            if max_decisions is not None and decisions >= max_decisions:
+                raise SimulationError(
+                    f"{game.name} seed {seed}: no end after {decisions} decisions "
+                    f"(max_decisions={max_decisions})"
+                )
+            order = sorted(seats)
+            choices = [(seat, _choose(bots[seat], state, seat, seed)) for seat in order]
+            for seat, action in choices:
+                _apply(state, seat, action, bots[seat], seed)
+                decisions += 1
+    except SimulationError:
+        raise
+    except GrimoireError as error:
+        raise SimulationError(f"{game.name} seed {seed}: {error}") from error
+    chance_steps = sum(1 for actor, _ in state.history if actor == CHANCE)
+    return GameResult(
+        seed=seed,
+        scores=[float(score) for score in state.scores()],
+        winners=sorted(state.winners()),
+        decisions=decisions,
+        chance_steps=chance_steps,
+        turns=game_turns(state),
+        bots=[bot.name for bot in bots],
+        record=state.record() if keep_record else None,
+    )
+
+
+def _choose(bot: Bot, state: State, seat: int, seed: int) -> int:
+    action = bot.choose(state, seat)
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise SimulationError(
+            f"{state.game.name} seed {seed}: bot {bot.name!r} at seat {seat} returned "
+            f"{action!r}, not an action id"
+        )
+    return action
+
+
+def _apply(state: State, seat: int, action: int, bot: Bot, seed: int) -> None:
+    try:
+        state.apply(action, seat)
+    except GrimoireError as error:
+        raise SimulationError(
+            f"{state.game.name} seed {seed}, step {state.step}: bot {bot.name!r} at seat "
+            f"{seat} chose {action}: {error}"
+        ) from error
