@@ -37,7 +37,7 @@ class Game(ABC):
         )
         self._check_options()
 
-    def _check_options(self) -> None:
+    def _check_options(self) -> None:  # noqa: B027 - an optional hook
         """Cross-option checks (hook); raise InvalidOptions."""
 
     @property

@@ -255,9 +255,7 @@ class State(ABC):
             raise IllegalAction("the game is over: no more actions")
         if isinstance(actor, frozenset):
             if seat is None:
-                raise IllegalAction(
-                    f"seats {sorted(actor)} decide at once: say which seat acts"
-                )
+                raise IllegalAction(f"seats {sorted(actor)} decide at once: say which seat acts")
             if seat not in actor:
                 raise IllegalAction(f"seat {seat} has nothing to decide now")
             return seat
@@ -270,10 +268,11 @@ class State(ABC):
         if actor == CHANCE:
             return f"{action} is not an outcome of this chance node"
         if not 0 <= action < self.game.num_actions:
-            return f"action {action} is outside this game's action space 0..{self.game.num_actions - 1}"
+            last = self.game.num_actions - 1
+            return f"action {action} is outside this game's action space 0..{last}"
         try:
             text = self.action_to_string(action)
-        except Exception:  # noqa: BLE001 - any text is better than none in an error message
+        except Exception:
             text = str(action)
         return f"'{text}' is not legal now: {self._phase_hint(actor)}"
 

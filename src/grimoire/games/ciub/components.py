@@ -117,11 +117,11 @@ def _build(doc: dict[str, Any]) -> Components:
     die_colour: list[int] = []
     die_label: list[str] = []
     for index, (name, spec) in enumerate(doc["dice"].items()):
-        faces = tuple(str(face) for face in spec["faces"])
-        if len(faces) != 6:
-            raise ValueError(f"die {name} must have 6 faces, has {len(faces)}")
+        symbols = tuple(str(face) for face in spec["faces"])
+        if len(symbols) != 6:
+            raise ValueError(f"die {name} must have 6 faces, has {len(symbols)}")
         letter = name[0].upper()
-        colours.append(Colour(index, name, letter, int(spec["count"]), faces))
+        colours.append(Colour(index, name, letter, int(spec["count"]), symbols))
         for number in range(int(spec["count"])):
             die_colour.append(index)
             die_label.append(f"{letter}{number + 1}")

@@ -21,7 +21,9 @@ def meets(card: Card, tray_faces: Iterable[str], skulls_wild: bool = False) -> b
         need = Counter(str(face) for face in card.faces)
         return all(counts[face] >= amount for face, amount in need.items())
     if card.kind == "sum":
-        return sum(int(face) * n for face, n in counts.items() if face in NUMBER_FACES) >= card.amount
+        return (
+            sum(int(face) * n for face, n in counts.items() if face in NUMBER_FACES) >= card.amount
+        )
     if card.kind == "same":
         skulls = counts[SKULL]
         best = max((n for face, n in counts.items() if face in NUMBER_FACES), default=0)

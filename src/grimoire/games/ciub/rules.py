@@ -9,6 +9,7 @@ adjust) -> ``set_aside`` (skulls forced; then roll again or stop) -> ``claim`` (
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,7 @@ PHASES = frozenset(
         "over",
     }
 )
-SELF_ADJUST_FACES = {
+SELF_ADJUST_FACES: dict[str, Callable[[str], bool]] = {
     # ruling 3 (default): a number or a skull
     "number_or_skull": lambda symbol: symbol == SKULL or symbol.isdigit(),
     # German rulebook: "nur auf eine Seite mit einer Zahl"
@@ -189,7 +190,9 @@ def _usable_dice(s: CiubState) -> list[int]:
     return [
         die
         for die in held(s, s.turn)
-        if not s.tray[die] and s.face[die] >= 0 and not s.spent[die]
+        if not s.tray[die]
+        and s.face[die] >= 0
+        and not s.spent[die]
         and s.c.face_symbol(die, s.face[die]) in ("swap", "reroll", "adjust")
     ]
 
@@ -273,7 +276,9 @@ def _to_supply(s: CiubState, die: int) -> None:
 
 def _from_supply(s: CiubState, colour: int) -> int:
     """The lowest-numbered supply die of a colour (dice of a colour are interchangeable)."""
-    die = next(d for d, where in enumerate(s.loc) if where == SUPPLY and s.c.die_colour[d] == colour)
+    die = next(
+        d for d, where in enumerate(s.loc) if where == SUPPLY and s.c.die_colour[d] == colour
+    )
     s.loc[die] = s.turn
     s.face[die] = -1
     s.tray[die] = False
@@ -286,11 +291,12 @@ def supply_colours(s: CiubState) -> list[int]:
 
 
 # ===================================================================== legal actions
-def _first_of_each(dice: list[int], key: object) -> list[int]:
-    seen: set[object] = set()
+def _first_of_each(dice: list[int], key: Callable[[int], Hashable]) -> list[int]:
+    """One die of each class: dice that differ only in their number are interchangeable."""
+    seen: set[Hashable] = set()
     chosen = []
     for die in dice:
-        k = key(die)  # type: ignore[operator]
+        k = key(die)
         if k not in seen:
             seen.add(k)
             chosen.append(die)
@@ -351,8 +357,10 @@ def legal_actions(s: CiubState) -> list[int]:
                     others[c.die_colour[d]] += 1
             total = sum(others.values())
             tradeable = [
-                die for die in mine
-                if s.tray[die] and s.face[die] >= 0
+                die
+                for die in mine
+                if s.tray[die]
+                and s.face[die] >= 0
                 and c.face_symbol(die, s.face[die]) == TWO_FOR_ONE
                 and total - others[c.die_colour[die]] >= 2
             ]
@@ -364,7 +372,7 @@ def legal_actions(s: CiubState) -> list[int]:
     return sorted(out)
 
 
-def _trade_class(s: CiubState) -> object:
+def _trade_class(s: CiubState) -> Callable[[int], Hashable]:
     """Dice that differ only in ways that no longer matter: colour, and whether the die is a
     2-for-1 die in the tray (the only face that still counts in phase 4)."""
     c = s.c

@@ -7,7 +7,7 @@ The rules that move it on are in ``rules.py``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
@@ -50,7 +50,7 @@ class CiubState(State):
         self.turn = 0
         self.first = 0
         self.turns = 0  # turns started so far
-        self.pending: list[dict[str, int]] = []  # decision frames of a multi-step dice action
+        self.pending: list[dict[str, Any]] = []  # decision frames of a multi-step dice action
         self.to_roll: list[int] = []
         self.cycle_ok = False  # a die set aside or swapped since the last roll
         self.setup_queue: list[str] = []  # letters still to remove, then rows still to deal
@@ -124,7 +124,7 @@ class CiubState(State):
 
     def resample(self, seat: int, rng: Any) -> CiubState:
         """Re-deal which unseen cards are in the pile and which were removed face down."""
-        copy = self.clone()
+        copy = cast(CiubState, self.clone())
         for letter in ("A", "B", "C"):
             in_pile = copy.a_deck if letter == "A" else copy.pile[letter]
             boxed = [card for card in copy.box_cards if self.c.cards[card].letter == letter]
@@ -218,7 +218,12 @@ class CiubState(State):
         if not 0 <= state.turn < n:
             raise InvalidPosition(f"turn must be a seat 0..{n - 1}")
         cards = (
-            state.a_deck + state.box_cards + state.discard + state.owl_out + state.top + state.bottom
+            state.a_deck
+            + state.box_cards
+            + state.discard
+            + state.owl_out
+            + state.top
+            + state.bottom
             + [card for pile in state.pile.values() for card in pile]
             + [card for cards in state.claimed for card in cards]
         )

@@ -181,6 +181,6 @@ def _face(s: CiubState, name: str) -> int:
     wanted = {"2 for 1": "two_for_one", "2for1": "two_for_one", "re roll": "reroll"}.get(name, name)
     for index in colour.distinct_faces:
         if colour.faces[index] == wanted:
-            return index
+            return int(index)
     shown = ", ".join(face_text(colour.faces[i]) for i in colour.distinct_faces)
     raise IllegalAction(f"a {colour.name} die has no face {name!r} (faces: {shown})")
