@@ -1,0 +1,232 @@
+"""Tiny test-only games for the simulation tests (not registered; tests patch the registry).
+
+``claim``: setup draws a bonus 0..2 (chance). Each seat in turn claims (action 0) or passes
+(action 1). A claim scores 1 + bonus. Who wins depends on the option ``winners``:
+``claimers`` (every seat that claimed: a shared win; nobody if nobody claimed), ``all``,
+``none`` or ``seat0``. Its heuristic bot always claims. The state exposes ``turns``.
+
+``guess``: simultaneous decisions. Each round every seat secretly guesses 0..2, then chance
+draws the target; right guesses score 1. After ``rounds`` rounds the highest score wins
+(ties shared). The state exposes no turn count.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from grimoire.core.bot import Bot
+from grimoire.core.errors import IllegalAction
+from grimoire.core.game import Game
+from grimoire.core.options import Option
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State
+
+CLAIM, PASS = 0, 1
+
+
+class ClaimState(State):
+    game: ClaimGame
+
+    def __init__(self, game: ClaimGame, seed: int) -> None:
+        super().__init__(game, seed)
+        self.bonus: int | None = None
+        self.claimed: list[bool] = []
+        self.turns = 0
+
+    @property
+    def current_player(self) -> Actor:
+        if self.bonus is None:
+            return CHANCE
+        if len(self.claimed) == self.game.players:
+            return TERMINAL
+        return len(self.claimed)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [CLAIM, PASS]
+
+    def _apply(self, actor: int, action: int) -> None:
+        if actor == CHANCE:
+            self.bonus = action
+        else:
+            self.claimed.append(action == CLAIM)
+            self.turns += 1
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        return [(outcome, Fraction(1, 3)) for outcome in range(3)]
+
+    def scores(self) -> list[float]:
+        bonus = self.bonus or 0
+        return [
+            float(1 + bonus) if seat < len(self.claimed) and self.claimed[seat] else 0.0
+            for seat in range(self.game.players)
+        ]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        rule = self.game.options["winners"]
+        if rule == "all":
+            return list(range(self.game.players))
+        if rule == "none":
+            return []
+        if rule == "seat0":
+            return [0]
+        return [seat for seat, claimed in enumerate(self.claimed) if claimed]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"bonus": self.bonus, "claimed": list(self.claimed)}
+
+    def _position(self) -> dict[str, Any]:
+        return {"bonus": self.bonus, "claimed": list(self.claimed), "turns": self.turns}
+
+    def _copy(self) -> ClaimState:
+        copy = ClaimState(self.game, self.seed)
+        copy.bonus, copy.claimed, copy.turns = self.bonus, list(self.claimed), self.turns
+        return copy
+
+    def action_to_string(self, action: int) -> str:
+        if self.is_chance():
+            return f"bonus {action}"
+        return "claim" if action == CLAIM else "pass"
+
+    def parse_action(self, text: str) -> int:
+        if text in ("claim", "pass"):
+            return CLAIM if text == "claim" else PASS
+        raise IllegalAction(f"no action {text!r}")
+
+
+class Claimer(Bot):
+    name = "claimer"
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        return CLAIM
+
+
+class ClaimGame(Game):
+    name: ClassVar[str] = "toy-claim"
+    title: ClassVar[str] = "Claim"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option("winners", "claimers", "who wins", choices=("claimers", "all", "none", "seat0")),
+    )
+
+    @property
+    def num_actions(self) -> int:
+        return 2
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 3
+
+    def _new_state(self, seed: int) -> State:
+        return ClaimState(self, seed)
+
+    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
+        state = ClaimState(self, seed)
+        state.bonus = position["bonus"]
+        state.claimed = list(position["claimed"])
+        state.turns = position["turns"]
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        return Claimer(seed)
+
+
+class GuessState(State):
+    game: GuessGame
+
+    def __init__(self, game: GuessGame, seed: int) -> None:
+        super().__init__(game, seed)
+        self.round = 0
+        self.guesses: dict[int, int] = {}
+        self.points = [0] * game.players
+
+    @property
+    def current_player(self) -> Actor:
+        if self.round >= self.game.options["rounds"]:
+            return TERMINAL
+        if len(self.guesses) == self.game.players:
+            return CHANCE
+        return frozenset(set(range(self.game.players)) - set(self.guesses))
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [0, 1, 2]
+
+    def _apply(self, actor: int, action: int) -> None:
+        if actor != CHANCE:
+            self.guesses[actor] = action
+            return
+        for seat, guess in self.guesses.items():
+            if guess == action:
+                self.points[seat] += 1
+        self.guesses = {}
+        self.round += 1
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        return [(outcome, Fraction(1, 3)) for outcome in range(3)]
+
+    def scores(self) -> list[float]:
+        return [float(points) for points in self.points]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        best = max(self.points)
+        return [seat for seat, points in enumerate(self.points) if points == best]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"round": self.round, "points": list(self.points), "submitted": sorted(self.guesses)}
+
+    def _position(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "points": list(self.points),
+            "guesses": {str(seat): guess for seat, guess in self.guesses.items()},
+        }
+
+    def _copy(self) -> GuessState:
+        copy = GuessState(self.game, self.seed)
+        copy.round, copy.guesses, copy.points = self.round, dict(self.guesses), list(self.points)
+        return copy
+
+    def action_to_string(self, action: int) -> str:
+        return f"target {action}" if self.is_chance() else f"guess {action}"
+
+    def parse_action(self, text: str) -> int:
+        raise IllegalAction("no text actions in this toy")
+
+
+class GuessGame(Game):
+    name: ClassVar[str] = "toy-guess"
+    title: ClassVar[str] = "Guess"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 3
+    simultaneous_decisions: ClassVar[bool] = True
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option("rounds", 3, "rounds to play", kind=int),
+    )
+
+    @property
+    def num_actions(self) -> int:
+        return 3
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 3
+
+    def _new_state(self, seed: int) -> State:
+        return GuessState(self, seed)
+
+    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
+        state = GuessState(self, seed)
+        state.round = position["round"]
+        state.points = list(position["points"])
+        state.guesses = {int(seat): guess for seat, guess in position["guesses"].items()}
+        return state
+
+
+TOY_GAMES = {
+    "toy-claim": "tests.sim.sim_toygames:ClaimGame",
+    "toy-guess": "tests.sim.sim_toygames:GuessGame",
+}
