@@ -95,7 +95,7 @@ def simulate_command(
         out.print(render(result))
         if json_out is not None:
             write_json(result, json_out, include_games=True)
-            out.print(f"Results written to {json_out}")
+            out.print(f"Results written to {json_out}", markup=False, soft_wrap=True)
     rate = result.games / elapsed if elapsed > 0 else float("inf")
     out.print(
         f"[dim]{result.games} games in {elapsed:.1f} s ({rate:.1f} games/s, "
