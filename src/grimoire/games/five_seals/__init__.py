@@ -1,0 +1,1 @@
+"""Five Seals of Magic."""
