@@ -239,3 +239,26 @@ def start_roll(state: CiubState, faces: Mapping[str, str], phase1: str = "pass")
     """Phase 1 (``phase1``, e.g. "pass" or "mark 5"), then the first roll with ``faces``."""
     do(state, phase1)
     roll(state, faces)
+
+
+def finish_turn(state: CiubState) -> None:
+    """Play out the current turn as quietly as the rules allow: pass, lowest faces, no
+    setting aside, stop, no claim, take the first die offered, end the turn."""
+    seat = state.turn
+    while state.turn == seat and not state.is_terminal():
+        if state.is_chance():
+            state.apply(min(outcome for outcome, _ in state.chance_outcomes()))
+            continue
+        phase = state.phase
+        if phase == "mark":
+            do(state, "pass")
+        elif phase == "actions":
+            do(state, "cancel" if state.pending else "done")
+        elif phase == "set_aside":
+            do(state, "stop")
+        elif phase == "claim":
+            do(state, "no claim")
+        elif phase == "trade" and not state.pending:
+            do(state, "end turn")
+        else:  # take, reduce, move_down, a 2-for-1 pick: the first choice offered
+            state.apply(state.legal_actions()[0])
