@@ -10,6 +10,7 @@ from rich.console import Console
 from grimoire.core.errors import InvalidOptions, UnknownGame
 from grimoire.sim import (
     TOURNAMENT_FORMAT,
+    SimulationError,
     TournamentResult,
     expand_bots,
     game_seed,
@@ -280,6 +281,13 @@ def test_bad_tournaments() -> None:
         run_tournament("toy-claim", 2, ["random"], 1, seed=1, options={"colour": "red"})
     with pytest.raises(InvalidOptions):
         run_tournament("toy-claim", 9, ["random"], 1, seed=1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_game_stops_the_tournament(workers: int) -> None:
+    # every toy-claim game needs 2 decisions; the error comes back from a worker process too
+    with pytest.raises(SimulationError, match=r"toy-claim seed \d+: no end after 1 decisions"):
+        run_tournament("toy-claim", 2, ["random"], 6, seed=1, workers=workers, max_decisions=1)
 
 
 def test_players_default_to_the_minimum() -> None:
