@@ -85,7 +85,9 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="game name")] = "ciub",
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
-    players: Annotated[int, typer.Option(help="number of players")] = 2,
+    players: Annotated[
+        int | None, typer.Option(help="players (default: the game's minimum)")
+    ] = None,
     bots: Annotated[
         str, typer.Option(help="one bot name for all seats, or one per seat")
     ] = "heuristic",

@@ -50,7 +50,7 @@ class State(ABC):
         self.seed = seed
         self.step = 0  # actions applied so far; numbers the chance draws
         self.history: list[tuple[int, int]] = []  # (actor, action); actor is a seat or CHANCE
-        self._legal_cache: tuple[int, int, list[int]] | None = None
+        self._legal_cache: tuple[int, int, list[int], list[tuple[int, Fraction]]] | None = None
 
     # ----------------------------------------------------------------- hooks for games
     @property
@@ -134,12 +134,12 @@ class State(ABC):
         """Sorted legal actions of ``seat`` (default: the one seat to act; at chance: outcomes)."""
         actor = self._resolve_actor(seat)
         if actor == CHANCE:
-            return sorted(outcome for outcome, _ in self.chance_outcomes())
+            return sorted(outcome for outcome, _ in self._cached_outcomes())
         cache = self._legal_cache
         if cache is not None and cache[0] == self.step and cache[1] == actor:
             return list(cache[2])
         actions = self._legal_actions(actor)
-        self._legal_cache = (self.step, actor, actions)
+        self._legal_cache = (self.step, actor, actions, [])
         return list(actions)
 
     def apply(self, action: int, seat: int | None = None) -> None:
@@ -148,7 +148,11 @@ class State(ABC):
         actor = self._resolve_actor(seat)
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction(f"an action is an integer id, not {action!r}")
-        if action not in self.legal_actions(None if actor == CHANCE else actor):
+        if actor == CHANCE:
+            legal = any(outcome == action for outcome, _ in self._cached_outcomes())
+        else:
+            legal = action in self.legal_actions(actor)
+        if not legal:
             raise IllegalAction(self._why_illegal(actor, action))
         self._apply(actor, action)
         self.history.append((actor, action))
@@ -165,7 +169,7 @@ class State(ABC):
         """The outcome the seeded generator picks at this chance node."""
         if not self.is_chance():
             raise IllegalAction("not at a chance node")
-        return pick(self.chance_outcomes(), uniform(self.seed, self.step))
+        return pick(self._cached_outcomes(), uniform(self.seed, self.step))
 
     def resolve_chance(self) -> None:
         """Apply seeded chance outcomes until a player must act or the game is over."""
@@ -249,6 +253,15 @@ class State(ABC):
         return json.dumps(self.view(None), indent=1)
 
     # ----------------------------------------------------------------- internals
+    def _cached_outcomes(self) -> list[tuple[int, Fraction]]:
+        """``chance_outcomes()`` computed once per step (sampling then applying asks twice)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.step and cache[1] == CHANCE:
+            return cache[3]
+        outcomes = self.chance_outcomes()
+        self._legal_cache = (self.step, CHANCE, [], outcomes)
+        return outcomes
+
     def _resolve_actor(self, seat: int | None) -> int:
         actor = self.current_player
         if actor == TERMINAL:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from fractions import Fraction
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ FACE_TEXT = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Colour:
     """One die colour: its name, label letter, how many dice exist, and its six faces."""
 
@@ -39,6 +40,14 @@ class Colour:
     @property
     def distinct_faces(self) -> list[int]:
         return sorted({self.canonical_face(i) for i in range(len(self.faces))})
+
+    @cached_property
+    def roll_outcomes(self) -> list[tuple[int, Fraction]]:
+        """Each distinct face with its exact chance (white's two swap faces: 2/6)."""
+        return [
+            (face, Fraction(self.faces.count(self.faces[face]), len(self.faces)))
+            for face in self.distinct_faces
+        ]
 
 
 @dataclass(frozen=True)

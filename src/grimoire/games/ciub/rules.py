@@ -96,12 +96,8 @@ def _setup_done(s: CiubState) -> None:
 def chance_outcomes(s: CiubState) -> list[tuple[int, Fraction]]:
     phase = s.phase
     if phase == "roll":
-        colour = s.c.colours[s.c.die_colour[s.to_roll[0]]]
         # Faces with the same symbol are one outcome (e.g. white's two swap faces: 2/6).
-        return [
-            (face, Fraction(colour.faces.count(colour.faces[face]), 6))
-            for face in colour.distinct_faces
-        ]
+        return s.c.colours[s.c.die_colour[s.to_roll[0]]].roll_outcomes
     if phase == "setup_remove":
         letter = s.setup_queue[0]
         pool = s.a_deck if letter == "A" else s.pile[letter]
