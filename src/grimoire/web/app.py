@@ -1,0 +1,524 @@
+"""The ASGI app: JSON API, WebSocket updates, and the HTML pages (lobby, game, join, replay).
+
+``create_app(database_url=..., bot_delay=...)`` builds it; ``grimoire.web.server.run`` serves it.
+The API is described in ``docs/web-api.md`` and, for HTTP, at ``/docs`` (OpenAPI).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import anyio.to_thread
+from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+
+import grimoire
+from grimoire.core.errors import GrimoireError
+from grimoire.registry import game_class, games
+from grimoire.web.assets import asset_file
+from grimoire.web.rooms import (
+    LEVELS,
+    Conflict,
+    Forbidden,
+    Hub,
+    NotFound,
+    Room,
+    SeatRequest,
+    Stale,
+    Unprocessable,
+    WebError,
+    server_only,
+    summary_of,
+)
+from grimoire.web.store import FINISHED, OPEN, RUNNING, Store, make_engine, migrate
+
+log = logging.getLogger("grimoire.web")
+
+DEFAULT_DATABASE_URL = "sqlite:///grimoire.db"
+DEFAULT_BOT_DELAY = 0.8
+TOKEN_HEADER = "X-Seat-Token"
+WEB_DIR = Path(str(files("grimoire.web")))
+
+
+def cookie_name(game_id: str) -> str:
+    return f"grimoire_seat_{game_id}"
+
+
+# ----------------------------------------------------------------------------- API models
+class SeatSpec(BaseModel):
+    """One seat of a new game: a person (who joins by link) or a bot of some level."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["person", "bot"] = "person"
+    level: Literal["random", "heuristic"] | None = Field(
+        default=None, description="bot level (bots only); default heuristic"
+    )
+    name: str | None = Field(default=None, max_length=40)
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="registered game name, see GET /api/catalog")
+    players: int | None = Field(default=None, description="default: the number of seats given")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seats: list[SeatSpec] = Field(
+        default_factory=list, description="one per player; default: you, then heuristic bots"
+    )
+    join_seat: int | None = Field(
+        default=0, description="the seat the creator takes at once (null: none)"
+    )
+    name: str | None = Field(default=None, max_length=40, description="the creator's name")
+
+
+class JoinGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    name: str | None = Field(default=None, max_length=40)
+
+
+class ActionRef(BaseModel):
+    """An action: its id (from the payload's ``actions``) or its text."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: int | None = None
+    text: str | None = Field(default=None, max_length=200)
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(description="the payload version the action was chosen on")
+    action: ActionRef
+    seat: int | None = Field(default=None, description="optional: must be the caller's seat")
+
+
+class Undo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int
+    seat: int | None = None
+
+
+class BotLevel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: Literal["random", "heuristic"] = "heuristic"
+
+
+class Error(BaseModel):
+    detail: str
+
+
+class StaleError(BaseModel):
+    detail: str
+    state: dict[str, Any] = Field(description="the fresh payload for the caller")
+
+
+class Payload(BaseModel):
+    """What one seat (or a spectator) may know about a game now."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    game: str
+    title: str
+    status: Literal["open", "running", "finished"]
+    version: int = Field(description="send it back with actions and undos")
+    viewer: int | None
+    seats: list[dict[str, Any]]
+    to_act: list[int]
+    your_turn: bool
+    actions: list[dict[str, Any]] = Field(description="legal actions: id, text, game fields")
+    can_undo: bool
+    terminal: bool
+    scores: list[float]
+    winners: list[int]
+    view: dict[str, Any] = Field(description="State.view(viewer)")
+    svg: str | None
+    log: list[dict[str, Any]]
+    log_length: int
+    renderer: str | None
+    stylesheet: str | None
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str = Field(description="secret seat token; also set as a cookie")
+    state: Payload
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Error, "description": "acting for a seat the caller does not hold"},
+    404: {"model": Error, "description": "no such game"},
+    409: {"model": Error, "description": "the game's status or a seat does not allow it"},
+    422: {"model": Error, "description": "malformed, or not allowed by the rules"},
+}
+ACT_ERRORS = {
+    **ERRORS,
+    409: {"model": StaleError, "description": "stale version (with the fresh state), or status"},
+}
+
+
+# ----------------------------------------------------------------------------- app
+def create_app(
+    database_url: str | None = None,
+    bot_delay: float | None = None,
+) -> FastAPI:
+    """The web app. ``database_url``: any SQLAlchemy URL (default: ``$GRIMOIRE_DATABASE_URL``
+    or ``sqlite:///grimoire.db``). ``bot_delay``: seconds a bot waits before each action
+    (default ``$GRIMOIRE_BOT_DELAY`` or 0.8)."""
+    url = database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or DEFAULT_DATABASE_URL
+    if bot_delay is None:
+        bot_delay = float(os.environ.get("GRIMOIRE_BOT_DELAY", DEFAULT_BOT_DELAY))
+    delay = bot_delay
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(url)
+        await anyio.to_thread.run_sync(migrate, engine)
+        hub = Hub(Store(engine), delay)
+        app.state.hub = hub
+        await hub.resume()
+        try:
+            yield
+        finally:
+            await hub.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="grimoire",
+        version=grimoire.__version__,
+        summary="Play grimoire's games in the browser, alone against bots or with friends.",
+        description="HTTP API of the grimoire web app. Live updates: the WebSocket "
+        "`/api/games/{id}/ws` (see docs/web-api.md). A seat is identified by its secret "
+        f"token: the `{cookie_name('<id>')}` cookie or the `{TOKEN_HEADER}` header.",
+        lifespan=lifespan,
+    )
+    templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
+    app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, error: WebError) -> Response:
+        if isinstance(error, Stale):
+            return JSONResponse({"detail": error.detail, "state": error.state}, status_code=409)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": error.detail}, status_code=error.status)
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": error.status, "detail": error.detail},
+            status_code=error.status,
+        )
+
+    def hub_of(request: Request) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    def token_of(request: Request, game_id: str) -> str | None:
+        return request.headers.get(TOKEN_HEADER) or request.cookies.get(cookie_name(game_id))
+
+    def seat_of(room: Room, request: Request, claimed: int | None) -> int:
+        """The caller's seat; 403 if they hold none, or claim to act for another one."""
+        seat = room.seat_of(token_of(request, room.id))
+        if seat is None:
+            raise Forbidden("you hold no seat in this game (join a seat first)")
+        if claimed is not None and claimed != seat:
+            raise Forbidden(f"you hold seat {seat}: you cannot act for seat {claimed}")
+        return seat
+
+    # ------------------------------------------------------------------ API: catalog, lobby
+    @app.get("/api/catalog", tags=["lobby"], summary="The games one can create, and their options")
+    async def catalog() -> dict[str, Any]:
+        return {"games": catalog_doc(), "bot_levels": list(LEVELS)}
+
+    @app.post(
+        "/api/games",
+        status_code=201,
+        tags=["lobby"],
+        summary="Create a game",
+        responses={201: {"model": Joined}, **ERRORS},
+    )
+    async def create_game(request: Request, spec: CreateGame) -> JSONResponse:
+        seats = [SeatRequest(s.kind, s.level, s.name) for s in spec.seats]
+        players = spec.players if spec.players is not None else (len(seats) or None)
+        if spec.join_seat is not None and seats and not 0 <= spec.join_seat < len(seats):
+            raise Unprocessable(f"join_seat {spec.join_seat} is not one of the seats")
+        room, token = await hub_of(request).create(
+            spec.game, players, spec.options, seats, spec.join_seat, spec.name
+        )
+        viewer = room.seat_of(token)
+        body: dict[str, Any] = {"seat": viewer, "token": token, "state": room.payload(viewer)}
+        response = JSONResponse(body, status_code=201)
+        if token is not None:
+            set_seat_cookie(response, room.id, token)
+        return response
+
+    @app.get("/api/games", tags=["lobby"], summary="Games by status, newest first")
+    async def list_games(
+        request: Request,
+        status: Annotated[
+            str, Query(description="comma-separated: open, running, finished")
+        ] = "open,running",
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> dict[str, Any]:
+        wanted = [s.strip() for s in status.split(",") if s.strip()]
+        bad = [s for s in wanted if s not in (OPEN, RUNNING, FINISHED)]
+        if bad or not wanted:
+            raise Unprocessable(f"status must be open, running and/or finished, not {status!r}")
+        hub = hub_of(request)
+        stored = await anyio.to_thread.run_sync(lambda: hub.store.list_games(wanted, limit))
+        games = []
+        for item in stored:
+            room = hub.rooms.get(item.id)
+            if room is not None:  # the live room knows whose turn it is
+                games.append(room.summary())
+                continue
+            final = item.status == FINISHED
+            games.append(
+                summary_of(
+                    item.id,
+                    item.game,
+                    item.title,
+                    item.players,
+                    item.options,
+                    item.status,
+                    item.version,
+                    item.seats,
+                    item.scores if final else None,
+                    item.winners if final else None,
+                    item.created_at.isoformat(),
+                    None,
+                )
+            )
+        return {"games": games}
+
+    @app.get(
+        "/api/games/{game_id}",
+        tags=["lobby"],
+        summary="A game's public summary (seats, status)",
+        responses={404: ERRORS[404]},
+    )
+    async def game_summary(request: Request, game_id: str) -> dict[str, Any]:
+        return (await hub_of(request).room(game_id)).summary()
+
+    @app.post(
+        "/api/games/{game_id}/join",
+        tags=["seats"],
+        summary="Take a free seat: returns (and sets as a cookie) the secret seat token",
+        responses={200: {"model": Joined}, **ERRORS},
+    )
+    async def join(request: Request, game_id: str, body: JoinGame) -> JSONResponse:
+        room = await hub_of(request).room(game_id)
+        token = await room.join(body.seat, body.name or "")
+        response = JSONResponse(
+            {"seat": body.seat, "token": token, "state": room.payload(body.seat)}
+        )
+        set_seat_cookie(response, room.id, token)
+        return response
+
+    @app.post(
+        "/api/games/{game_id}/leave",
+        tags=["seats"],
+        summary="Leave: a bot takes over your seat",
+        responses={200: {"model": Payload}, **ERRORS},
+    )
+    async def leave(
+        request: Request, game_id: str, body: Annotated[BotLevel | None, Body()] = None
+    ) -> JSONResponse:
+        room = await hub_of(request).room(game_id)
+        seat = seat_of(room, request, None)
+        await room.hand_to_bot(seat, (body or BotLevel()).level, by=seat)
+        response = JSONResponse(room.payload(None))
+        response.delete_cookie(cookie_name(game_id), path="/")
+        return response
+
+    @app.post(
+        "/api/games/{game_id}/seats/{seat}/bot",
+        tags=["seats"],
+        summary="Give a free seat to a bot (any seated player, while the game waits)",
+        responses={200: {"model": Payload}, **ERRORS},
+    )
+    async def seat_bot(
+        request: Request, game_id: str, seat: int, body: Annotated[BotLevel | None, Body()] = None
+    ) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        mine = seat_of(room, request, None)
+        if seat == mine:
+            raise Conflict("to hand your own seat to a bot, leave the game (POST .../leave)")
+        await room.hand_to_bot(seat, (body or BotLevel()).level, by=mine)
+        return room.payload(mine)
+
+    # ------------------------------------------------------------------ API: play
+    @app.get(
+        "/api/games/{game_id}/state",
+        tags=["play"],
+        summary="The game as the caller's seat sees it (a spectator without a seat)",
+        responses={200: {"model": Payload}, 404: ERRORS[404]},
+    )
+    async def state(request: Request, game_id: str) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        return room.payload(room.seat_of(token_of(request, game_id)))
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        tags=["play"],
+        summary="Play an action for the caller's seat",
+        responses={200: {"model": Payload}, **ACT_ERRORS},
+    )
+    async def act(request: Request, game_id: str, body: Act) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        seat = seat_of(room, request, body.seat)
+        await room.act(seat, body.version, body.action.model_dump(exclude_none=True))
+        return room.payload(seat)
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        tags=["play"],
+        summary="Take back the caller's last action (same turn, nothing revealed since)",
+        responses={200: {"model": Payload}, **ACT_ERRORS},
+    )
+    async def undo(request: Request, game_id: str, body: Undo) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        seat = seat_of(room, request, body.seat)
+        await room.undo(seat, body.version)
+        return room.payload(seat)
+
+    @app.get(
+        "/api/games/{game_id}/replay",
+        tags=["play"],
+        summary="The game after its first `step` history entries, as the caller saw it",
+        responses={404: ERRORS[404], 422: ERRORS[422]},
+    )
+    async def replay(
+        request: Request, game_id: str, step: Annotated[int, Query(ge=0)] = 0
+    ) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        viewer = room.seat_of(token_of(request, game_id))
+        return await anyio.to_thread.run_sync(room.replay_payload, viewer, step)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def live(websocket: WebSocket, game_id: str) -> None:
+        hub: Hub = websocket.app.state.hub
+        try:
+            room = await hub.room(game_id)
+        except NotFound:
+            await websocket.close(code=4404, reason="no such game")
+            return
+        token = websocket.headers.get(TOKEN_HEADER) or websocket.cookies.get(cookie_name(game_id))
+        await websocket.accept()
+        listener = room.listen(token)
+
+        async def send() -> None:
+            while True:
+                await websocket.send_json(await listener.queue.get())
+
+        sender = asyncio.create_task(send())
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            room.listeners.discard(listener)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    # ------------------------------------------------------------------ pages
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def lobby_page(request: Request) -> Response:
+        return templates.TemplateResponse(request, "lobby.html", {})
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def game_page(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        return templates.TemplateResponse(
+            request, "game.html", {"game_id": game_id, "title": room.title}
+        )
+
+    @app.get("/games/{game_id}/join/{seat}", response_class=HTMLResponse, include_in_schema=False)
+    async def join_page(request: Request, game_id: str, seat: int) -> Response:
+        room = await hub_of(request).room(game_id)
+        if not 0 <= seat < len(room.seats):
+            raise NotFound(f"there is no seat {seat} in this game")
+        return templates.TemplateResponse(
+            request,
+            "join.html",
+            {
+                "game_id": game_id,
+                "title": room.title,
+                "seat": room.seats[seat],
+                "summary": room.summary(),
+                "mine": room.seat_of(token_of(request, game_id)),
+            },
+        )
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        return templates.TemplateResponse(
+            request, "replay.html", {"game_id": game_id, "title": room.title}
+        )
+
+    @app.get("/assets/games/{name}/{path:path}", include_in_schema=False)
+    async def game_asset(name: str, path: str) -> Response:
+        try:
+            cls = game_class(name)
+        except GrimoireError as error:
+            raise NotFound(str(error)) from error
+        found = asset_file(cls, path)
+        if found is None:
+            raise NotFound(f"{name} has no web asset {path!r}")
+        content, media = found
+        return Response(content, media_type=media, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        cookie_name(game_id),
+        token,
+        max_age=60 * 60 * 24 * 365,
+        httponly=True,
+        samesite="lax",
+        path="/",
+    )
+
+
+def catalog_doc() -> list[dict[str, Any]]:
+    """Every registered game's facts at its default player count (for the create form)."""
+    entries = []
+    for name in games():  # grimoire.games is shadowed by the subpackage once a game is imported
+        try:
+            cls = game_class(name)
+            facts = grimoire.make(name, players=cls.min_players).facts()
+        except Exception:  # a broken plugin must not break the lobby
+            log.exception("game %s cannot be offered", name)
+            continue
+        entries.append(
+            {
+                "name": facts["name"],
+                "title": facts["title"],
+                "min_players": facts["min_players"],
+                "max_players": facts["max_players"],
+                "declared_options": [
+                    option.describe() for option in cls.declared_options if not server_only(option)
+                ],
+                "hidden_information": facts["hidden_information"],
+                "simultaneous_decisions": facts["simultaneous_decisions"],
+            }
+        )
+    return entries

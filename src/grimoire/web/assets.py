@@ -1,0 +1,92 @@
+"""Game-specific page assets: the one hook a game package uses to draw its own web page.
+
+A game may ship a directory ``web/`` inside its package (next to the module that defines its
+``Game`` class, or in a parent package up to ``grimoire.games.<name>``) containing:
+
+- ``render.js`` (required): an ES module exporting ``render(root, payload, act)``;
+- ``render.css`` (optional): loaded with it;
+- any other static files it needs (served under the same URL prefix).
+
+A game class may instead define a static/class method ``web_assets()`` returning the directory
+(a ``pathlib.Path`` or an ``importlib.resources`` traversable), or None for no renderer.
+
+Games without either get the generic page (their SVG, or their view as a tree, and the list of
+legal actions). The files are served at ``/assets/games/<game name>/<file>``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from grimoire.core.game import Game
+
+ASSET_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".json": "application/json",
+    ".woff2": "font/woff2",
+}
+
+
+@functools.cache
+def asset_dir(cls: type[Game]) -> Traversable | None:
+    """The directory of ``cls``'s web assets, or None if the game has no renderer."""
+    hook = getattr(cls, "web_assets", None)
+    if callable(hook):
+        found: Any = hook()
+        if found is None:
+            return None
+        return Path(found) if isinstance(found, str) else found
+    module = sys.modules.get(cls.__module__) or importlib.import_module(cls.__module__)
+    names = [cls.__module__] if hasattr(module, "__path__") else []
+    parts = cls.__module__.split(".")
+    names += [".".join(parts[:end]) for end in range(len(parts) - 1, 0, -1)]
+    for name in names:
+        if name in ("grimoire", "grimoire.games"):
+            break
+        try:
+            candidate = files(name) / "web"
+        except (ModuleNotFoundError, TypeError, ValueError):
+            continue
+        if (candidate / "render.js").is_file():
+            return candidate
+    return None
+
+
+def renderer_urls(cls: type[Game]) -> dict[str, str | None]:
+    """URLs of the game's renderer module and stylesheet (None where it has none)."""
+    directory = asset_dir(cls)
+    if directory is None:
+        return {"renderer": None, "stylesheet": None}
+    prefix = f"/assets/games/{cls.name}/"
+    css = prefix + "render.css" if (directory / "render.css").is_file() else None
+    return {"renderer": prefix + "render.js", "stylesheet": css}
+
+
+def asset_file(cls: type[Game], name: str) -> tuple[bytes, str] | None:
+    """The bytes and media type of one asset file, or None (unknown, hidden, or outside)."""
+    directory = asset_dir(cls)
+    if directory is None:
+        return None
+    parts = name.split("/")
+    if any(part in ("", ".", "..") or part.startswith(".") for part in parts):
+        return None
+    media = ASSET_TYPES.get(Path(parts[-1]).suffix.lower())
+    if media is None:
+        return None
+    target = directory
+    for part in parts:
+        target = target / part
+    if not target.is_file():
+        return None
+    return target.read_bytes(), media

@@ -1,0 +1,276 @@
+// The game page: shows the game as this browser's seat sees it, live, and plays its actions.
+import { api, el, renderBoard, renderLog, renderPlayers, seatName, formatScore, toast } from "./common.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.game;
+const board = document.getElementById("board");
+const actionsBox = document.getElementById("actions");
+const undoButton = document.getElementById("undo-button");
+const conn = document.getElementById("conn");
+
+let current = null; // the newest payload shown
+let busy = false;
+let drawing = Promise.resolve();
+
+function show(payload) {
+  if (current && payload.id === current.id && payload.version < current.version) return; // older news
+  current = payload;
+  drawing = drawing.then(() => draw(payload)).catch((error) => console.error(error));
+  return drawing;
+}
+
+async function draw(payload) {
+  if (payload !== current) return; // a newer one is on its way
+  root.dataset.version = payload.version;
+  root.dataset.status = payload.status;
+  root.dataset.yourTurn = payload.your_turn ? "1" : "0";
+  root.classList.toggle("your-turn", payload.your_turn);
+  const statusText = { open: "waiting for players", running: "in play", finished: "finished" }[payload.status];
+  const pill = document.getElementById("status-pill");
+  pill.textContent = statusText;
+  pill.className = `pill ${payload.status}`;
+
+  const banner = document.getElementById("turn-banner");
+  if (payload.status === "finished") {
+    banner.textContent = "Game over";
+  } else if (payload.status === "open") {
+    banner.textContent = "Waiting for players to take their seats";
+  } else if (payload.your_turn) {
+    banner.replaceChildren(el("strong", { text: "Your turn" }));
+  } else {
+    const names = (payload.to_act || []).map((s) => seatName(payload, s)).join(", ");
+    banner.textContent = names ? `${names} to play…` : "…";
+  }
+  document.title = `${payload.your_turn ? "● " : ""}${payload.title} · grimoire`;
+
+  renderResult(payload);
+  renderShare(payload);
+  renderPlayers(document.getElementById("players"), payload, payload.scores, payload.winners);
+  const clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
+  board.dataset.clickable = clickable;
+  renderActions(payload, clickable);
+  renderLog(document.getElementById("log"), payload);
+  renderSeatTools(payload);
+  undoButton.disabled = !payload.can_undo || busy;
+  document.getElementById("prompt").textContent =
+    payload.your_turn && clickable ? "Click a highlighted piece on the board, or pick from the list." : "";
+}
+
+function renderResult(payload) {
+  const box = document.getElementById("result");
+  if (payload.status !== "finished") {
+    box.hidden = true;
+    return;
+  }
+  const winners = payload.winners || [];
+  const names = winners.map((s) => seatName(payload, s));
+  const headline =
+    winners.length === 0 ? "The game is over." : winners.includes(payload.viewer)
+      ? winners.length > 1 ? `You share the win with ${names.filter((_, i) => winners[i] !== payload.viewer).join(", ")}!` : "You win!"
+      : `${names.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
+  const order = payload.seats.map((s) => s.seat).sort((a, b) => payload.scores[b] - payload.scores[a]);
+  box.replaceChildren(
+    el("h2", { text: headline }),
+    el(
+      "table.scores",
+      {},
+      el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Score" })),
+      ...order.map((s) =>
+        el(
+          `tr${winners.includes(s) ? ".winner" : ""}`,
+          {},
+          el("td", {}, el(`span.seat-dot.seat-${s}`), seatName(payload, s)),
+          el("td", { text: formatScore(payload.scores[s]) }),
+        ),
+      ),
+    ),
+    el("p", {}, el("a.button.primary", { href: `/games/${gameId}/replay`, text: "Watch the replay" }), " ", el("a.button", { href: "/", text: "New game" })),
+  );
+  box.hidden = false;
+}
+
+function renderShare(payload) {
+  const box = document.getElementById("share");
+  const free = payload.seats.filter((s) => !s.taken);
+  if (payload.status !== "open" || !free.length) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren(
+    el("h2", { text: "Invite players" }),
+    el("p.muted", { text: "Send each friend the link of one seat. The game starts when every seat is taken." }),
+    ...free.map((seat) => {
+      const url = new URL(`/games/${gameId}/join/${seat.seat}`, location.href).href;
+      return el(
+        "div.share-row",
+        {},
+        el(`span.seat-dot.seat-${seat.seat}`),
+        el("span", { text: `Seat ${seat.seat + 1}` }),
+        el("input.share-link", { value: url, readonly: true, onfocus: (e) => e.target.select() }),
+        el("button.button", {
+          type: "button",
+          text: "Copy",
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              toast("Link copied");
+            } catch (_) {
+              toast(url);
+            }
+          },
+        }),
+        payload.viewer !== null
+          ? el("button.button", {
+              type: "button",
+              text: "Give to a bot",
+              "data-fill-seat": seat.seat,
+              onclick: () => fillWithBot(seat.seat),
+            })
+          : el("a.button.primary", { href: `/games/${gameId}/join/${seat.seat}`, text: "Take this seat" }),
+      );
+    }),
+  );
+  box.hidden = false;
+}
+
+function renderActions(payload, clickable) {
+  actionsBox.replaceChildren();
+  const panel = document.getElementById("actions-panel");
+  if (payload.viewer === null) {
+    panel.querySelector("h2").textContent = "Watching";
+    actionsBox.append(el("p.muted", { text: "You are watching this game." }));
+    return;
+  }
+  panel.querySelector("h2").textContent = "Your move";
+  if (!payload.your_turn) {
+    actionsBox.append(
+      el("p.muted", {
+        text: payload.status === "running" ? "Not your turn: the page updates by itself." : payload.status === "open" ? "The game starts when every seat is taken." : "No more moves.",
+      }),
+    );
+    return;
+  }
+  const groups = new Map();
+  for (const action of payload.actions) {
+    const kind = action.kind || "";
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(action);
+  }
+  const list = el("div.action-list");
+  for (const [kind, actions] of groups) {
+    const group = el("div.action-group", {}, kind ? el("div.action-kind", { text: kind.replace(/_/g, " ") }) : null);
+    for (const action of actions) {
+      group.append(
+        el("button.button.action", {
+          type: "button",
+          "data-action-id": action.id,
+          text: action.text,
+          onclick: () => act(action.id),
+        }),
+      );
+    }
+    list.append(group);
+  }
+  if (clickable && payload.actions.length > 8) {
+    actionsBox.append(el("details.all-actions", {}, el("summary", { text: `All ${payload.actions.length} legal actions` }), list));
+  } else {
+    actionsBox.append(list);
+  }
+}
+
+function renderSeatTools(payload) {
+  const box = document.getElementById("seat-tools");
+  box.replaceChildren();
+  if (payload.viewer !== null && payload.status !== "finished") {
+    box.append(
+      el("button.button.quiet", {
+        type: "button",
+        text: "Leave the table (a bot plays on)",
+        onclick: async () => {
+          if (!confirm("Leave this game? A bot takes over your seat, and you will watch.")) return;
+          try {
+            show(await api("POST", `/api/games/${gameId}/leave`, {}));
+            toast("A bot took over your seat.");
+          } catch (error) {
+            toast(error.message, "error");
+          }
+        },
+      }),
+    );
+  }
+  if (payload.status === "finished") {
+    box.append(el("a.button", { href: `/games/${gameId}/replay`, text: "Replay" }));
+  }
+  box.hidden = !box.childElementCount;
+}
+
+function setBusy(value) {
+  busy = value;
+  root.classList.toggle("busy", value);
+  for (const button of actionsBox.querySelectorAll("button")) button.disabled = value;
+  undoButton.disabled = value || !(current && current.can_undo);
+}
+
+async function post(url, body) {
+  if (busy || !current) return;
+  setBusy(true);
+  try {
+    await show(await api("POST", url, body));
+  } catch (error) {
+    if (error.status === 409 && error.data && error.data.state) {
+      await show(error.data.state);
+      toast("The game moved on: this is the current state.", "warn");
+    } else {
+      toast(error.message, "error");
+    }
+  } finally {
+    setBusy(false);
+  }
+}
+
+function act(id) {
+  document.getElementById("choice-menu").hidden = true;
+  return post(`/api/games/${gameId}/actions`, { version: current.version, action: { id } });
+}
+
+undoButton.addEventListener("click", () => post(`/api/games/${gameId}/undo`, { version: current.version }));
+
+async function fillWithBot(seat) {
+  try {
+    show(await api("POST", `/api/games/${gameId}/seats/${seat}/bot`, { level: "heuristic" }));
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+// ------------------------------------------------------------------------------- live updates
+let socket = null;
+let retry = 500;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+  socket.onopen = () => {
+    retry = 500;
+    conn.classList.add("live");
+    conn.title = "live";
+  };
+  socket.onmessage = (event) => show(JSON.parse(event.data));
+  socket.onclose = () => {
+    conn.classList.remove("live");
+    conn.title = "reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+async function start() {
+  try {
+    await show(await api("GET", `/api/games/${gameId}/state`));
+  } catch (error) {
+    toast(error.message, "error");
+  }
+  connect();
+}
+
+start();

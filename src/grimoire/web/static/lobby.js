@@ -1,0 +1,188 @@
+// The lobby: the create-game form (built from each game's declared options) and the tables.
+import { api, el, toast } from "./common.js";
+
+const form = document.getElementById("create-form");
+const gameSelect = document.getElementById("game-select");
+const playersSelect = document.getElementById("players-select");
+const seatsBox = document.getElementById("seats");
+const optionsBox = document.getElementById("options");
+const errorBox = document.getElementById("create-error");
+let catalog = [];
+
+const SEAT_CHOICES = [
+  ["you", "You"],
+  ["invite", "A friend (share a link)"],
+  ["bot:heuristic", "Bot · heuristic"],
+  ["bot:random", "Bot · random"],
+];
+
+function selectedGame() {
+  return catalog.find((g) => g.name === gameSelect.value);
+}
+
+function fillPlayers() {
+  const game = selectedGame();
+  playersSelect.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    playersSelect.append(el("option", { value: n, text: `${n} players` }));
+  }
+  playersSelect.value = String(Math.min(game.max_players, Math.max(game.min_players, 3)));
+  fillSeats();
+  fillOptions();
+}
+
+function fillSeats() {
+  const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  seatsBox.replaceChildren();
+  const n = Number(playersSelect.value);
+  for (let i = 0; i < n; i += 1) {
+    const select = el(
+      "select",
+      { name: `seat-${i}`, "data-seat": i, "aria-label": `seat ${i + 1}` },
+      ...SEAT_CHOICES.map(([value, text]) => el("option", { value, text })),
+    );
+    select.value = previous[i] || (i === 0 ? "you" : "bot:heuristic");
+    select.addEventListener("change", () => {
+      if (select.value === "you") {
+        for (const other of seatsBox.querySelectorAll("select")) {
+          if (other !== select && other.value === "you") other.value = "invite";
+        }
+      }
+    });
+    seatsBox.append(el("label.seat-row", {}, el(`span.seat-dot.seat-${i}`), `Seat ${i + 1}`, select));
+  }
+}
+
+function fillOptions() {
+  const game = selectedGame();
+  optionsBox.replaceChildren();
+  document.getElementById("options-fieldset").hidden = !game.declared_options.length;
+  for (const option of game.declared_options) {
+    let input;
+    if (option.choices) {
+      input = el("select", {}, ...option.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })));
+      input.value = JSON.stringify(option.default);
+    } else if (option.type === "bool") {
+      input = el("input", { type: "checkbox" });
+      input.checked = Boolean(option.default);
+    } else if (option.type === "int") {
+      input = el("input", { type: "number", step: 1, value: option.default ?? "" });
+    } else if (option.type === "float") {
+      input = el("input", { type: "number", step: "any", value: option.default ?? "" });
+    } else {
+      input = el("input", { type: "text", value: option.default ?? "" });
+    }
+    input.dataset.option = option.name;
+    input.dataset.type = option.choices ? "choice" : option.type;
+    const row =
+      option.type === "bool" && !option.choices
+        ? el("label.option.check", {}, input, el("span", {}, el("b", { text: option.name.replace(/_/g, " ") }), el("small", { text: option.help })))
+        : el("label.option", {}, el("b", { text: option.name.replace(/_/g, " ") }), el("small", { text: option.help }), input);
+    optionsBox.append(row);
+  }
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of optionsBox.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const type = input.dataset.type;
+    if (type === "choice") options[name] = JSON.parse(input.value);
+    else if (type === "bool") options[name] = input.checked;
+    else if (type === "int") options[name] = input.value === "" ? null : parseInt(input.value, 10);
+    else if (type === "float") options[name] = input.value === "" ? null : Number(input.value);
+    else options[name] = input.value;
+  }
+  return options;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  errorBox.hidden = true;
+  const seats = [];
+  let joinSeat = null;
+  for (const select of seatsBox.querySelectorAll("select")) {
+    const [kind, level] = select.value.split(":");
+    if (kind === "bot") seats.push({ kind: "bot", level });
+    else seats.push({ kind: "person" });
+    if (kind === "you") joinSeat = seats.length - 1;
+  }
+  const body = {
+    game: gameSelect.value,
+    players: Number(playersSelect.value),
+    options: readOptions(),
+    seats,
+    join_seat: joinSeat,
+    name: document.getElementById("player-name").value || null,
+  };
+  const button = document.getElementById("create-button");
+  button.disabled = true;
+  try {
+    const created = await api("POST", "/api/games", body);
+    location.href = `/games/${created.state.id}`;
+  } catch (error) {
+    errorBox.textContent = error.message;
+    errorBox.hidden = false;
+    button.disabled = false;
+  }
+});
+
+function gameItem(game) {
+  const names = game.seats.map((s) => s.name).join(", ");
+  const links = [];
+  if (game.status === "open") {
+    for (const [seat, url] of Object.entries(game.join_urls)) {
+      links.push(el("a.button.primary.small", { href: url, text: `Join seat ${Number(seat) + 1}` }));
+    }
+    links.push(el("a.button.small", { href: game.url, text: "Watch" }));
+  } else if (game.status === "running") {
+    links.push(el("a.button.small", { href: game.url, text: "Open" }));
+  } else {
+    links.push(el("a.button.small", { href: `${game.url}/replay`, text: "Replay" }));
+    links.push(el("a.button.small", { href: game.url, text: "Result" }));
+  }
+  let detail = names;
+  if (game.status === "finished" && game.final_winners) {
+    const winners = game.final_winners.map((s) => game.seats[s].name).join(" & ");
+    detail = `${names} · won by ${winners}`;
+  }
+  return el(
+    "li.game-item",
+    { "data-game-id": game.id },
+    el("div.game-item-main", {}, el("strong", { text: game.title }), el("span.muted", { text: ` · ${game.players} players` }), el("div.small.muted", { text: detail })),
+    el("div.game-item-links", {}, ...links),
+  );
+}
+
+async function refreshGames() {
+  try {
+    const { games } = await api("GET", "/api/games?status=open,running,finished&limit=60");
+    for (const status of ["open", "running", "finished"]) {
+      const list = document.getElementById(`${status}-games`);
+      const items = games.filter((g) => g.status === status).slice(0, 20);
+      list.replaceChildren(...(items.length ? items.map(gameItem) : [el("li.muted", { text: "none" })]));
+    }
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+async function start() {
+  try {
+    const data = await api("GET", "/api/catalog");
+    catalog = data.games;
+  } catch (error) {
+    toast(error.message, "error");
+    return;
+  }
+  gameSelect.replaceChildren(...catalog.map((g) => el("option", { value: g.name, text: g.title })));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && catalog.some((g) => g.name === wanted)) gameSelect.value = wanted;
+  gameSelect.addEventListener("change", fillPlayers);
+  playersSelect.addEventListener("change", fillSeats);
+  fillPlayers();
+  refreshGames();
+  setInterval(refreshGames, 5000);
+}
+
+start();

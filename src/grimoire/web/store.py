@@ -1,0 +1,431 @@
+"""Durable storage of games: creation parameters, seats, an append-only log, snapshots.
+
+Tables (created and changed only by the Alembic migrations in ``grimoire/web/migrations``):
+
+- ``games``: one row per game: the game name, player count, options, the secret seed, status,
+  and ``version``, the number of log entries so far.
+- ``seats``: who sits where: a person (with the SHA-256 of their secret seat token once joined)
+  or a bot with its level.
+- ``log``: append-only, numbered ``seq = 1, 2, ...`` per game. An entry is a player action
+  (``kind="act"``), a chance outcome (``kind="chance"``), or an undo (``kind="undo"``, ``ply``
+  is the history length it goes back to). Each action entry keeps what every viewer is told
+  about it (``texts``, from ``State.describe``), so the log shown after a restart is the same.
+- ``snapshots``: ``State.to_json()`` every so often, so a restart need not replay from move 1.
+
+Every change is one transaction, committed before anyone is told about it. The ``Store`` methods
+are synchronous; the app calls them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+OPEN = "open"  # waiting for people to take their seats
+RUNNING = "running"
+FINISHED = "finished"
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    title: Mapped[str] = mapped_column(String(128))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    scores: Mapped[list[float]] = mapped_column(JSON)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "person" or "bot"
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    joined_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class LogRow(Base):
+    __tablename__ = "log"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "act", "chance" or "undo"
+    actor: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    texts: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)  # State.to_json() as a JSON string
+
+
+# ----------------------------------------------------------------------------- plain records
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass
+class Entry:
+    """One history entry as logged: ``texts[v]`` is what viewer ``v`` is told (the last one is
+    the spectators' text)."""
+
+    actor: int
+    action: int
+    texts: list[str]
+
+
+@dataclass
+class LogItem:
+    seq: int
+    kind: str
+    actor: int
+    action: int
+    ply: int
+    texts: list[str] | None
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    scores: list[float]
+    winners: list[int]
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    seats: list[Seat] = field(default_factory=list)
+    log: list[LogItem] = field(default_factory=list)
+    snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
+
+
+@dataclass
+class Change:
+    """What one transaction appends to a game."""
+
+    game_id: str
+    version: int  # the version before the change (optimistic check)
+    entries: Sequence[
+        tuple[str, int, int, int, list[str] | None]
+    ]  # kind, actor, action, ply, texts
+    status: str
+    scores: list[float]
+    winners: list[int]
+    snapshot: tuple[int, str] | None = None  # (ply, state json) after the change
+
+
+class VersionConflict(Exception):
+    """The game moved on in the database since it was read (another writer)."""
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``. SQLite gets WAL journaling, a busy timeout and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if ":memory:" not in url and url not in ("sqlite://", "sqlite:///"):
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage API over one SQLAlchemy engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------------ writes
+    def create_game(
+        self,
+        stored: StoredGame,
+        entries: Sequence[tuple[str, int, int, int, list[str] | None]],
+        snapshot: tuple[int, str],
+    ) -> None:
+        now = utcnow()
+        with self._session() as session:
+            session.add(
+                GameRow(
+                    id=stored.id,
+                    game=stored.game,
+                    title=stored.title,
+                    players=stored.players,
+                    options=stored.options,
+                    seed=stored.seed,
+                    status=stored.status,
+                    version=len(entries),
+                    scores=stored.scores,
+                    winners=stored.winners,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            session.flush()
+            for seat in stored.seats:
+                session.add(
+                    SeatRow(
+                        game_id=stored.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        level=seat.level,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                        joined_at=now if seat.token_hash else None,
+                    )
+                )
+            self._add_entries(session, stored.id, 0, entries, now)
+            session.add(
+                SnapshotRow(game_id=stored.id, seq=len(entries), ply=snapshot[0], state=snapshot[1])
+            )
+
+    def append(self, change: Change) -> None:
+        """Append log entries (and maybe a snapshot) if the game is still at ``change.version``."""
+        now = utcnow()
+        new_version = change.version + len(change.entries)
+        with self._session() as session:
+            result = session.execute(
+                update(GameRow)
+                .where(GameRow.id == change.game_id, GameRow.version == change.version)
+                .values(
+                    version=new_version,
+                    status=change.status,
+                    scores=change.scores,
+                    winners=change.winners,
+                    updated_at=now,
+                )
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                raise VersionConflict(change.game_id)
+            self._add_entries(session, change.game_id, change.version, change.entries, now)
+            if change.snapshot is not None:
+                session.add(
+                    SnapshotRow(
+                        game_id=change.game_id,
+                        seq=new_version,
+                        ply=change.snapshot[0],
+                        state=change.snapshot[1],
+                    )
+                )
+
+    @staticmethod
+    def _add_entries(
+        session: Session,
+        game_id: str,
+        version: int,
+        entries: Sequence[tuple[str, int, int, int, list[str] | None]],
+        now: dt.datetime,
+    ) -> None:
+        for offset, (kind, actor, action, ply, texts) in enumerate(entries, start=1):
+            session.add(
+                LogRow(
+                    game_id=game_id,
+                    seq=version + offset,
+                    kind=kind,
+                    actor=actor,
+                    action=action,
+                    ply=ply,
+                    texts=texts,
+                    created_at=now,
+                )
+            )
+
+    def update_seat(
+        self,
+        game_id: str,
+        seat: Seat,
+        *,
+        status: str | None = None,
+        only_if_free: bool = False,
+    ) -> bool:
+        """Write a seat (and maybe the game status). With ``only_if_free`` the write happens
+        only while the seat has no token yet; returns whether it happened."""
+        now = utcnow()
+        with self._session() as session:
+            query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
+            if only_if_free:
+                query = query.where(SeatRow.token_hash.is_(None), SeatRow.kind == "person")
+            result = session.execute(
+                query.values(
+                    kind=seat.kind,
+                    level=seat.level,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    joined_at=now if seat.token_hash else None,
+                )
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            if status is not None:
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(status=status, updated_at=now)
+                )
+            return True
+
+    # ------------------------------------------------------------------ reads
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with its seats, its whole log and its latest snapshot(s)."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            stored = _stored(row)
+            stored.seats = [
+                _seat(seat)
+                for seat in session.scalars(
+                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+                )
+            ]
+            stored.log = [
+                LogItem(item.seq, item.kind, item.actor, item.action, item.ply, item.texts)
+                for item in session.scalars(
+                    select(LogRow).where(LogRow.game_id == game_id).order_by(LogRow.seq)
+                )
+            ]
+            stored.snapshots = [
+                (snap.seq, snap.ply, snap.state)
+                for snap in session.scalars(
+                    select(SnapshotRow)
+                    .where(SnapshotRow.game_id == game_id)
+                    .order_by(SnapshotRow.seq.desc())
+                    .limit(3)
+                )
+            ]
+            return stored
+
+    def list_games(self, statuses: Sequence[str], limit: int = 100) -> list[StoredGame]:
+        """Games with one of ``statuses``, newest first, with their seats (no log)."""
+        with self._session() as session:
+            rows = list(
+                session.scalars(
+                    select(GameRow)
+                    .where(GameRow.status.in_(list(statuses)))
+                    .order_by(GameRow.updated_at.desc())
+                    .limit(limit)
+                )
+            )
+            games = {row.id: _stored(row) for row in rows}
+            if games:
+                for seat in session.scalars(
+                    select(SeatRow)
+                    .where(SeatRow.game_id.in_(list(games)))
+                    .order_by(SeatRow.game_id, SeatRow.seat)
+                ):
+                    games[seat.game_id].seats.append(_seat(seat))
+            return [games[row.id] for row in rows]
+
+    def game_ids(self, statuses: Sequence[str]) -> list[str]:
+        with self._session() as session:
+            return list(
+                session.scalars(select(GameRow.id).where(GameRow.status.in_(list(statuses))))
+            )
+
+
+def _stored(row: GameRow) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        game=row.game,
+        title=row.title,
+        players=row.players,
+        options=dict(row.options),
+        seed=int(row.seed),
+        status=row.status,
+        version=row.version,
+        scores=list(row.scores),
+        winners=list(row.winners),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(row.seat, row.kind, row.level, row.name, row.token_hash)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database schema to the newest migration (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "grimoire.web:migrations")
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

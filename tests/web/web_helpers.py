@@ -1,0 +1,104 @@
+"""Helpers of the web tests: a real server process, polling, payload checks."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerProcess:
+    """``grimoire.web`` served by uvicorn in a child process on a loopback port."""
+
+    def __init__(self, database_url: str, bot_delay: float = 0.0, port: int | None = None):
+        self.database_url = database_url
+        self.bot_delay = bot_delay
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                str(HERE / "serve_for_tests.py"),
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+                "--bot-delay",
+                str(self.bot_delay),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                error = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server exited at start:\n{error}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_until(
+    fetch: Callable[[], dict[str, Any]],
+    done: Callable[[dict[str, Any]], bool],
+    timeout: float = 20.0,
+) -> dict[str, Any]:
+    """Poll ``fetch`` until ``done`` holds; the last result (AssertionError on timeout)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = fetch()
+        if done(result):
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; last result: {str(result)[:2000]}")
+        time.sleep(0.02)
+
+
+def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """The first legal action in ``payload`` whose JSON has all ``fields``."""
+    for action in payload["actions"]:
+        if all(action.get(key) == value for key, value in fields.items()):
+            return action
+    raise AssertionError(f"no action with {fields} in {[a['text'] for a in payload['actions']]}")
