@@ -15,6 +15,7 @@ from grimoire.core.game import Game
 
 BUILTIN: dict[str, str] = {
     "ciub": "grimoire.games.ciub:CiubGame",
+    "five-seals": "grimoire.games.five_seals:FiveSealsGame",
 }
 ALIASES: dict[str, str] = {"ciúb": "ciub"}
 

@@ -1,0 +1,127 @@
+"""Five Seals of Magic (Thorsten Reichwein; Hobby World 2015, Mayday Games 2017) as a ``Game``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grimoire.core.bot import Bot
+from grimoire.core.errors import InvalidOptions
+from grimoire.core.game import Game
+from grimoire.core.options import Option
+from grimoire.core.state import State
+from grimoire.games.five_seals import position
+from grimoire.games.five_seals.actions import Codec
+from grimoire.games.five_seals.board import BoardError, check_capacity, load_board
+from grimoire.games.five_seals.components import load
+from grimoire.games.five_seals.state import FiveSealsState
+
+CARDS_PER_STRENGTH = 10  # the basic set plus one additional set, 5 colours each
+
+
+class FiveSealsGame(Game):
+    """Break seals in a dungeon with dice of four elements; collect and cast scrolls."""
+
+    name: ClassVar[str] = "five-seals"
+    title: ClassVar[str] = "Five Seals of Magic"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "circle",
+            1,
+            "the additional magic circle played with the basic one: 1 Might, 2 Spaces, "
+            "3 Conflict, 4 Movement, or random (a chance node at setup)",
+            choices=(1, 2, 3, 4, "random"),
+        ),
+        Option(
+            "edition",
+            "hobbyworld",
+            "hobbyworld: the Hobby World rules (ties shared); mayday: PROPOSED reading of the "
+            "Mayday revision (ties broken by most strength-6, then 5.. scrolls; Binding may "
+            "also raise a die by 1)",
+            choices=("hobbyworld", "mayday"),
+        ),
+        Option(
+            "board",
+            None,
+            "path of a board JSON file (default: the shipped PROPOSED board for the player count)",
+            kind=str,
+        ),
+        Option(
+            "first_player",
+            "random",
+            "who starts: random (a chance node at setup) or a seat number",
+            choices=("random", 0, 1, 2, 3, 4),
+        ),
+        Option(
+            "dice_refill",
+            "immediate",
+            "when a player whose round is over takes 3 dice: immediate (ruling 9, the "
+            "rulebook's turn step 5) or round-end (everyone, in turn order, before the next round)",
+            choices=("immediate", "round-end"),
+        ),
+        Option(
+            "speed_second_move",
+            True,
+            "Speed: the mage also moves onto the second, free seal (ruling 4); false: it stays "
+            "on the first",
+            kind=bool,
+        ),
+        Option(
+            "stall_limit",
+            5,
+            "engine safeguard (PROPOSED): the game also ends after this many rounds in a row "
+            "without a broken seal (0: never)",
+            kind=int,
+        ),
+    )
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.comp = load()
+        try:
+            self.board = load_board(players, self.options["board"])
+            check_capacity(self.board, self.comp, CARDS_PER_STRENGTH)
+        except BoardError as error:
+            raise InvalidOptions(str(error)) from error
+        self.codec = Codec(self.board, self.comp)
+
+    def _check_options(self) -> None:
+        first = self.options["first_player"]
+        if first != "random" and not 0 <= int(first) < self.players:
+            raise InvalidOptions(f"first_player {first} is not a seat of {self.players} players")
+        if self.options["stall_limit"] < 0:
+            raise InvalidOptions("stall_limit must be 0 (never) or more")
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.total
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 100  # scroll cards 0..99 at setup; dice faces, colours, circles, seats fewer
+
+    def _new_state(self, seed: int) -> State:
+        return FiveSealsState(self, seed)
+
+    def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
+        state = FiveSealsState(self, seed, fresh=False)
+        position.load(state, doc)
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        from grimoire.games.five_seals.heuristic import HeuristicBot
+
+        return HeuristicBot(seed)
+
+    def render_text(self, state: State, seat: int | None) -> Any:
+        from grimoire.games.five_seals.render_text import render
+
+        assert isinstance(state, FiveSealsState)
+        return render(state, seat)
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        from grimoire.games.five_seals.render_svg import render
+
+        assert isinstance(state, FiveSealsState)
+        return render(state, seat)

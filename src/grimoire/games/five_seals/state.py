@@ -1,0 +1,220 @@
+"""``FiveSealsState``: the position as plain lists, and the engine hooks around ``rules``.
+
+Everything is open information except future dice. The pending decision is the top frame of
+``stack`` (a list of small JSON dicts, see ``rules.py``); chance nodes are the setup placements
+still to make and the dice in ``rolls`` waiting to be rolled.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State
+from grimoire.games.five_seals import chance, position, rules
+from grimoire.games.five_seals.components import BINDING, DICE_COLOURS, NUM_DICE, strength
+
+if TYPE_CHECKING:
+    from grimoire.games.five_seals.game import FiveSealsGame
+
+Frame = dict[str, Any]
+
+
+class FiveSealsState(State):
+    """One position of Five Seals of Magic."""
+
+    game: FiveSealsGame
+
+    def __init__(self, game: FiveSealsGame, seed: int, *, fresh: bool = True) -> None:
+        super().__init__(game, seed)
+        self.board = game.board
+        self.comp = game.comp
+        self.codec = game.codec
+        self.n = game.players
+        size = len(self.board)
+        circle = game.options["circle"]
+        first = game.options["first_player"]
+        self.circle: int = 0 if circle == "random" else int(circle)  # 0: not drawn yet
+        self.first: int = -1 if first == "random" else int(first)  # -1: not drawn yet
+        self.phase = "setup"  # setup, draft, play, over
+        self.round = 1
+        self.setup_i = 0  # setup slots filled (seal circles, then scroll boxes)
+        self.token: list[int] = [-1] * size  # token code 10*colour+strength, or -1
+        self.card: list[int] = [-1] * size  # scroll card on the node, or -1
+        self.box: list[int] = []  # tokens broken or removed (back in the game box)
+        self.mage: list[int] = [self.board.hall] * self.n
+        self.familiar: list[int] = [-1] * self.n  # node, or -1 (with its player)
+        self.guardian: list[int] = [-1] * 5  # node of each colour's guardian, or -1
+        self.die_owner: list[int] = [-2] * NUM_DICE  # seat, -1 supply, -2 not in this game
+        self.die_val: list[int] = [0] * NUM_DICE  # 1..6, 0 = not rolled
+        in_game = self.n + self.comp.supply_extra
+        for die in range(NUM_DICE):
+            if die % 6 < in_game:
+                self.die_owner[die] = -1
+        self.hands: list[list[list[int]]] = [[[BINDING, 1, -1]] for _ in range(self.n)]
+        self.over: list[bool] = [False] * self.n  # the round is over for that player
+        self.turn = -1  # seat whose turn it is (or was last); -1 at the start of a round
+        self.stack: list[Frame] = []
+        self.rolls: list[int] = []  # dice waiting to be rolled, in order
+        self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
+        self.broke = False  # a seal was broken this round
+        self.cache: dict[tuple[str, int], object] = {}
+        if fresh:
+            rules.advance(self)
+
+    # ------------------------------------------------------------------ dice and hands
+    def dice_of(self, seat: int, colour: int) -> list[int]:
+        """Values of ``seat``'s dice of ``colour``, highest first."""
+        base = 6 * colour
+        vals = [self.die_val[d] for d in range(base, base + 6) if self.die_owner[d] == seat]
+        vals.sort(reverse=True)
+        return vals
+
+    def dice_sums(self, seat: int) -> list[int]:
+        cached = self.cache.get(("sums", seat))
+        if cached is None:
+            sums = [0, 0, 0, 0]
+            for die, owner in enumerate(self.die_owner):
+                if owner == seat:
+                    sums[die // 6] += self.die_val[die]
+            self.cache[("sums", seat)] = cached = sums
+        return cached  # type: ignore[return-value]
+
+    def dice_count(self, seat: int) -> int:
+        return sum(1 for owner in self.die_owner if owner == seat)
+
+    def supply(self, colour: int) -> int:
+        base = 6 * colour
+        return sum(1 for d in range(base, base + 6) if self.die_owner[d] == -1)
+
+    def pick_dice(self, seat: int, colour: int, values: list[int]) -> list[int]:
+        """Distinct physical dice of ``seat`` showing ``values`` (lowest ids first)."""
+        chosen: list[int] = []
+        for value in values:
+            for die in range(6 * colour, 6 * colour + 6):
+                if self.die_owner[die] == seat and self.die_val[die] == value and die not in chosen:
+                    chosen.append(die)
+                    break
+            else:
+                raise AssertionError(f"seat {seat} has no {colour}/{value} die left")
+        return chosen
+
+    def supply_die(self, colour: int) -> int:
+        for die in range(6 * colour, 6 * colour + 6):
+            if self.die_owner[die] == -1:
+                return die
+        raise AssertionError(f"no die of colour {colour} in the supply")
+
+    def up_cards(self, seat: int) -> list[tuple[int, int]]:
+        """(index, card) of ``seat``'s face-up scrolls."""
+        return [(i, entry[0]) for i, entry in enumerate(self.hands[seat]) if entry[1]]
+
+    def find_up(self, seat: int, card: int) -> int:
+        """Index of ``seat``'s first face-up copy of ``card``."""
+        for i, entry in enumerate(self.hands[seat]):
+            if entry[0] == card and entry[1]:
+                return i
+        raise AssertionError(f"seat {seat} holds no face-up {card}")
+
+    def opponents(self, seat: int) -> list[int]:
+        """Players a Conflict spell of ``seat`` may target: their round is not over."""
+        return [s for s in range(self.n) if s != seat and not self.over[s]]
+
+    # ------------------------------------------------------------------ engine hooks
+    @property
+    def current_player(self) -> Actor:
+        if self.phase == "setup" or self.rolls:
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return int(self.stack[-1]["s"])
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return sorted(rules.legal(self, self.stack[-1]))
+
+    def _apply(self, actor: int, action: int) -> None:
+        self.cache.clear()
+        if actor == CHANCE:
+            chance.apply(self, action)
+        else:
+            rules.act(self, self.stack[-1], action)
+        self.cache.clear()
+        rules.advance(self)
+        self.cache.clear()
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        return chance.outcomes(self)
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in rules.scores(self)]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        return rules.winners(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return position.view(self, seat)
+
+    def _position(self) -> dict[str, Any]:
+        return position.dump(self)
+
+    def _copy(self) -> FiveSealsState:
+        other = FiveSealsState.__new__(FiveSealsState)
+        other.game, other.board, other.comp, other.codec = (
+            self.game,
+            self.board,
+            self.comp,
+            self.codec,
+        )
+        other._legal_cache = None
+        other.n, other.circle, other.first, other.phase = self.n, self.circle, self.first, self.phase
+        other.round, other.setup_i, other.turn = self.round, self.setup_i, self.turn
+        other.stall, other.broke = self.stall, self.broke
+        other.token, other.card, other.box = self.token[:], self.card[:], self.box[:]
+        other.mage, other.familiar, other.guardian = self.mage[:], self.familiar[:], self.guardian[:]
+        other.die_owner, other.die_val = self.die_owner[:], self.die_val[:]
+        other.hands = [[entry[:] for entry in hand] for hand in self.hands]
+        other.over, other.rolls = self.over[:], self.rolls[:]
+        other.stack = [
+            {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}
+            for frame in self.stack
+        ]
+        other.cache = {}
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        if self.is_chance():
+            return chance.describe(self, action)
+        return self.codec.to_text(action)
+
+    def parse_action(self, text: str) -> int:
+        if self.is_chance():
+            for outcome, _ in self.chance_outcomes():
+                if chance.describe(self, outcome).lower() == " ".join(text.lower().split()):
+                    return outcome
+        return self.codec.parse(text)
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        doc = super().action_to_json(action)
+        if not self.is_chance():
+            kind, arg = self.codec.decode(action)
+            doc["kind"] = kind
+            if kind in ("break", "node"):
+                doc["node"] = self.board.node_id(arg)
+            elif kind in ("use", "scroll"):
+                doc["card"] = self.comp.card_name(arg)
+            elif kind in ("die", "their"):
+                doc["colour"], doc["value"] = self.comp.letters[arg // 6], arg % 6 + 1
+            elif kind in ("take", "colour"):
+                doc["colour"] = self.comp.letters[arg]
+            elif kind == "seat":
+                doc["seat"] = arg
+        return doc
+
+    # ------------------------------------------------------------------ derived facts
+    def scrolls_on_board(self, of_strength: int) -> int:
+        return sum(1 for c in self.card if c >= 0 and strength(c) == of_strength)
+
+    def supply_counts(self) -> list[int]:
+        return [self.supply(c) for c in DICE_COLOURS]
