@@ -20,7 +20,7 @@ from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnec
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 import grimoire
 from grimoire.core.errors import GrimoireError
@@ -82,7 +82,7 @@ class CreateGame(BaseModel):
 
 class JoinGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int
+    seat: StrictInt
     name: str | None = Field(default=None, max_length=40)
 
 
@@ -90,21 +90,21 @@ class ActionRef(BaseModel):
     """An action: its id (from the payload's ``actions``) or its text."""
 
     model_config = ConfigDict(extra="forbid")
-    id: int | None = None
-    text: str | None = Field(default=None, max_length=200)
+    id: StrictInt | None = None
+    text: StrictStr | None = Field(default=None, max_length=200)
 
 
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(description="the payload version the action was chosen on")
+    version: StrictInt = Field(description="the payload version the action was chosen on")
     action: ActionRef
-    seat: int | None = Field(default=None, description="optional: must be the caller's seat")
+    seat: StrictInt | None = Field(default=None, description="optional: must be the caller's seat")
 
 
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int
-    seat: int | None = None
+    version: StrictInt
+    seat: StrictInt | None = None
 
 
 class BotLevel(BaseModel):

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import anyio.to_thread
+from sqlalchemy.exc import SQLAlchemyError
 
 from grimoire.bots import BOT_KINDS, RandomBot, make_bot
 from grimoire.core.bot import Bot
@@ -90,6 +91,12 @@ class Stale(WebError):
     def __init__(self, detail: str, state: dict[str, Any]) -> None:
         super().__init__(detail)
         self.state = state
+
+
+class Unavailable(WebError):
+    """The database did not take the change: nothing changed, the client may try again."""
+
+    status = 503
 
 
 class Unprocessable(WebError):
@@ -450,6 +457,11 @@ class Room:
         except VersionConflict as error:
             self.hub.forget(self.id)  # someone else wrote this game: reload it next time
             raise Conflict("the game was changed elsewhere; reload the page") from error
+        except SQLAlchemyError as error:
+            log.exception("game %s: could not save a change", self.id)
+            raise Unavailable(
+                "the change could not be saved; nothing changed, try again"
+            ) from error
 
     async def join(self, seat: int, name: str) -> str:
         """Take a free person seat; returns the secret seat token."""
@@ -478,7 +490,7 @@ class Room:
             if by != seat:
                 if target.taken:
                     raise Conflict(f"seat {seat} is taken; only its player can hand it to a bot")
-                name = f"Bot {seat + 1} ({level})"
+                name = f"Bot {seat + 1}"
             else:
                 name = f"{target.name} (bot)"
             new = Seat(seat, "bot", level, name[:64], None)
@@ -734,7 +746,7 @@ class Hub:
                 level = request.level or DEFAULT_LEVEL
                 if level not in LEVELS:
                     raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
-                default = f"Bot {index + 1} ({level})"
+                default = f"Bot {index + 1}"
                 seat_rows.append(Seat(index, "bot", level, clean_name(request.name, default)))
             elif request.kind == "person":
                 seat_rows.append(

@@ -218,7 +218,7 @@ class Store:
         entries: Sequence[tuple[str, int, int, int, list[str] | None]],
         snapshot: tuple[int, str],
     ) -> None:
-        now = utcnow()
+        now = stored.created_at
         with self._session() as session:
             session.add(
                 GameRow(

@@ -289,6 +289,16 @@ function openMenu(event, actions, act) {
   document.addEventListener("keydown", escape, true);
 }
 
+// Log text for people: the actor is shown apart, and seats go by their names.
+export function logText(payload, entry) {
+  let text = entry.text.replace(/^(seat \d+|chance): /, "");
+  text = text.replace(/\bseat (\d+)\b/g, (whole, n) => {
+    const seat = (payload.seats || [])[Number(n)];
+    return seat ? seat.name : whole;
+  });
+  return text;
+}
+
 export function renderLog(list, payload, { highlightLast = true } = {}) {
   list.replaceChildren();
   const entries = payload.log || [];
@@ -300,7 +310,7 @@ export function renderLog(list, payload, { highlightLast = true } = {}) {
         `li${entry.actor === "chance" ? ".chance" : ""}${last ? ".last" : ""}`,
         { "data-n": entry.n },
         entry.actor === "chance" ? el("span.who", { text: who }) : el(`span.who.seat-text-${entry.actor}`, { text: who }),
-        el("span.what", { text: entry.text }),
+        el("span.what", { text: logText(payload, entry) }),
       ),
     );
   });

@@ -1,5 +1,5 @@
 // The replay page: the whole game, one history entry at a time, as this browser's seat saw it.
-import { api, el, renderBoard, renderLog, renderPlayers, seatName, toast } from "./common.js";
+import { api, el, logText, renderBoard, renderLog, renderPlayers, seatName, toast } from "./common.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.game;
@@ -49,7 +49,7 @@ async function go(n) {
   const last = (payload.log || [])[payload.log.length - 1];
   document.getElementById("current-move").replaceChildren(
     last
-      ? el("span", {}, el("b", { text: last.actor === "chance" ? "Chance" : seatName(payload, last.actor) }), `: ${last.text}`)
+      ? el("span", {}, el("b", { text: last.actor === "chance" ? "Chance" : seatName(payload, last.actor) }), `: ${logText(payload, last)}`)
       : el("span.muted", { text: "The game begins." }),
   );
   if (step < steps) fetchStep(step + 1).catch(() => {}); // prefetch

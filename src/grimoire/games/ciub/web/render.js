@@ -86,7 +86,7 @@ function cardNode(payload, card, extra = "") {
         marked ? `, marked by ${seatName(payload, card.marker)}` : ""
       }`,
     },
-    h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", text: "🦉" }) : null),
+    h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", title: "owl: out of a short game", text: "owl" }) : null),
     need(card),
     h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: "VP" })),
     marked ? h("span", { class: `ciub-marker seat-${card.marker}`, title: `${seatName(payload, card.marker)}'s marker`, text: "◆" }) : null,
