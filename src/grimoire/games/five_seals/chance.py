@@ -33,7 +33,9 @@ def node_kind(st: FiveSealsState) -> str:
 
 def _slot(st: FiveSealsState) -> int:
     seals = st.board.seals
-    return seals[st.setup_i] if st.setup_i < len(seals) else st.board.scrolls[st.setup_i - len(seals)]
+    return (
+        seals[st.setup_i] if st.setup_i < len(seals) else st.board.scrolls[st.setup_i - len(seals)]
+    )
 
 
 def outcomes(st: FiveSealsState) -> list[tuple[int, Fraction]]:

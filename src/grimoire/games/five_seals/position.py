@@ -87,7 +87,9 @@ def dump(st: FiveSealsState) -> dict[str, Any]:
         "phase": st.phase,
         "round": st.round,
         "turn": st.turn,
-        "tokens": {st.board.node_id(n): token_text(st, c) for n, c in enumerate(st.token) if c >= 0},
+        "tokens": {
+            st.board.node_id(n): token_text(st, c) for n, c in enumerate(st.token) if c >= 0
+        },
         "scrolls": {
             st.board.node_id(n): st.comp.card_name(c) for n, c in enumerate(st.card) if c >= 0
         },
@@ -144,7 +146,9 @@ def load(st: FiveSealsState, doc: dict[str, Any]) -> None:
             raise InvalidPosition(f"node {node_id} cannot hold a scroll")
         st.card[node] = parse_card(st, text)
     st.box = [parse_token(st, text) for text in doc.get("box", [])]
-    st.mage = [parse_node(st, m) for m in doc.get("mages", [st.board.node_id(st.board.hall)] * st.n)]
+    st.mage = [
+        parse_node(st, m) for m in doc.get("mages", [st.board.node_id(st.board.hall)] * st.n)
+    ]
     st.familiar = [parse_node(st, f, allow_none=True) for f in doc.get("familiars", [None] * st.n)]
     st.guardian = [-1] * 5
     for letter, node_id in doc.get("guardians", {}).items():
@@ -197,7 +201,9 @@ def check(st: FiveSealsState) -> None:
             raise InvalidPosition(f"seat {seat}'s mage stands on a seal")
     for col, node in enumerate(st.guardian):
         if node >= 0 and (st.card[node] < 0 or st.card[node] % 5 != col):
-            raise InvalidPosition(f"guardian {st.comp.letters[col]} must stand on a scroll of its colour")
+            raise InvalidPosition(
+                f"guardian {st.comp.letters[col]} must stand on a scroll of its colour"
+            )
     if st.phase in ("play", "draft") and not st.stack and not st.rolls:
         raise InvalidPosition("a game in play needs a decision on the stack or dice to roll")
     if st.stack and st.stack[-1]["k"] == "turn" and st.over[st.stack[-1]["s"]]:

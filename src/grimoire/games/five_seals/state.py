@@ -168,11 +168,20 @@ class FiveSealsState(State):
             self.codec,
         )
         other._legal_cache = None
-        other.n, other.circle, other.first, other.phase = self.n, self.circle, self.first, self.phase
+        other.n, other.circle, other.first, other.phase = (
+            self.n,
+            self.circle,
+            self.first,
+            self.phase,
+        )
         other.round, other.setup_i, other.turn = self.round, self.setup_i, self.turn
         other.stall, other.broke = self.stall, self.broke
         other.token, other.card, other.box = self.token[:], self.card[:], self.box[:]
-        other.mage, other.familiar, other.guardian = self.mage[:], self.familiar[:], self.guardian[:]
+        other.mage, other.familiar, other.guardian = (
+            self.mage[:],
+            self.familiar[:],
+            self.guardian[:],
+        )
         other.die_owner, other.die_val = self.die_owner[:], self.die_val[:]
         other.hands = [[entry[:] for entry in hand] for hand in self.hands]
         other.over, other.rolls = self.over[:], self.rolls[:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.five_seals.components import family
+from grimoire.games.five_seals.components import family, load
 from grimoire.games.five_seals.spells.base import Handler, Src
 from grimoire.games.five_seals.spells.conflict import (
     Alteration,
@@ -39,6 +39,8 @@ from grimoire.games.five_seals.spells.spaces import (
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState, Frame
 
+CIRCLES = tuple(spell.circle for spell in load().spells)
+
 # index = spell family (components.py); 20 = Binding
 HANDLERS: tuple[Handler, ...] = (
     Change(),
@@ -67,8 +69,14 @@ HANDLERS: tuple[Handler, ...] = (
 
 def usable(st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
     """Whether ``seat`` may use ``card`` (held at ``src``) now: it has an effect and can be
-    completed. ``busy``: scrolls in use, which cannot also be chosen by the spell."""
-    return HANDLERS[family(card)].usable(st, seat, card, src, busy)
+    completed. ``busy``: scrolls in use, which cannot also be chosen by the spell.
+
+    Conflict note: with the round over for all your opponents, no spell of the third circle
+    can be used (Alteration included, though raising your own dice needs no opponent)."""
+    fam = family(card)
+    if fam < 20 and CIRCLES[fam] == 3 and not st.opponents(seat):
+        return False
+    return HANDLERS[fam].usable(st, seat, card, src, busy)
 
 
 def start(st: FiveSealsState, seat: int, card: int, src: Src) -> None:

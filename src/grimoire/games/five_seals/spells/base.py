@@ -23,9 +23,7 @@ Src = tuple[int, int]  # (owner seat, index in the owner's scrolls) of the scrol
 class Handler:
     """One spell family. ``frame`` fields: s (seat), card, src, c (colour; -1 = to choose)."""
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         raise NotImplementedError
 
     def fields(self) -> dict[str, Any]:
@@ -50,9 +48,7 @@ class ColourChoice(Handler):
         """Whether the spell in colour ``col`` has an effect now."""
         raise NotImplementedError
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         col = colour(card)
         if col == P:
             return any(self.ok(st, seat, c) for c in DICE_COLOURS)

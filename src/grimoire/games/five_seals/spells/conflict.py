@@ -48,9 +48,7 @@ class Deception(Handler):
     def victims(self, st: FiveSealsState, seat: int, col: int) -> list[int]:
         return [k for k in st.opponents(seat) if self.takeable(st, seat, col, k)]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.victims(st, seat, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -89,6 +87,15 @@ class Alteration(ColourChoice):
     def ok(self, st: FiveSealsState, seat: int, col: int) -> bool:
         mine = any(v < 6 for v in st.dice_of(seat, col))
         return mine or bool(self.victims(st, seat, col))
+
+    def start(self, st: FiveSealsState, seat: int, card: int, src: Src) -> None:
+        super().start(st, seat, card, src)
+        if st.stack[-1]["c"] >= 0:
+            self.chosen(st, st.stack[-1])
+
+    def chosen(self, st: FiveSealsState, f: Frame) -> None:
+        if not self.raisable(st, f):  # nothing of yours to raise: straight to the opponent
+            f["ph"] = 1
 
     def raisable(self, st: FiveSealsState, f: Frame) -> list[int]:
         return next_values([v for v in st.dice_of(f["s"], f["c"]) if v < 6], f["up"])
@@ -138,11 +145,7 @@ class Alteration(ColourChoice):
 
 def transferable(st: FiveSealsState, seat: int, busy: set[Src]) -> list[tuple[int, int]]:
     """(index, card) of ``seat``'s scrolls that may change hands: face up, not Binding."""
-    return [
-        (i, card)
-        for i, card in st.up_cards(seat)
-        if card != BINDING and (seat, i) not in busy
-    ]
+    return [(i, card) for i, card in st.up_cards(seat) if card != BINDING and (seat, i) not in busy]
 
 
 class Transfer(Handler):
@@ -154,7 +157,11 @@ class Transfer(Handler):
 
     def mine(self, st: FiveSealsState, seat: int, card: int, busy: set[Src]) -> list[int]:
         return sorted(
-            {c for _, c in transferable(st, seat, busy) if strength(c) == strength(card) and c != card}
+            {
+                c
+                for _, c in transferable(st, seat, busy)
+                if strength(c) == strength(card) and c != card
+            }
         )
 
     def theirs(
@@ -168,9 +175,7 @@ class Transfer(Handler):
             }
         )
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return any(self.theirs(st, seat, colour(card), k, busy) for k in st.opponents(seat))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -204,9 +209,7 @@ class Theft(Handler):
             if any(colour_ok(col, code // 6) for code in dice_codes(st, k))
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.victims(st, seat, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -240,9 +243,7 @@ class Exploitation(Handler):
                 found.add(card)
         return sorted(found)
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return any(self.options(st, seat, colour(card), k, busy) for k in st.opponents(seat))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:

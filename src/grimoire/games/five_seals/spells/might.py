@@ -128,7 +128,5 @@ class Growth(ColourChoice):
 class Synergy(Handler):
     """Scoring only: it is never used, so never turned face down."""
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return False

@@ -42,9 +42,7 @@ class Dispatch(Handler):
             if code >= 0 and colour_ok(col, code // 10) and n not in standing
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -70,9 +68,7 @@ class Leap(Handler):
             and leap_targets(st, seat, n)
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, seat, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -92,9 +88,7 @@ class Teleportation(Handler):
         figures.discard(st.board.hall)
         return sorted(n for n in figures if teleport_targets(st, seat, n, col))
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, seat, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -115,9 +109,7 @@ class Guardian(Handler):
             if st.card[n] >= 0 and colour(st.card[n]) == col and st.guardian[col] != n
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         col = colour(card)
         return st.guardian[col] >= 0 or bool(self.choices(st, col))
 
@@ -133,9 +125,7 @@ class Guardian(Handler):
 class Speed(Handler):
     """Break a seal with dice, then a reachable seal of the colour (Mind: any) for free."""
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         col = colour(card)
         return any(speed_second(st, seat, n, col) for n in breakable(st, seat))
 
@@ -166,9 +156,7 @@ class Binding(Handler):
             return []
         return sorted({A.die(c, v) for c in DICE_COLOURS for v in st.dice_of(seat, c) if v < 6})
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return self.option1(st, seat) or self.option2(st, seat) or bool(self.raisable(st, seat))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:

@@ -51,9 +51,7 @@ class Swap(Handler):
             if colour_ok(col, st.token[n] // 10) and len(by_strength[st.token[n] % 10]) > 1
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.firsts(st, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -102,17 +100,13 @@ class Absorption(Handler):
     """Use: return the stored token and add its strength to one of your dice (max 6). (Storing
     a token when breaking one is part of the break: rules.absorbers.)"""
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         stored = st.hands[src[0]][src[1]][2] >= 0
         return stored and any(0 < v < 6 for c in DICE_COLOURS for v in st.dice_of(seat, c))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
         seat = f["s"]
-        return sorted(
-            {A.die(c, v) for c in DICE_COLOURS for v in st.dice_of(seat, c) if 0 < v < 6}
-        )
+        return sorted({A.die(c, v) for c in DICE_COLOURS for v in st.dice_of(seat, c) if 0 < v < 6})
 
     def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
         done(st)
@@ -129,9 +123,7 @@ class Disintegration(Handler):
     def choices(self, st: FiveSealsState, col: int) -> list[int]:
         return [n for n in tokens(st) if colour_ok(col, st.token[n] // 10)]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
@@ -173,9 +165,7 @@ class Rearrangement(Handler):
             if (ours - {st.card[n]}) or (colour(st.card[n]) == col and len(kinds) > 1)
         ]
 
-    def usable(
-        self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]
-    ) -> bool:
+    def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.firsts(st, colour(card)))
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
