@@ -11,6 +11,7 @@ The SVG rendering draws the viewer's hand with ``data-card`` attributes, like a 
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -96,6 +97,20 @@ class ToyState(State):
             self.points[actor] += (action + 1) * (2 if self.boosted else 1)
             self.turn = (self.turn + 1) % self.game.players
             self.drew = self.boosted = False
+
+    def resample(self, seat: int, rng: random.Random) -> ToyState:
+        """Re-deal what ``seat`` cannot see: the deck and the other seats' hands."""
+        copy = self.clone()
+        assert isinstance(copy, ToyState)
+        others = [s for s in range(self.game.players) if s != seat]
+        pool = copy.deck + [card for s in others for card in copy.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(copy.hands[s])
+            copy.hands[s], pool = sorted(pool[:size]), pool[size:]
+        copy.deck = sorted(pool)
+        copy.seed = rng.getrandbits(63)
+        return copy
 
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]

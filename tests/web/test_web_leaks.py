@@ -1,0 +1,198 @@
+"""Nobody sees what they must not: every endpoint's JSON, for every seat and for spectators,
+is checked for other seats' hidden cards, the face-down deck, and the secret seed.
+
+The Toy game names its cards with distinctive words, so a leak is a plain substring search:
+at any moment, no response for viewer V may mention a card in another seat's hand or in the
+deck. Ciúb and Toy are also checked for the projection property at the web layer: re-dealing
+everything a seat cannot see (``State.resample``) changes nothing in that seat's payload.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_toygame import NAMES, ToyState
+
+from grimoire.web.rooms import Room
+
+SECRET_KEYS = {"seed", "position", "history", "rng", "deck", "hands", "pile", "box_cards"}
+
+
+def hub_room(client: TestClient, game_id: str) -> Room:
+    room: Room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+    return room
+
+
+def keys_in(doc: Any) -> set[str]:
+    if isinstance(doc, dict):
+        return set(doc) | {key for value in doc.values() for key in keys_in(value)}
+    if isinstance(doc, list):
+        return {key for value in doc for key in keys_in(value)}
+    return set()
+
+
+def forbidden_names(state: ToyState, viewer: int | None) -> set[str]:
+    """Card names ``viewer`` must not see in ``state``: the deck and the other seats' hands."""
+    hidden = set(state.deck)
+    for seat, hand in enumerate(state.hands):
+        if seat != viewer:
+            hidden |= set(hand)
+    return {NAMES[card] for card in hidden} | {NAMES[card].lower() for card in hidden}
+
+
+def check(doc: Any, state: ToyState, viewer: int | None, seed: int, where: str) -> None:
+    text = json.dumps(doc, ensure_ascii=False)
+    assert str(seed) not in text, f"{where}: the seed leaked"
+    secret_keys = keys_in(doc) & SECRET_KEYS
+    assert not secret_keys, f"{where}: {secret_keys}"
+    leaked = {name for name in forbidden_names(state, viewer) if name in text}
+    assert not leaked, f"{where} (viewer {viewer}) mentions hidden cards {leaked}"
+
+
+def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> None:
+    rng = random.Random(3)
+    created = client.post(
+        "/api/games",
+        json={"game": "toy", "players": 3, "seats": [{"kind": "person"}] * 3},
+    )
+    game_id = created.json()["state"]["id"]
+    tokens = {0: created.json()["token"]}
+    client.cookies.clear()
+    room = hub_room(client, game_id)
+    seed = room.seed
+    viewers: list[int | None] = [0, 1, 2, None]
+    check(created.json(), room.state, 0, seed, "create")  # type: ignore[arg-type]
+    for seat in (1, 2):
+        joined = client.post(f"/api/games/{game_id}/join", json={"seat": seat})
+        client.cookies.clear()
+        tokens[seat] = joined.json()["token"]
+        check(joined.json(), room.state, seat, seed, "join")  # type: ignore[arg-type]
+
+    def headers(viewer: int | None) -> dict[str, str]:
+        return {"X-Seat-Token": tokens[viewer]} if viewer is not None else {}
+
+    states: dict[int, ToyState] = {}
+    sockets = {
+        viewer: client.websocket_connect(f"/api/games/{game_id}/ws", headers=headers(viewer))
+        for viewer in viewers
+    }
+    heard: dict[int | None, list[dict[str, Any]]] = {viewer: [] for viewer in viewers}
+    with sockets[0] as ws0, sockets[1] as ws1, sockets[2] as ws2, sockets[None] as wss:
+        by_viewer = {0: ws0, 1: ws1, 2: ws2, None: wss}
+        checked = 0
+        while True:
+            state = room.state
+            assert isinstance(state, ToyState)
+            states[room.version] = state
+            for viewer in viewers:
+                heard[viewer].append(by_viewer[viewer].receive_json())
+                for url in (
+                    f"/api/games/{game_id}/state",
+                    f"/api/games/{game_id}",
+                    "/api/games?status=open,running,finished",
+                    f"/api/games/{game_id}/replay?step={len(state.history)}",
+                ):
+                    response = client.get(url, headers=headers(viewer))
+                    assert response.status_code == 200
+                    check(response.json(), state, viewer, seed, url)
+                    checked += 1
+                # an earlier step of the replay, against the state at that step
+                step = rng.randrange(len(state.history) + 1)
+                replay = client.get(
+                    f"/api/games/{game_id}/replay?step={step}", headers=headers(viewer)
+                ).json()
+                then = room.game.new_state(seed, resolve_chance=False)
+                for actor, action in state.history[:step]:
+                    then.apply(action, None if actor < 0 else actor)
+                assert isinstance(then, ToyState)
+                check(replay, then, viewer, seed, f"replay step {step}")
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            assert isinstance(seat, int)
+            payload = client.get(f"/api/games/{game_id}/state", headers=headers(seat)).json()
+            if payload["can_undo"] and rng.random() < 0.3:
+                response = client.post(
+                    f"/api/games/{game_id}/undo",
+                    json={"version": payload["version"]},
+                    headers=headers(seat),
+                )
+            else:
+                action = rng.choice(payload["actions"])
+                response = client.post(
+                    f"/api/games/{game_id}/actions",
+                    json={"version": payload["version"], "action": {"id": action["id"]}},
+                    headers=headers(seat),
+                )
+            assert response.status_code == 200
+            check(response.json(), room.state, seat, seed, "act/undo response")  # type: ignore[arg-type]
+            # errors carry a fresh state too: check the 409's
+            stale = client.post(
+                f"/api/games/{game_id}/actions",
+                json={"version": payload["version"], "action": {"id": 0}},
+                headers=headers(seat),
+            )
+            assert stale.status_code == 409
+            check(stale.json(), room.state, seat, seed, "409 response")  # type: ignore[arg-type]
+    for viewer, messages in heard.items():
+        for message in messages:
+            check(message, states[message["version"]], viewer, seed, "websocket")
+    assert checked > 100
+    # the seat's own secrets do reach it: the test would notice if the hand were blanked
+    assert any(name in json.dumps(heard[0]) for name in NAMES)
+
+
+@pytest.mark.parametrize("game", ["toy", "ciub"])
+def test_hidden_information_does_not_change_a_payload(client: TestClient, game: str) -> None:
+    """Re-deal all a seat cannot see: its payload (view, actions, rendering) stays the same."""
+    rng = random.Random(11)
+    created = client.post(
+        "/api/games", json={"game": game, "players": 3, "seats": [{"kind": "person"}] * 3}
+    ).json()
+    game_id = created["state"]["id"]
+    tokens = {0: created["token"]}
+    client.cookies.clear()
+    for seat in (1, 2):
+        tokens[seat] = client.post(f"/api/games/{game_id}/join", json={"seat": seat}).json()[
+            "token"
+        ]
+        client.cookies.clear()
+    room = hub_room(client, game_id)  # nobody but this test moves the game: no bots
+    compared = 0
+    for _ in range(40):
+        if room.state.is_terminal():
+            break
+        seat = room.state.current_player
+        assert isinstance(seat, int)
+        payload = client.get(
+            f"/api/games/{game_id}/state", headers={"X-Seat-Token": tokens[seat]}
+        ).json()
+        action = rng.choice(payload["actions"])
+        moved = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": payload["version"], "action": {"id": action["id"]}},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        assert moved.status_code == 200
+        for viewer in (0, 1, None):
+            real_state = room.state
+            real = dict(room.payload(viewer))
+            for _ in range(3):
+                room._cache.clear()
+                room.state = real_state.resample(viewer if viewer is not None else 0, rng)
+                if viewer is None:  # a spectator sees less than any seat: resample all seats
+                    for seat in range(1, room.game.players):
+                        room.state = room.state.resample(seat, rng)
+                try:
+                    other = room.payload(viewer)
+                finally:
+                    room.state = real_state
+                    room._cache.clear()
+                for key in ("view", "svg", "actions", "to_act", "scores", "winners"):
+                    assert other[key] == real[key], (game, viewer, key)
+                compared += 1
+    assert compared > 30
