@@ -19,6 +19,14 @@ from grimoire.games.five_seals.game import FiveSealsGame
 from grimoire.games.five_seals.state import FiveSealsState
 
 BOARD_DIR = Path(tempfile.gettempdir()) / "grimoire-five-seals-test-boards"
+# Four strength-6 scrolls behind a strength-6 token: with them on the board a round's end does
+# not end the game (fewer than 4 / 5 strength-6 scrolls would).
+RESERVE = {
+    "S6a": "Synergy of Fire",
+    "S6b": "Synergy of Water",
+    "S6c": "Synergy of Air",
+    "S6d": "Synergy of Earth",
+}
 
 
 def board_doc(edges: str) -> dict[str, Any]:
@@ -80,7 +88,7 @@ def position(
     n = game.players
     players = []
     for seat in range(n):
-        hand = ["Binding"] + list((hands or [[]] * n)[seat])
+        hand = ["Binding", *(hands or [[]] * n)[seat]]
         players.append(
             {
                 "dice": list((dice or [[]] * n)[seat]),

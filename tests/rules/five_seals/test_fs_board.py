@@ -6,12 +6,12 @@ import json
 from collections import Counter
 
 import pytest
+from tests.rules.five_seals.fs_helpers import board_doc
 
 import grimoire
 from grimoire.games.five_seals import board_gen
 from grimoire.games.five_seals.board import BoardError, board_from_json, distances, load_board
 from grimoire.games.five_seals.components import load
-from tests.rules.five_seals.fs_helpers import board_doc
 
 # the proposed table of the components doc: seal circles and scroll boxes per strength 2..6
 TABLE = {

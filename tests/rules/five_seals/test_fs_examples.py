@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
+
 import grimoire
 from grimoire.games.five_seals.rules import score_of
-from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
 
 DATA = Path(__file__).parent / "data"
 

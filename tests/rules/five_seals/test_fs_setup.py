@@ -6,11 +6,11 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from tests.rules.five_seals.fs_helpers import board_path, do, texts
 
 import grimoire
 from grimoire import InvalidOptions
 from grimoire.games.five_seals.components import BINDING, cards_in_play, strength
-from tests.rules.five_seals.fs_helpers import board_path, do, texts
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from tests.rules.five_seals.fs_helpers import dice, do, hand, make, position, texts
+from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, position, texts
 
 EDGES = "H-a a-S1 H-w w-S6a w-S6b w-S6c w-S6d"
-RESERVE = {f"S6{x}": f"Synergy of {e}" for x, e in zip("abcd", ["Fire", "Water", "Air", "Earth"])}
 
 
 def start(hands: list[list[object]], all_dice: list[list[str]], **kw):  # type: ignore[no-untyped-def]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
+from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
 
 # a - b - S1 behind a;  m - t - S2 behind m;  f - S3;  w guards four strength-6 boxes
 EDGES = "H-a a-b b-S1 H-m m-t t-S2 H-f f-S3 H-w w-S6a w-S6b w-S6c w-S6d"
-RESERVE = {f"S6{x}": f"Synergy of {e}" for x, e in zip("abcd", ["Fire", "Water", "Air", "Earth"])}
 TOKENS = {"a": "R2", "b": "G3", "t": "R3", "f": "B2", "w": "R6"}
 SCROLLS = {"S1": "Growth of Fire", "S2": "Growth of Earth", "S3": "Renewal of Water"}
 

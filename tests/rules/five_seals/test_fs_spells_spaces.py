@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
+from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
 
 # a - b - S1 and c - S2 reachable; far - S3 beyond d (not reachable); w guards 4 S6 boxes
 EDGES = "H-a a-b b-S1 H-c c-S2 H-d d-far far-S3 H-w w-S6a w-S6b w-S6c w-S6d"
-RESERVE = {f"S6{x}": f"Synergy of {e}" for x, e in zip("abcd", ["Fire", "Water", "Air", "Earth"])}
 TOKENS = {"a": "R2", "b": "R4", "c": "B2", "d": "G6", "far": "Y2", "w": "R6"}
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
 
 from grimoire import IllegalAction
-from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
 
 # a - b - S1 behind a; c - S2 beside; d - e - S3 on the other side of the hall.
 # w guards four strength-6 scrolls so the game does not end after one round.
 EDGES = "H-a a-b b-S1 a-c c-S2 H-d d-e e-S3 H-w w-S6a w-S6b w-S6c w-S6d"
-RESERVE = {f"S6{x}": f"Synergy of {e}" for x, e in zip("abcd", ["Fire", "Water", "Air", "Earth"])}
 
 
 def lab(players: int = 2, **options: object):  # type: ignore[no-untyped-def]
