@@ -52,6 +52,7 @@ async function draw(payload) {
   renderLog(document.getElementById("log"), payload);
   renderSeatTools(payload);
   undoButton.disabled = !payload.can_undo || busy;
+  undoButton.hidden = payload.viewer === null || payload.status === "finished";
   document.getElementById("prompt").textContent =
     payload.your_turn && clickable ? "Click a highlighted piece on the board, or pick from the list." : "";
 }

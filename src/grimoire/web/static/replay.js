@@ -64,7 +64,7 @@ function stop() {
 playButton.addEventListener("click", () => {
   if (timer) return stop();
   if (step >= steps) go(0);
-  playButton.textContent = "⏸ Pause";
+  playButton.textContent = "■ Pause";
   timer = setInterval(() => (step >= steps ? stop() : go(step + 1)), 700);
 });
 document.getElementById("first").addEventListener("click", () => (stop(), go(0)));

@@ -1,0 +1,328 @@
+"""The pages in a real browser: Playwright driving Debian's Chromium (/usr/bin/chromium).
+
+Skipped, with the reason, only where no Chromium or no Playwright exists. The server is the real
+app in its own process (tests/web/serve_for_tests.py) on a loopback port.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import ServerProcess, wait_until
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = (
+    Path(os.environ.get("GRIMOIRE_SCREENSHOTS", ""))
+    if os.environ.get("GRIMOIRE_SCREENSHOTS")
+    else None
+)
+BUTTONS = ("pass", "done", "stop", "no_claim", "end_turn")
+
+if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.02).start()
+    yield process
+    process.kill()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-version"))
+
+
+def wait_for_change(page: Any, old: int) -> None:
+    page.wait_for_function(
+        f"Number(document.querySelector('#game').dataset.version) > {old}", timeout=15000
+    )
+
+
+def my_turn(page: Any) -> bool:
+    return page.get_attribute("#game", "data-your-turn") == "1"
+
+
+def click_something(page: Any, step: int) -> str:
+    """One Ciúb move by clicking the board: mostly the turn's buttons, sometimes a die or a
+    card (with its menu, if it stands for several actions). Returns what was clicked."""
+    board_things = page.locator("#board .ciub-die.gr-clickable, #board .ciub-card.gr-clickable")
+    buttons = [k for k in BUTTONS if page.locator(f"#board [data-kind={k}].gr-clickable").count()]
+    if board_things.count() and (step % 3 == 1 or not buttons):
+        target = board_things.nth(step % board_things.count())
+        label = target.get_attribute("aria-label")
+        target.click()
+        if page.locator("#choice-menu:not([hidden])").count():
+            item = page.locator("#choice-menu .menu-item").first
+            label = item.inner_text()
+            item.click()
+        return f"board: {label}"
+    if buttons:
+        page.locator(f"#board [data-kind={buttons[0]}].gr-clickable").first.click()
+        return f"button: {buttons[0]}"
+    other = page.locator("#board .gr-clickable").first  # supply dice, faces ...
+    label = other.get_attribute("aria-label")
+    other.click()
+    if page.locator("#choice-menu:not([hidden])").count():
+        page.locator("#choice-menu .menu-item").first.click()
+    return f"other: {label}"
+
+
+def api_state(page: Any) -> dict[str, Any]:
+    game_id = page.get_attribute("#game", "data-game")
+    state: dict[str, Any] = page.evaluate(
+        f"fetch('/api/games/{game_id}/state').then(r => r.json())"
+    )
+    return state
+
+
+# ----------------------------------------------------------------------------- Ciúb
+def test_ciub_against_two_bots_a_whole_turn_by_clicking_then_reload(
+    page: Any, server: ServerProcess
+) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#game-select", "ciub")
+    page.select_option("#players-select", "3")
+    page.fill("#player-name", "Morgana")
+    assert page.input_value("#seats select[data-seat='0']") == "you"
+    assert page.input_value("#seats select[data-seat='1']") == "bot:heuristic"
+    assert page.input_value("#seats select[data-seat='2']") == "bot:heuristic"
+    shot(page, "lobby")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/games/\w+$"))
+    page.wait_for_selector("#game[data-your-turn='1'] .ciub")
+    assert "Your turn" in page.inner_text("#turn-banner")
+    assert page.locator(".ciub-card").count() >= 8
+    assert page.locator(".ciub-seat").count() == 3
+    assert "Morgana" in page.inner_text("#players")
+    shot(page, "ciub-start")
+
+    clicks: list[str] = []
+    reloaded = False
+    while my_turn(page):
+        before = version(page)
+        clicks.append(click_something(page, len(clicks)))
+        wait_for_change(page, before)
+        if not reloaded and len(clicks) >= 3 and my_turn(page):
+            # a reload in the middle of the turn finds exactly the same state
+            board = page.inner_html("#board")
+            state = api_state(page)
+            page.reload()
+            page.wait_for_selector("#game[data-your-turn='1'] .ciub")
+            assert api_state(page) == state
+            assert page.inner_html("#board") == board
+            reloaded = True
+            shot(page, "ciub-mid-turn")
+        assert len(clicks) < 80, clicks
+    assert reloaded
+    assert any(click.startswith("board:") for click in clicks), clicks
+    assert any("end_turn" in click or "end turn" in click for click in clicks), clicks
+    # the turn went to a bot; the page follows it live and comes back to us
+    page.wait_for_selector("#game[data-your-turn='1']", timeout=30000)
+    log = page.inner_text("#log")
+    assert "Bot 2" in log and "Bot 3" in log
+    state = api_state(page)
+    page.reload()
+    page.wait_for_selector("#game[data-your-turn='1'] .ciub")
+    assert api_state(page) == state
+    shot(page, "ciub-second-turn")
+
+
+# ----------------------------------------------------------------------------- live, two seats
+def test_a_second_seat_in_another_context_sees_every_move_live(
+    browser: Any, page: Any, server: ServerProcess
+) -> None:
+    page.goto(server.url + "/?game=toy")
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "2")
+    page.select_option("#seats select[data-seat='1']", "invite")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/games/\w+$"))
+    page.wait_for_selector("#share .share-link")
+    link = page.input_value("#share .share-link")
+    assert link.endswith("/join/1")
+    shot(page, "toy-invite")
+
+    friend_context = browser.new_context(viewport={"width": 1200, "height": 900})
+    friend = friend_context.new_page()
+    try:
+        friend.goto(link)
+        friend.fill("#join-name", "Bea")
+        friend.click("button[type=submit]")
+        friend.wait_for_url(re.compile(r"/games/\w+$"))
+        friend.wait_for_selector("#game[data-status='running']")
+        page.wait_for_selector("#game[data-status='running']")  # live: no reload
+        assert "Bea" in page.inner_text("#players")
+        pages = {0: page, 1: friend}
+        for _move in range(4):
+            seat = api_state(page)["to_act"][0]
+            mover, watcher = pages[seat], pages[1 - seat]
+            mover.wait_for_selector("#game[data-your-turn='1']")
+            before = version(watcher)
+            # play a card by clicking it in the game's SVG
+            card = mover.locator("#board svg [data-card].gr-clickable").first
+            name = card.get_attribute("data-card")
+            card.click()
+            wait_for_change(watcher, before)
+            assert version(watcher) == version(mover)
+            assert name.capitalize() in watcher.inner_text("#log")
+        shot(friend, "toy-friend")
+    finally:
+        friend_context.close()
+
+
+def test_undo_in_the_browser(page: Any, server: ServerProcess) -> None:
+    page.goto(server.url + "/?game=toy")
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#game[data-your-turn='1']")
+    start = api_state(page)
+    assert page.is_disabled("#undo-button")
+    page.click("button.action:text-is('boost')")
+    wait_for_change(page, start["version"])
+    assert page.is_enabled("#undo-button")
+    page.click("#undo-button")
+    wait_for_change(page, start["version"] + 1)
+    after = api_state(page)
+    assert after["view"] == start["view"] and after["actions"] == start["actions"]
+    assert page.is_disabled("#undo-button")
+
+
+def test_a_server_restart_under_an_open_page(page: Any, tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'restart.db'}", bot_delay=0.02).start()
+    try:
+        page.goto(server.url + "/?game=toy")
+        page.wait_for_selector("#seats select")
+        page.click("#create-button")
+        page.wait_for_selector("#game[data-your-turn='1']")
+        page.wait_for_selector("#conn.live")
+        state = api_state(page)
+        board = page.inner_html("#board")
+        server.kill()
+        page.wait_for_selector("#conn:not(.live)")
+        server = ServerProcess(server.database_url, bot_delay=0.02, port=server.port).start()
+        page.wait_for_selector("#conn.live", timeout=20000)  # the page reconnects by itself
+        assert api_state(page) == state
+        assert page.inner_html("#board") == board
+        before = version(page)
+        page.locator("#board svg [data-card].gr-clickable").first.click()
+        wait_for_change(page, before)
+    finally:
+        server.kill()
+
+
+# ----------------------------------------------------------------------------- end, replay
+def test_the_end_shows_winners_and_the_replay_steps_through(
+    page: Any, server: ServerProcess
+) -> None:
+    created = httpx.post(
+        server.url + "/api/games",
+        json={
+            "game": "toy",
+            "players": 2,
+            "options": {"rounds": 1},
+            "join_seat": None,
+            "seats": [{"kind": "bot"}, {"kind": "bot", "level": "random"}],
+        },
+    ).json()
+    game_id = created["state"]["id"]
+    final = wait_until(
+        lambda: httpx.get(f"{server.url}/api/games/{game_id}/state").json(),
+        lambda p: p["status"] == "finished",
+    )
+    page.goto(f"{server.url}/games/{game_id}")
+    page.wait_for_selector("#result:not([hidden])")
+    text = page.inner_text("#result")
+    winner = final["seats"][final["winners"][0]]["name"]
+    assert winner in text and ("wins" in text or "share" in text)
+    assert "Game over" in page.inner_text("#turn-banner")
+    shot(page, "toy-finished")
+    page.click("text=Watch the replay")
+    page.wait_for_selector("#replay[data-step='0']")
+    steps = final["log_length"]
+    assert page.inner_text("#step-label") == f"step 0 of {steps}"
+    page.click("#next")
+    page.wait_for_selector("#replay[data-step='1']")
+    assert "dealt" in page.inner_text("#current-move")
+    page.click("#last")
+    page.wait_for_selector(f"#replay[data-step='{steps}']")
+    assert "play" in page.inner_text("#current-move")
+    shot(page, "toy-replay")
+
+
+# ----------------------------------------------------------------------------- Five Seals
+def test_five_seals_board_renders_and_takes_a_click_on_a_seal(
+    page: Any, server: ServerProcess
+) -> None:
+    import grimoire
+
+    try:
+        game = grimoire.make("five-seals", players=2)
+        svg = game.render_svg(game.new_state(1), 0)
+    except (ImportError, grimoire.GrimoireError) as error:
+        pytest.skip(f"Five Seals (or its SVG board) is not in this checkout yet: {error!r}")
+    assert svg and "data-node" in svg
+    created = httpx.post(server.url + "/api/games", json={"game": "five-seals", "players": 2})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["state"]["id"]
+    page.context.add_cookies(
+        [{"name": f"grimoire_seat_{game_id}", "value": created.json()["token"], "url": server.url}]
+    )
+    page.goto(f"{server.url}/games/{game_id}")
+    page.wait_for_selector("#board svg")
+    assert page.locator("#board svg [data-node]").count() > 5
+    page.wait_for_selector("#game[data-your-turn='1']", timeout=30000)
+    shot(page, "five-seals")
+    node = page.locator("#board svg [data-node].gr-clickable").first
+    before = version(page)
+    node.click()
+    if page.locator("#choice-menu:not([hidden])").count():
+        page.locator("#choice-menu .menu-item").first.click()
+    wait_for_change(page, before)
