@@ -106,7 +106,7 @@ def position(
         "mages": mages or ["H"] * n,
         "familiars": familiars or [None] * n,
         "guardians": guardians or {},
-        "players": players,
+        "seats": players,
     }
     doc.update(extra)
     state = game.state_from_json({"position": doc})

@@ -39,7 +39,7 @@ class Node:
     wedge: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: boards are shared
 class Board:
     nodes: tuple[Node, ...]
     adj: tuple[tuple[int, ...], ...]  # neighbours of each node, by index

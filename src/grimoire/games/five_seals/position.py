@@ -99,7 +99,7 @@ def dump(st: FiveSealsState) -> dict[str, Any]:
         "guardians": {
             st.comp.letters[c]: st.board.node_id(n) for c, n in enumerate(st.guardian) if n >= 0
         },
-        "players": players,
+        "seats": players,
         "rolls": [die_name(st, d) for d in st.rolls],
         "stack": [dict(frame) for frame in st.stack],
         "stall": st.stall,
@@ -156,7 +156,7 @@ def load(st: FiveSealsState, doc: dict[str, Any]) -> None:
         if col is None:
             raise InvalidPosition(f"no guardian colour {letter!r}")
         st.guardian[col] = parse_node(st, node_id)
-    players = doc.get("players", [{} for _ in range(st.n)])
+    players = doc.get("seats", [{} for _ in range(st.n)])
     if len(st.mage) != st.n or len(st.familiar) != st.n or len(players) != st.n:
         raise InvalidPosition(f"mages, familiars and players must list {st.n} entries")
     in_game = st.n + st.comp.supply_extra

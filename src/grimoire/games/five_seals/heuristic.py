@@ -1,0 +1,185 @@
+"""A heuristic bot: one-decision lookahead with a hand-made value of the position.
+
+At a turn, a spell or a choice of seal, each legal action is tried on a clone and the rest of
+that small sequence is finished with quick defaults (``_default``); the resulting position is
+valued by ``value``: points first, then dice left for more breaks this round, then the best seal
+in reach (scrolls by strength, tokens by how close they lead to good scrolls). Dice to pay with
+are chosen as the cheapest minimal set; drafted dice follow the colours of the seals in reach.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+from itertools import combinations
+
+from grimoire.core.bot import Bot
+from grimoire.core.state import State
+from grimoire.games.five_seals import actions as A
+from grimoire.games.five_seals.board import Board
+from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
+from grimoire.games.five_seals.reach import can_pay, seal_of, targets
+from grimoire.games.five_seals.rules import scores
+from grimoire.games.five_seals.state import FiveSealsState
+
+DECAY = 0.75  # worth of a scroll one step further away
+LOOKAHEAD_LIMIT = 12  # default moves used to finish a sequence before valuing it
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        assert isinstance(state, FiveSealsState)
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        frame = state.stack[-1]
+        me = int(frame["s"])
+        kind = frame["k"]
+        if kind == "dice":
+            return _pay(state, frame)
+        if kind == "take":
+            return _take(state, me, legal)
+        if kind == "give":
+            return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
+        if kind == "absorb":
+            return _absorb(state, frame, legal)
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            _finish(child, me)
+            score = value(child, me) + self.rng.random() * 1e-6  # break ties at random
+            if score > best_value:
+                best, best_value = action, score
+        return best
+
+
+# ---------------------------------------------------------------------- valuing a position
+def value(st: FiveSealsState, me: int) -> float:
+    points = scores(st)
+    lead = points[me] - max(p for s, p in enumerate(points) if s != me)
+    if st.phase == "over":
+        return 1000.0 * (1 if me in st.winners() else -1) + lead
+    total = 3.0 * lead
+    if not st.over[me]:  # dice still to spend this round: each may break one more seal
+        for die, owner in enumerate(st.die_owner):
+            if owner == me:
+                total += 1.5 + 0.25 * (st.die_val[die] or 3.5)
+    field = attraction(st)
+    best = 0.0
+    for node in targets(st, me):
+        worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
+        best = max(best, worth if can_pay(st, me, node) else 0.4 * worth)
+    return total + (0.8 if not st.over[me] else 0.4) * best
+
+
+def attraction(st: FiveSealsState) -> list[float]:
+    """For each node, the best scroll strength reachable from it, decayed by distance."""
+    return _field(st.board, tuple(st.card))
+
+
+@lru_cache(maxsize=512)
+def _field(board: Board, cards: tuple[int, ...]) -> list[float]:
+    # Dijkstra on a max-heap: values only shrink along edges (by DECAY), so the first pop of a
+    # node is its final value.
+    field = [0.0] * len(board)
+    best = [0.0] * len(board)
+    heap = [(-float(strength(c)), n) for n, c in enumerate(cards) if c >= 0]
+    heapq.heapify(heap)
+    done = bytearray(len(board))
+    while heap:
+        neg, node = heapq.heappop(heap)
+        if done[node]:
+            continue
+        done[node] = 1
+        field[node] = -neg
+        for near in board.adj[node]:
+            if not done[near] and -neg * DECAY > best[near]:
+                best[near] = -neg * DECAY
+                heapq.heappush(heap, (neg * DECAY, near))
+    return field
+
+
+# ---------------------------------------------------------------------- quick defaults
+def _finish(st: FiveSealsState, me: int) -> None:
+    """Play quick defaults until ``me`` is back at a turn decision (or not to act)."""
+    for _ in range(LOOKAHEAD_LIMIT):
+        if st.is_terminal() or st.is_chance() or st.current_player != me:
+            return
+        frame = st.stack[-1]
+        if frame["k"] == "turn":
+            return
+        st.apply(_default(st, frame))
+
+
+def _default(st: FiveSealsState, frame: dict[str, object]) -> int:
+    legal = st.legal_actions()
+    kind = frame["k"]
+    if kind == "dice":
+        return _pay(st, frame)
+    if kind == "take":
+        return _take(st, int(frame["s"]), legal)  # type: ignore[call-overload]
+    if kind == "absorb":
+        return _absorb(st, frame, legal)
+    if kind == "pick":
+        return max(legal, key=lambda a: _target_worth(st, a - A.BREAK))
+    return legal[0]
+
+
+def _target_worth(st: FiveSealsState, node: int) -> float:
+    if st.card[node] >= 0:
+        return float(strength(st.card[node]))
+    return 0.5 * attraction(st)[node]
+
+
+def _pay(st: FiveSealsState, frame: dict[str, object]) -> int:
+    """The next die of the cheapest minimal set: fewest dice, then lowest total."""
+    legal = st.legal_actions()
+    node = int(frame["n"])  # type: ignore[call-overload]
+    need = seal_of(st, node)[1] - sum(frame["v"])  # type: ignore[arg-type]
+    seat = int(frame["s"])  # type: ignore[call-overload]
+    fixed = int(frame["c"])  # type: ignore[call-overload]
+    last = frame["v"][-1] if frame["v"] else 6  # type: ignore[index]
+    best: tuple[int, int, int] | None = None
+    for col in [fixed] if fixed >= 0 else list(DICE_COLOURS):
+        vals = st.dice_of(seat, col)
+        for value_ in frame["v"] if fixed >= 0 else []:  # type: ignore[attr-defined]
+            vals.remove(value_)
+        vals = [v for v in vals if v <= last]
+        for size in range(1, len(vals) + 1):
+            for combo in combinations(vals, size):
+                if sum(combo) >= need and sum(combo) - min(combo) < need:
+                    key = (size, sum(combo), A.die(col, max(combo)))
+                    if best is None or key < best:
+                        best = key
+    if best is not None and best[2] in legal:
+        return best[2]
+    return legal[0]
+
+
+def _take(st: FiveSealsState, me: int, legal: list[int]) -> int:
+    """Draft the colour of the seals in reach, preferring colours already held."""
+    weight = [0.0] * 4
+    for node in targets(st, me):
+        col, _ = seal_of(st, node)
+        worth = _target_worth(st, node)
+        for c in DICE_COLOURS if col == P else [col]:
+            weight[c] += worth
+    held = [0, 0, 0, 0]
+    for die, owner in enumerate(st.die_owner):
+        if owner == me:
+            held[die // 6] += 1
+    return max(legal, key=lambda a: weight[a - A.TAKE] + 2.0 * held[a - A.TAKE])
+
+
+def _absorb(st: FiveSealsState, frame: dict[str, object], legal: list[int]) -> int:
+    """Keep the stronger token."""
+    new = int(frame["t"]) % 10  # type: ignore[call-overload]
+    for action in legal:
+        if action != A.DONE:
+            entry = st.hands[int(frame["s"])][st.find_up(int(frame["s"]), action - A.SCROLL)]  # type: ignore[call-overload]
+            if entry[2] < 0 or entry[2] % 10 < new:
+                return action
+    return A.DONE

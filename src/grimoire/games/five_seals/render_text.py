@@ -1,0 +1,128 @@
+"""Terminal rendering with ``rich``: the decision pending, each player's dice, scrolls and
+score, the supply, and the seals and scrolls the viewer can reach (colour and strength)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from grimoire.games.five_seals import rules
+from grimoire.games.five_seals.chance import ROMAN
+from grimoire.games.five_seals.components import colour, strength
+from grimoire.games.five_seals.reach import breakable, seal_of, targets
+from grimoire.games.five_seals.state import FiveSealsState
+
+STYLE = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
+
+
+def coloured(text: str, col: int, *, dim: bool = False) -> Text:
+    return Text(text, style=("dim " if dim else "") + STYLE[col])
+
+
+def render(st: FiveSealsState, seat: int | None) -> Group:
+    comp = st.comp
+    circle = ROMAN.get(st.circle, "?")
+    head = Text(
+        f"Five Seals of Magic - round {st.round}, circle {circle}, first player {st.first}; "
+        f"strength-6 scrolls left {st.scrolls_on_board(6)} "
+        f"(the game ends below {comp.end_threshold[st.n]})",
+        style="bold",
+    )
+    parts: list[object] = [head, Text(describe_prompt(st), style="italic")]
+
+    table = Table(show_header=True, header_style="bold", expand=False)
+    for column in ("seat", "mage at", "familiar", "dice", "scrolls", "score"):
+        table.add_column(column)
+    totals = rules.scores(st)
+    for s in range(st.n):
+        mage_name, familiar_name = comp.mages[s]
+        who = Text(f"{s} {mage_name}" + (" (you)" if s == seat else ""))
+        if st.over[s]:
+            who.append(" - round over", style="dim")
+        dice = Text()
+        for die in range(24):
+            if st.die_owner[die] == s:
+                value = st.die_val[die]
+                dice.append_text(coloured(f"{comp.letters[die // 6]}{value or '?'} ", die // 6))
+        hand = Text()
+        for card, up, token in st.hands[s]:
+            label = f"{comp.card_name(card)}({strength(card)})"
+            if token >= 0:
+                label += f"[{comp.letters[token // 10]}{token % 10}]"
+            hand.append_text(coloured(label + ("" if up else " down"), colour(card), dim=not up))
+            hand.append("  ")
+        points, bonus = rules.score_of(st.hands[s])
+        familiar = familiar_name + (
+            f" at {st.board.node_id(st.familiar[s])}"
+            if st.familiar[s] >= 0
+            else " on Binding"
+            if st.over[s]
+            else " with you"
+        )
+        table.add_row(
+            who,
+            st.board.node_id(st.mage[s]),
+            familiar,
+            dice,
+            hand,
+            f"{totals[s]} ({points}+{bonus})",
+        )
+    parts.append(table)
+
+    supply = Text("supply: ")
+    for c in range(4):
+        supply.append_text(coloured(f"{comp.elements[c]} {st.supply(c)}  ", c))
+    parts.append(supply)
+
+    who = (
+        seat
+        if seat is not None
+        else (None if st.is_chance() or st.is_terminal() else st.stack[-1]["s"])
+    )
+    if who is not None and st.phase == "play":
+        parts.append(reach_table(st, int(who)))
+    if st.is_terminal():
+        parts.append(Text(f"Game over. Winners: {st.winners()}", style="bold"))
+    return Group(*parts)  # type: ignore[arg-type]
+
+
+def reach_table(st: FiveSealsState, seat: int) -> Table:
+    can = set(breakable(st, seat))
+    table = Table(title=f"seat {seat} can reach", show_header=True, header_style="bold")
+    for column in ("node", "seal", "strength", "scroll", "breakable now"):
+        table.add_column(column)
+    for node in targets(st, seat):
+        col, need = seal_of(st, node)
+        name = st.comp.card_name(st.card[node]) if st.card[node] >= 0 else "-"
+        table.add_row(
+            st.board.node_id(node),
+            coloured(st.comp.elements[col], col),
+            str(need),
+            name,
+            "yes" if node in can else "",
+        )
+    return table
+
+
+def describe_prompt(st: FiveSealsState) -> str:
+    """One line on the decision pending."""
+    if st.is_terminal():
+        return "The game is over."
+    if st.is_chance():
+        return "Chance: dice are rolled / the board is being filled."
+    f = st.stack[-1]
+    kind, seat = f["k"], f["s"]
+    if kind == "turn":
+        return f"Seat {seat}'s turn: use scrolls, then break a seal (or end your round)."
+    if kind == "dice":
+        return f"Seat {seat}: pay for {st.board.node_id(f['n'])} with dice, highest first."
+    if kind == "take":
+        return f"Seat {seat}: take {f['n']} more dice from the supply."
+    if kind == "pick":
+        return f"Seat {seat}: choose the seal to break ({f['m']})."
+    if kind == "absorb":
+        return f"Seat {seat}: put the broken token on an Absorption scroll, or done."
+    if kind == "give":
+        return f"Seat {seat}: choose the die seat {f['t']} steals."
+    return f"Seat {seat} is using {st.comp.card_name(f['card'])}."
