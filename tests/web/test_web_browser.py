@@ -318,11 +318,24 @@ def test_five_seals_board_renders_and_takes_a_click_on_a_seal(
     page.goto(f"{server.url}/games/{game_id}")
     page.wait_for_selector("#board svg")
     assert page.locator("#board svg [data-node]").count() > 5
-    page.wait_for_selector("#game[data-your-turn='1']", timeout=30000)
+    # draft dice from the list until breaking a seal is among the legal actions
+    seals = page.locator("#board svg [data-node].gr-clickable")
+    for _ in range(60):
+        page.wait_for_selector("#game[data-your-turn='1']", timeout=30000)
+        if seals.count():
+            break
+        before = version(page)
+        page.locator("#actions button.action").first.click()
+        wait_for_change(page, before)
+    else:
+        raise AssertionError("no seal became clickable")
     shot(page, "five-seals")
-    node = page.locator("#board svg [data-node].gr-clickable").first
+    seal = seals.first
+    label = seal.get_attribute("aria-label")
+    assert "break" in label or "choices" in label, label
     before = version(page)
-    node.click()
+    seal.click()
     if page.locator("#choice-menu:not([hidden])").count():
         page.locator("#choice-menu .menu-item").first.click()
     wait_for_change(page, before)
+    assert "break" in page.inner_text("#log")

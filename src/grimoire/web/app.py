@@ -346,13 +346,13 @@ def create_app(
     )
     async def seat_bot(
         request: Request, game_id: str, seat: int, body: Annotated[BotLevel | None, Body()] = None
-    ) -> dict[str, Any]:
+    ) -> Response:
         room = await hub_of(request).room(game_id)
         mine = seat_of(room, request, None)
         if seat == mine:
             raise Conflict("to hand your own seat to a bot, leave the game (POST .../leave)")
         await room.hand_to_bot(seat, (body or BotLevel()).level, by=mine)
-        return room.payload(mine)
+        return payload_response(room, mine)
 
     # ------------------------------------------------------------------ API: play
     @app.get(
@@ -361,9 +361,9 @@ def create_app(
         summary="The game as the caller's seat sees it (a spectator without a seat)",
         responses={200: {"model": Payload}, 404: ERRORS[404]},
     )
-    async def state(request: Request, game_id: str) -> dict[str, Any]:
+    async def state(request: Request, game_id: str) -> Response:
         room = await hub_of(request).room(game_id)
-        return room.payload(room.seat_of(token_of(request, game_id)))
+        return payload_response(room, room.seat_of(token_of(request, game_id)))
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -371,11 +371,11 @@ def create_app(
         summary="Play an action for the caller's seat",
         responses={200: {"model": Payload}, **ACT_ERRORS},
     )
-    async def act(request: Request, game_id: str, body: Act) -> dict[str, Any]:
+    async def act(request: Request, game_id: str, body: Act) -> Response:
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, body.seat)
         await room.act(seat, body.version, body.action.model_dump(exclude_none=True))
-        return room.payload(seat)
+        return payload_response(room, seat)
 
     @app.post(
         "/api/games/{game_id}/undo",
@@ -383,11 +383,11 @@ def create_app(
         summary="Take back the caller's last action (same turn, nothing revealed since)",
         responses={200: {"model": Payload}, **ACT_ERRORS},
     )
-    async def undo(request: Request, game_id: str, body: Undo) -> dict[str, Any]:
+    async def undo(request: Request, game_id: str, body: Undo) -> Response:
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, body.seat)
         await room.undo(seat, body.version)
-        return room.payload(seat)
+        return payload_response(room, seat)
 
     @app.get(
         "/api/games/{game_id}/replay",
@@ -416,7 +416,7 @@ def create_app(
 
         async def send() -> None:
             while True:
-                await websocket.send_json(await listener.queue.get())
+                await websocket.send_text(await listener.queue.get())
 
         sender = asyncio.create_task(send())
         try:
@@ -485,6 +485,11 @@ def create_app(
         return {"status": "ok"}
 
     return app
+
+
+def payload_response(room: Room, viewer: int | None) -> Response:
+    """The viewer's payload as a JSON response (encoded once per change, shared with pushes)."""
+    return Response(room.payload_text(viewer), media_type="application/json")
 
 
 def set_seat_cookie(response: Response, game_id: str, token: str) -> None:

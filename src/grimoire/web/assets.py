@@ -63,14 +63,20 @@ def asset_dir(cls: type[Game]) -> Traversable | None:
     return None
 
 
-def renderer_urls(cls: type[Game]) -> dict[str, str | None]:
-    """URLs of the game's renderer module and stylesheet (None where it has none)."""
+@functools.cache
+def _renderer_urls(cls: type[Game]) -> tuple[str | None, str | None]:
     directory = asset_dir(cls)
     if directory is None:
-        return {"renderer": None, "stylesheet": None}
+        return None, None
     prefix = f"/assets/games/{cls.name}/"
     css = prefix + "render.css" if (directory / "render.css").is_file() else None
-    return {"renderer": prefix + "render.js", "stylesheet": css}
+    return prefix + "render.js", css
+
+
+def renderer_urls(cls: type[Game]) -> dict[str, str | None]:
+    """URLs of the game's renderer module and stylesheet (None where it has none)."""
+    renderer, stylesheet = _renderer_urls(cls)
+    return {"renderer": renderer, "stylesheet": stylesheet}
 
 
 def asset_file(cls: type[Game], name: str) -> tuple[bytes, str] | None:

@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import logging
 import random
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import anyio.to_thread
 from sqlalchemy.exc import SQLAlchemyError
@@ -52,11 +54,12 @@ from grimoire.web.store import (
 )
 
 log = logging.getLogger("grimoire.web")
+T = TypeVar("T")
 
 LEVELS = BOT_KINDS  # bot levels offered: "random", "heuristic"
 DEFAULT_LEVEL = "heuristic"
 SNAPSHOT_EVERY = 64  # log entries between snapshots
-LOG_TAIL = 200  # log lines sent with each payload
+LOG_TAIL = 100  # log lines sent with each payload (the replay has them all)
 
 
 class WebError(Exception):
@@ -126,9 +129,9 @@ class Listener:
 
     def __init__(self, token_hash: str | None) -> None:
         self.token_hash = token_hash
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
 
-    def push(self, payload: dict[str, Any]) -> None:
+    def push(self, payload: str) -> None:
         if self.queue.full():  # only the newest state matters
             with contextlib.suppress(asyncio.QueueEmpty):
                 self.queue.get_nowait()
@@ -202,6 +205,7 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
         self._cache: dict[int | None, dict[str, Any]] = {}
+        self._text_cache: dict[int | None, str] = {}
         self._undo_cache: dict[int, str | None] = {}
         self._tokens = {seat.token_hash: seat.seat for seat in self.seats if seat.token_hash}
 
@@ -216,7 +220,7 @@ class Room:
         """A new listener, which gets the current payload at once and every change after."""
         listener = Listener(token_hash(token) if token else None)
         self.listeners.add(listener)
-        listener.push(self.payload(self._viewer(listener)))
+        listener.push(self.payload_text(self._viewer(listener)))
         return listener
 
     def _viewer(self, listener: Listener) -> int | None:
@@ -275,6 +279,14 @@ class Room:
         }
         self._cache[viewer] = doc
         return doc
+
+    def payload_text(self, viewer: int | None) -> str:
+        """``payload(viewer)`` as JSON text, encoded once per change and viewer."""
+        text = self._text_cache.get(viewer)
+        if text is None:
+            text = json.dumps(self.payload(viewer), ensure_ascii=False, separators=(",", ":"))
+            self._text_cache[viewer] = text
+        return text
 
     def replay_payload(self, viewer: int | None, step: int) -> dict[str, Any]:
         """The game after its first ``step`` history entries, as ``viewer`` saw it then."""
@@ -453,7 +465,7 @@ class Room:
             snapshot=snapshot,
         )
         try:
-            await anyio.to_thread.run_sync(self.hub.store.append, change)
+            await self.hub.write(self.hub.store.append, change)
         except VersionConflict as error:
             self.hub.forget(self.id)  # someone else wrote this game: reload it next time
             raise Conflict("the game was changed elsewhere; reload the page") from error
@@ -507,8 +519,9 @@ class Room:
         status = self.status
         if status == OPEN and all(s.taken for s in seats):
             status = RUNNING
-        done = await anyio.to_thread.run_sync(
-            lambda: self.hub.store.update_seat(
+        done = await self.hub.write(
+            functools.partial(
+                self.hub.store.update_seat,
                 self.id,
                 seat,
                 status=status if status != self.status else None,
@@ -530,9 +543,10 @@ class Room:
     def changed(self) -> None:
         """Publish the current state to every listener and let the bots move."""
         self._cache.clear()
+        self._text_cache.clear()
         self._undo_cache.clear()
         for listener in list(self.listeners):
-            listener.push(self.payload(self._viewer(listener)))
+            listener.push(self.payload_text(self._viewer(listener)))
         self.kick_bots()
 
     # ------------------------------------------------------------------ bots
@@ -666,6 +680,15 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        # SQLite has one writer at a time; threads that wait for its lock sleep in steps of
+        # up to 100 ms. So writes go through one thread there (a few on server databases).
+        writers = 1 if store.engine.dialect.name == "sqlite" else 4
+        self._writer = ThreadPoolExecutor(writers, thread_name_prefix="grimoire-db-write")
+
+    async def write(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a database write in the writer thread(s)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._writer, functools.partial(function, *args))
 
     def forget(self, game_id: str) -> None:
         room = self.rooms.pop(game_id, None)
@@ -791,7 +814,7 @@ class Hub:
         )
         entries = [("chance", CHANCE, line.action, i, line.texts) for i, line in enumerate(lines)]
         snapshot = (len(state.history), json.dumps(state.to_json()))
-        await anyio.to_thread.run_sync(self.store.create_game, stored, entries, snapshot)
+        await self.write(self.store.create_game, stored, entries, snapshot)
         room = Room(self, stored, game, state, lines, state)
         self.rooms[game_id] = room
         room.kick_bots()
@@ -813,3 +836,4 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self._writer.shutdown(wait=True)

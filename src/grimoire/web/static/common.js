@@ -193,8 +193,11 @@ function valueNode(value, payload) {
   return el("span.gv-value", { text: String(value) });
 }
 
-// Make the board's elements clickable: an element with data-<field>="v" stands for the legal
-// actions whose JSON has <field> equal to v (for every such attribute it carries).
+// Make the board's elements clickable. An element with data-<field>="v" attributes stands for
+// the legal actions whose JSON has <field> equal to v, for every such attribute it carries,
+// except "kind": elements often use data-kind for their own sort ("seal", "hall"), so kind only
+// narrows the choice when it matches, and identifies the actions alone on an element (a button)
+// that has no other field.
 export function wireClicks(root, actions, act) {
   const fields = new Set();
   for (const action of actions) {
@@ -204,7 +207,7 @@ export function wireClicks(root, actions, act) {
   const selector = [...fields].map((f) => `[data-${cssName(f)}]`).join(",");
   let count = 0;
   for (const node of root.querySelectorAll(selector)) {
-    const matching = actions.filter((action) => matches(node, action, fields));
+    const matching = matchingActions(node, actions, fields);
     if (!matching.length) continue;
     count += 1;
     node.classList.add("gr-clickable");
@@ -212,7 +215,7 @@ export function wireClicks(root, actions, act) {
     node.setAttribute("role", "button");
     const label = matching.length === 1 ? matching[0].text : `${matching.length} choices`;
     node.setAttribute("aria-label", label);
-    if (!node.querySelector("title") && node instanceof SVGElement) {
+    if (!node.querySelector(":scope > title") && node instanceof SVGElement) {
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = matching.map((a) => a.text).join(" / ");
       node.prepend(title);
@@ -237,15 +240,21 @@ function cssName(field) {
   return field.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
 }
 
-function matches(node, action, fields) {
-  let any = false;
+export function matchingActions(node, actions, fields) {
+  const wanted = [];
   for (const field of fields) {
-    const wanted = node.getAttribute(`data-${field}`);
-    if (wanted === null) continue;
-    if (!(field in action) || String(action[field]) !== wanted) return false;
-    any = true;
+    const value = node.getAttribute(`data-${field}`);
+    if (value !== null && field !== "kind") wanted.push([field, value]);
   }
-  return any;
+  const kind = fields.has("kind") ? node.getAttribute("data-kind") : null;
+  if (!wanted.length) {
+    return kind === null ? [] : actions.filter((action) => String(action.kind) === kind);
+  }
+  const matching = actions.filter((action) =>
+    wanted.every(([field, value]) => field in action && String(action[field]) === value),
+  );
+  const sameKind = kind === null ? [] : matching.filter((action) => String(action.kind) === kind);
+  return sameKind.length ? sameKind : matching;
 }
 
 function openMenu(event, actions, act) {

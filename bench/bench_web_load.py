@@ -1,0 +1,258 @@
+"""Load test of the web app: many concurrent games and clients, on loopback only, bounded.
+
+    .venv/bin/python bench/bench_web_load.py [--games 25] [--players 2] [--seconds 20]
+                                             [--bot-games 5] [--url http://127.0.0.1:PORT]
+
+Without ``--url`` it starts its own server (``python -m grimoire.web.server``) on a free
+loopback port with a fresh SQLite file, and stops it at the end. Each person seat is one client:
+it listens on the game's WebSocket and, whenever the pushed state says it is its turn, posts a
+random legal action (``version`` included) and measures how long the POST takes. ``--bot-games``
+adds games of one client against heuristic bots (bot delay 0). Only 127.0.0.1 is ever contacted;
+the run stops after ``--seconds`` or ``--max-actions``, whichever comes first.
+
+Reports HTTP requests per second, actions per second, action latency (p50/p95/p99), WebSocket
+messages received, and any non-200 answers (409s are counted apart: with one client per seat
+there should be none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    requests: int = 0
+    ws_messages: int = 0
+    conflicts: int = 0
+    errors: list[str] = field(default_factory=list)
+    finished_games: int = 0
+
+    def report(self, seconds: float) -> dict[str, Any]:
+        ordered = sorted(self.latencies)
+
+        def pct(p: float) -> float:
+            if not ordered:
+                return 0.0
+            return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+        return {
+            "seconds": round(seconds, 2),
+            "http_requests": self.requests,
+            "requests_per_second": round(self.requests / seconds, 1),
+            "actions": len(ordered),
+            "actions_per_second": round(len(ordered) / seconds, 1),
+            "action_latency_ms": {
+                "mean": round(statistics.fmean(ordered) * 1000, 2) if ordered else 0.0,
+                "p50": round(pct(0.50), 2),
+                "p95": round(pct(0.95), 2),
+                "p99": round(pct(0.99), 2),
+                "max": round(ordered[-1] * 1000, 2) if ordered else 0.0,
+            },
+            "websocket_messages": self.ws_messages,
+            "conflicts_409": self.conflicts,
+            "errors": self.errors[:10],
+            "error_count": len(self.errors),
+            "finished_games": self.finished_games,
+        }
+
+
+def check_loopback(url: str) -> None:
+    host = urlparse(url).hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"refusing to load-test {host!r}: loopback only")
+
+
+async def seat_client(
+    url: str,
+    http: httpx.AsyncClient,
+    game_id: str,
+    token: str,
+    stats: Stats,
+    deadline: float,
+    max_actions: int,
+    rng: random.Random,
+) -> None:
+    ws_url = url.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+    headers = {"X-Seat-Token": token}
+    async with connect(ws_url, additional_headers=headers, open_timeout=20) as ws:
+        while time.monotonic() < deadline and len(stats.latencies) < max_actions:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                return
+            stats.ws_messages += 1
+            payload = json.loads(raw)
+            if payload["status"] == "finished":
+                if payload["viewer"] == 0:
+                    stats.finished_games += 1
+                return
+            if not payload["your_turn"]:
+                continue
+            action = rng.choice(payload["actions"])
+            started = time.perf_counter()
+            response = await http.post(
+                f"/api/games/{game_id}/actions",
+                json={"version": payload["version"], "action": {"id": action["id"]}},
+                headers=headers,
+            )
+            stats.requests += 1
+            if response.status_code == 200:
+                stats.latencies.append(time.perf_counter() - started)
+            elif response.status_code == 409:
+                stats.conflicts += 1
+            else:
+                stats.errors.append(f"{response.status_code} {response.text[:200]}")
+
+
+async def run_load(
+    url: str,
+    games: int = 25,
+    players: int = 2,
+    bot_games: int = 5,
+    seconds: float = 20.0,
+    max_actions: int = 200_000,
+    game: str = "ciub",
+    seed: int = 1,
+) -> dict[str, Any]:
+    """Create the games, run every seat's client until the time or action budget is spent."""
+    check_loopback(url)
+    stats = Stats()
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as http:
+        seats: list[tuple[str, str]] = []
+        for index in range(games + bot_games):
+            with_bots = index >= games
+            body: dict[str, Any] = {"game": game, "players": players}
+            if not with_bots:
+                body["seats"] = [{"kind": "person"}] * players
+            created = await http.post("/api/games", json=body)
+            stats.requests += 1
+            created.raise_for_status()
+            data = created.json()
+            game_id = data["state"]["id"]
+            seats.append((game_id, data["token"]))
+            http.cookies.clear()
+            if not with_bots:
+                for seat in range(1, players):
+                    joined = await http.post(f"/api/games/{game_id}/join", json={"seat": seat})
+                    stats.requests += 1
+                    joined.raise_for_status()
+                    seats.append((game_id, joined.json()["token"]))
+                    http.cookies.clear()
+        started = time.monotonic()
+        deadline = started + seconds
+        clients = [
+            seat_client(
+                url, http, game_id, token, stats, deadline, max_actions, random.Random(rng.random())
+            )
+            for game_id, token in seats
+        ]
+        results = await asyncio.gather(*clients, return_exceptions=True)
+        elapsed = time.monotonic() - started
+        for result in results:
+            if isinstance(result, BaseException):
+                stats.errors.append(repr(result))
+    report = stats.report(elapsed)
+    report.update(games=games, bot_games=bot_games, players=players, clients=len(seats))
+    return report
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "grimoire.web.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database-url",
+            database_url,
+            "--bot-delay",
+            "0",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", help="a running server on loopback (default: start one)")
+    parser.add_argument("--games", type=int, default=25, help="games between clients only")
+    parser.add_argument("--bot-games", type=int, default=5, help="games of one client vs bots")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--max-actions", type=int, default=200_000)
+    parser.add_argument("--game", default="ciub")
+    args = parser.parse_args()
+    process = None
+    url = args.url
+    with tempfile.TemporaryDirectory() as tmp:
+        if url is None:
+            port = free_port()
+            process = start_server(f"sqlite:///{Path(tmp) / 'load.db'}", port)
+            url = f"http://127.0.0.1:{port}"
+        try:
+            report = asyncio.run(
+                run_load(
+                    url,
+                    games=args.games,
+                    players=args.players,
+                    bot_games=args.bot_games,
+                    seconds=args.seconds,
+                    max_actions=args.max_actions,
+                    game=args.game,
+                )
+            )
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait(10)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
