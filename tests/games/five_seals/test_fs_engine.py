@@ -10,8 +10,8 @@ import pytest
 import grimoire
 from grimoire import IllegalAction, InvalidPosition
 from grimoire.games.five_seals.game import FiveSealsGame
-from grimoire.registry import games
 from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.registry import games
 
 
 def played(players: int = 3, circle: int = 2, steps: int = 250, seed: int = 5) -> FiveSealsState:

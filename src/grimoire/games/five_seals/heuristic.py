@@ -20,7 +20,7 @@ from grimoire.games.five_seals.board import Board
 from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
 from grimoire.games.five_seals.reach import can_pay, seal_of, targets
 from grimoire.games.five_seals.rules import scores
-from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.games.five_seals.state import FiveSealsState, Frame
 
 DECAY = 0.75  # worth of a scroll one step further away
 LOOKAHEAD_LIMIT = 12  # default moves used to finish a sequence before valuing it
@@ -48,6 +48,7 @@ class HeuristicBot(Bot):
         best, best_value = legal[0], float("-inf")
         for action in legal:
             child = state.clone()
+            assert isinstance(child, FiveSealsState)
             child.apply(action)
             _finish(child, me)
             score = value(child, me) + self.rng.random() * 1e-6  # break ties at random
@@ -114,13 +115,13 @@ def _finish(st: FiveSealsState, me: int) -> None:
         st.apply(_default(st, frame))
 
 
-def _default(st: FiveSealsState, frame: dict[str, object]) -> int:
+def _default(st: FiveSealsState, frame: Frame) -> int:
     legal = st.legal_actions()
     kind = frame["k"]
     if kind == "dice":
         return _pay(st, frame)
     if kind == "take":
-        return _take(st, int(frame["s"]), legal)  # type: ignore[call-overload]
+        return _take(st, int(frame["s"]), legal)
     if kind == "absorb":
         return _absorb(st, frame, legal)
     if kind == "pick":
@@ -134,18 +135,18 @@ def _target_worth(st: FiveSealsState, node: int) -> float:
     return 0.5 * attraction(st)[node]
 
 
-def _pay(st: FiveSealsState, frame: dict[str, object]) -> int:
+def _pay(st: FiveSealsState, frame: Frame) -> int:
     """The next die of the cheapest minimal set: fewest dice, then lowest total."""
     legal = st.legal_actions()
-    node = int(frame["n"])  # type: ignore[call-overload]
-    need = seal_of(st, node)[1] - sum(frame["v"])  # type: ignore[arg-type]
-    seat = int(frame["s"])  # type: ignore[call-overload]
-    fixed = int(frame["c"])  # type: ignore[call-overload]
-    last = frame["v"][-1] if frame["v"] else 6  # type: ignore[index]
+    node = int(frame["n"])
+    need = seal_of(st, node)[1] - sum(frame["v"])
+    seat = int(frame["s"])
+    fixed = int(frame["c"])
+    last = frame["v"][-1] if frame["v"] else 6
     best: tuple[int, int, int] | None = None
     for col in [fixed] if fixed >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
-        for value_ in frame["v"] if fixed >= 0 else []:  # type: ignore[attr-defined]
+        for value_ in frame["v"] if fixed >= 0 else []:
             vals.remove(value_)
         vals = [v for v in vals if v <= last]
         for size in range(1, len(vals) + 1):
@@ -174,12 +175,12 @@ def _take(st: FiveSealsState, me: int, legal: list[int]) -> int:
     return max(legal, key=lambda a: weight[a - A.TAKE] + 2.0 * held[a - A.TAKE])
 
 
-def _absorb(st: FiveSealsState, frame: dict[str, object], legal: list[int]) -> int:
+def _absorb(st: FiveSealsState, frame: Frame, legal: list[int]) -> int:
     """Keep the stronger token."""
-    new = int(frame["t"]) % 10  # type: ignore[call-overload]
+    new = int(frame["t"]) % 10
     for action in legal:
         if action != A.DONE:
-            entry = st.hands[int(frame["s"])][st.find_up(int(frame["s"]), action - A.SCROLL)]  # type: ignore[call-overload]
+            entry = st.hands[int(frame["s"])][st.find_up(int(frame["s"]), action - A.SCROLL)]
             if entry[2] < 0 or entry[2] % 10 < new:
                 return action
     return A.DONE

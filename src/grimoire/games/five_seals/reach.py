@@ -5,9 +5,9 @@ token or a card, nor one where another player's mage or familiar stands (the hal
 blocks). A target is a token or card next to the filled area that is not blocked by a figure
 other than your own familiar: guardians block everyone, a familiar everyone but its owner.
 
-The optional arguments let spells ask "what if": ``opened`` (Leap: that token's node is passable),
-``ignore_at`` (Teleportation: other players' figures on that node are not there) and ``start``
-(Speed: reach from where the first break put the mage).
+The flood of a position is computed once (``_region``); spells ask "what if" by flooding on from
+one more node over the same marks: Leap from the leapt token, Teleportation from the space of
+the figures moved through, Speed from the first seal broken.
 """
 
 from __future__ import annotations
@@ -20,31 +20,23 @@ if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
 
 
-def blockers(st: FiveSealsState, seat: int, ignore_at: int = -1) -> set[int]:
+def blockers(st: FiveSealsState, seat: int) -> set[int]:
     """Nodes ``seat`` may neither pass nor target because of other players' figures."""
-    nodes = {st.mage[s] for s in range(st.n) if s != seat}
-    nodes.update(f for s, f in enumerate(st.familiar) if s != seat and f >= 0)
-    nodes.discard(st.board.hall)
-    nodes.discard(ignore_at)
-    return nodes
+    cached = st.cache.get(("blockers", seat))
+    if cached is None:
+        nodes = {st.mage[s] for s in range(st.n) if s != seat}
+        nodes.update(f for s, f in enumerate(st.familiar) if s != seat and f >= 0)
+        nodes.discard(st.board.hall)
+        st.cache[("blockers", seat)] = cached = nodes
+    return cached  # type: ignore[return-value]
 
 
-def targets(
-    st: FiveSealsState, seat: int, *, start: int = -1, opened: int = -1, ignore_at: int = -1
-) -> list[int]:
-    """Sorted nodes whose seal ``seat`` may break now (any dice aside)."""
-    plain = start < 0 and opened < 0 and ignore_at < 0
-    if plain:
-        cached = st.cache.get(("targets", seat))
-        if cached is not None:
-            return cached  # type: ignore[return-value]
+def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> list[int]:
+    """Flood-fill from ``roots`` (passable) over nodes not yet ``seen``; the targets met."""
     adj, token, card, hall = st.board.adj, st.token, st.card, st.board.hall
-    blocked = blockers(st, seat, ignore_at)
+    blocked = blockers(st, seat)
     guarded = {g for g in st.guardian if g >= 0}
-    root = st.mage[seat] if start < 0 else start
-    seen = bytearray(len(adj))
-    seen[root] = 1
-    stack = [root]
+    stack = list(roots)
     found: list[int] = []
     while stack:
         node = stack.pop()
@@ -52,17 +44,29 @@ def targets(
             if seen[near]:
                 continue
             seen[near] = 1
-            if near == opened:
-                stack.append(near)
-            elif token[near] >= 0 or card[near] >= 0:
+            if token[near] >= 0 or card[near] >= 0:
                 if near not in blocked and near not in guarded:
                     found.append(near)
             elif near == hall or near not in blocked:
                 stack.append(near)
-    found.sort()
-    if plain:
-        st.cache[("targets", seat)] = found
     return found
+
+
+def _region(st: FiveSealsState, seat: int) -> tuple[bytearray, list[int]]:
+    """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets."""
+    cached = st.cache.get(("region", seat))
+    if cached is None:
+        seen = bytearray(len(st.board))
+        seen[st.mage[seat]] = 1
+        found = _flood(st, seat, seen, [st.mage[seat]])
+        found.sort()
+        st.cache[("region", seat)] = cached = (seen, found)
+    return cached  # type: ignore[return-value]
+
+
+def targets(st: FiveSealsState, seat: int) -> list[int]:
+    """Sorted nodes whose seal ``seat`` may break now (dice aside). Do not modify."""
+    return _region(st, seat)[1]
 
 
 def seal_of(st: FiveSealsState, node: int) -> tuple[int, int]:
@@ -92,35 +96,41 @@ def breakable(st: FiveSealsState, seat: int) -> list[int]:
 
 def colour_ok(spell_colour: int, seal_colour: int) -> bool:
     """A spell of ``spell_colour`` acts on a seal of ``seal_colour`` (Mind: any colour)."""
-    return spell_colour == P or spell_colour == seal_colour
+    return spell_colour in (P, seal_colour)
 
 
 def leap_targets(st: FiveSealsState, seat: int, over: int) -> list[int]:
-    """Seals ``seat`` can break with dice only by leaping over the token on ``over``."""
-    before = set(targets(st, seat))
+    """Seals ``seat`` can break with dice only by leaping over the token on ``over`` (a
+    target now): the flood goes on from there as if the token was not there."""
+    seen, before = _region(st, seat)
+    if over not in before:
+        return []
     sums = st.dice_sums(seat)
-    after = targets(st, seat, opened=over)
-    return [n for n in after if n not in before and can_pay(st, seat, n, sums)]
+    new = _flood(st, seat, bytearray(seen), [over])
+    return sorted(n for n in new if can_pay(st, seat, n, sums))
 
 
 def teleport_targets(st: FiveSealsState, seat: int, through: int, spell_colour: int) -> list[int]:
-    """Seals of ``spell_colour`` breakable with dice only by moving through ``through``."""
-    before = set(targets(st, seat))
+    """Seals of ``spell_colour`` breakable with dice only by moving through the other
+    players' figures on ``through``."""
+    seen, _ = _region(st, seat)
+    if not seen[through] or through not in blockers(st, seat):
+        return []  # the flood never got next to it, or nothing there blocks this player
+    if st.token[through] >= 0 or st.card[through] >= 0:  # a familiar blocking a seal
+        new = [through] if through not in st.guardian else []
+    else:  # a space held by a mage or familiar: go on from there
+        new = _flood(st, seat, bytearray(seen), [through])
     sums = st.dice_sums(seat)
-    after = targets(st, seat, ignore_at=through)
-    return [
-        n
-        for n in after
-        if n not in before
-        and colour_ok(spell_colour, seal_of(st, n)[0])
-        and can_pay(st, seat, n, sums)
-    ]
+    return sorted(
+        n for n in new if colour_ok(spell_colour, seal_of(st, n)[0]) and can_pay(st, seat, n, sums)
+    )
 
 
 def speed_second(st: FiveSealsState, seat: int, first: int, spell_colour: int) -> list[int]:
-    """Seals of ``spell_colour`` reachable after breaking ``first`` and standing there."""
-    return [
-        n
-        for n in targets(st, seat, start=first)
-        if n != first and colour_ok(spell_colour, seal_of(st, n)[0])
-    ]
+    """Seals of ``spell_colour`` reachable after breaking ``first`` and standing there: the
+    old targets (``first`` is next to the old area) plus what lies behind ``first``."""
+    seen, before = _region(st, seat)
+    new = _flood(st, seat, bytearray(seen), [first])
+    return sorted(
+        n for n in [*before, *new] if n != first and colour_ok(spell_colour, seal_of(st, n)[0])
+    )

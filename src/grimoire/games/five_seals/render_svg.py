@@ -67,6 +67,14 @@ def render(st: FiveSealsState, seat: int | None) -> str:
     return "\n".join(out)
 
 
+def _text(x: float, y: float, size: int, fill: str, text: str, bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{size}"{weight} '
+        f'fill="{fill}">{escape(text)}</text>'
+    )
+
+
 def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, can: bool) -> str:
     spot = st.board.nodes[node]
     x, y = xy
@@ -76,49 +84,39 @@ def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, c
         + (' data-reach="1"' if reach else "")
         + (' data-breakable="1"' if can else "")
     )
-    ring = (
-        ' stroke="#ffb000" stroke-width="4"'
-        if can
-        else (
-            ' stroke="#555" stroke-width="2.5"' if reach else ' stroke="#6d6350" stroke-width="1.2"'
-        )
-    )
+    if can:  # breakable now: gold ring; in reach: dark ring
+        ring = ' stroke="#ffb000" stroke-width="4"'
+    elif reach:
+        ring = ' stroke="#555" stroke-width="2.5"'
+    else:
+        ring = ' stroke="#6d6350" stroke-width="1.2"'
     parts = [f"<g {attrs}><title>{escape(_tooltip(st, node))}</title>"]
     if spot.kind == "hall":
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.9 * UNIT:.1f}" fill="{PALE[4]}" stroke="{FILL[4]}" stroke-width="3"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.9 * UNIT:.1f}" fill="{PALE[4]}" '
+            f'stroke="{FILL[4]}" stroke-width="3"/>'
         )
-        parts.append(
-            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" fill="#5b2c6f">hall</text>'
-        )
+        parts.append(_text(x, y + 5, 13, "#5b2c6f", "hall"))
     elif spot.kind == "seal":
         code = st.token[node]
         fill = FILL[code // 10] if code >= 0 else "#fbf8f0"
         dash = "" if code >= 0 else ' stroke-dasharray="3 3"'
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11"{ring}{dash} fill="{fill}"/>')
-        label = str(code % 10) if code >= 0 else ""
-        parts.append(
-            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" font-size="13" font-weight="bold" fill="#fff">{label}</text>'
-        )
+        parts.append(_text(x, y + 4.5, 13, "#fff", str(code % 10) if code >= 0 else "", True))
     else:
         card = st.card[node]
         fill = FILL[colour(card)] if card >= 0 else "#fbf8f0"
         dash = "" if card >= 0 else ' stroke-dasharray="3 3"'
         parts.append(
-            f'<rect x="{x - 19:.1f}" y="{y - 12:.1f}" width="38" height="24" rx="3"{ring}{dash} fill="{fill}"/>'
+            f'<rect x="{x - 19:.1f}" y="{y - 12:.1f}" width="38" height="24" rx="3"'
+            f'{ring}{dash} fill="{fill}"/>'
         )
         if card >= 0:
             short = st.comp.spells[card // 5].name[:4] if card < 100 else "Bind"
-            parts.append(
-                f'<text x="{x:.1f}" y="{y - 1:.1f}" text-anchor="middle" font-size="9" fill="#fff">{escape(short)}</text>'
-            )
-            parts.append(
-                f'<text x="{x:.1f}" y="{y + 9:.1f}" text-anchor="middle" font-size="9" font-weight="bold" fill="#fff">{strength(card)}</text>'
-            )
+            parts.append(_text(x, y - 1, 9, "#fff", short))
+            parts.append(_text(x, y + 9, 9, "#fff", str(strength(card)), True))
         else:
-            parts.append(
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="9" fill="#999">{spot.strength}</text>'
-            )
+            parts.append(_text(x, y + 4, 9, "#999", str(spot.strength)))
     parts.append("</g>")
     return "".join(parts)
 

@@ -75,13 +75,11 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
         supply.append_text(coloured(f"{comp.elements[c]} {st.supply(c)}  ", c))
     parts.append(supply)
 
-    who = (
-        seat
-        if seat is not None
-        else (None if st.is_chance() or st.is_terminal() else st.stack[-1]["s"])
-    )
-    if who is not None and st.phase == "play":
-        parts.append(reach_table(st, int(who)))
+    viewer = seat
+    if viewer is None and not st.is_chance() and not st.is_terminal():
+        viewer = int(st.stack[-1]["s"])
+    if viewer is not None and st.phase == "play":
+        parts.append(reach_table(st, viewer))
     if st.is_terminal():
         parts.append(Text(f"Game over. Winners: {st.winners()}", style="bold"))
     return Group(*parts)  # type: ignore[arg-type]

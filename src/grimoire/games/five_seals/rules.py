@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals import spells
-from grimoire.games.five_seals.spells.base import release_familiars
 from grimoire.games.five_seals.components import (
     ABSORPTION,
     DICE_COLOURS,
@@ -41,6 +40,7 @@ from grimoire.games.five_seals.reach import (
     targets,
     teleport_targets,
 )
+from grimoire.games.five_seals.spells.base import release_familiars
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState, Frame

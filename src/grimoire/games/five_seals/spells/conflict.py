@@ -112,9 +112,9 @@ class Alteration(ColourChoice):
             return acts
         if f["ph"] == 1:
             acts = [A.SEAT + k for k in self.victims(st, f["s"], col)]
-            return acts + [A.DONE] if f["up"] else acts
+            return [*acts, A.DONE] if f["up"] else acts
         acts = [A.their(col, v) for v in self.lowerable(st, f)]
-        return acts + [A.DONE] if f["dn"] else acts
+        return [*acts, A.DONE] if f["dn"] else acts
 
     def act_c(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
         if f["ph"] == 0:

@@ -39,7 +39,7 @@ class DiceSelection(ColourChoice):
 
     def legal_c(self, st: FiveSealsState, f: Frame) -> list[int]:
         acts = [A.die(f["c"], v) for v in self.options(st, f)]
-        return acts + [A.DONE] if f["v"] else acts
+        return [*acts, A.DONE] if f["v"] else acts
 
     def act_c(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
         if name == "die":

@@ -115,7 +115,7 @@ class Guardian(Handler):
 
     def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
         acts = [node_action(st, n) for n in self.choices(st, f["c"])]
-        return acts + [A.UNGUARD] if st.guardian[f["c"]] >= 0 else acts
+        return [*acts, A.UNGUARD] if st.guardian[f["c"]] >= 0 else acts
 
     def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
         done(st)
@@ -165,7 +165,7 @@ class Binding(Handler):
         if self.option2(st, seat):
             acts.append(A.BIND_BREAK)
         if f["r"]:
-            return acts + [A.DONE]
+            return [*acts, A.DONE]
         return acts + self.raisable(st, seat)
 
     def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
