@@ -560,3 +560,42 @@ def test_game_assets_are_served_only_from_the_games_web_directory(client: TestCl
         "/assets/games/nope/render.js",
     ):
         assert client.get(bad).status_code == 404, bad
+
+
+def test_idle_games_leave_memory_and_come_back_unchanged(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grimoire.web import rooms
+
+    monkeypatch.setattr(rooms, "MAX_ROOMS", 2)
+    made = [create(client, seats=TWO_PEOPLE) for _ in range(5)]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert len(hub.rooms) <= 3
+    for state, token in made:
+        again = state_of(client, state["id"], token)
+        assert again["view"] == state["view"] and again["version"] == state["version"]
+        assert again["viewer"] == 0  # the seat token still works after a reload from the DB
+    assert len(hub.rooms) <= 3
+
+
+def test_replay_checkpoints_survive_an_undo(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grimoire.web import rooms
+
+    monkeypatch.setattr(rooms, "REPLAY_EVERY", 2)
+    game_id, token0, token1 = two_player_game(client)
+    token, payload = to_act(client, game_id, {0: token0, 1: token1})
+    boosted = act(client, game_id, token, {"text": "boost"}, payload["version"]).json()
+    steps = boosted["log_length"]
+    url = f"/api/games/{game_id}/replay?step={steps}"
+    assert client.get(url, headers=seated(token)).json()["view"] == boosted["view"]
+    back = client.post(
+        f"/api/games/{game_id}/undo", json={"version": boosted["version"]}, headers=seated(token)
+    ).json()
+    drawn = act(client, game_id, token, {"text": "draw"}, back["version"]).json()
+    for step in range(drawn["log_length"] + 1):
+        frame = client.get(f"/api/games/{game_id}/replay?step={step}", headers=seated(token))
+        assert frame.json()["view"]["step"] == step
+    assert frame.json()["view"] == drawn["view"]
+    assert frame.json()["log"] == drawn["log"]

@@ -45,7 +45,7 @@ from grimoire.web.store import FINISHED, OPEN, RUNNING, Store, make_engine, migr
 log = logging.getLogger("grimoire.web")
 
 DEFAULT_DATABASE_URL = "sqlite:///grimoire.db"
-DEFAULT_BOT_DELAY = 0.8
+DEFAULT_BOT_DELAY = 0.5
 TOKEN_HEADER = "X-Seat-Token"
 WEB_DIR = Path(str(files("grimoire.web")))
 
@@ -172,7 +172,7 @@ def create_app(
 ) -> FastAPI:
     """The web app. ``database_url``: any SQLAlchemy URL (default: ``$GRIMOIRE_DATABASE_URL``
     or ``sqlite:///grimoire.db``). ``bot_delay``: seconds a bot waits before each action
-    (default ``$GRIMOIRE_BOT_DELAY`` or 0.8)."""
+    (default ``$GRIMOIRE_BOT_DELAY`` or 0.5)."""
     url = database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or DEFAULT_DATABASE_URL
     if bot_delay is None:
         bot_delay = float(os.environ.get("GRIMOIRE_BOT_DELAY", DEFAULT_BOT_DELAY))
@@ -256,7 +256,7 @@ def create_app(
         body: dict[str, Any] = {"seat": viewer, "token": token, "state": room.payload(viewer)}
         response = JSONResponse(body, status_code=201)
         if token is not None:
-            set_seat_cookie(response, room.id, token)
+            set_seat_cookie(request, response, room.id, token)
         return response
 
     @app.get("/api/games", tags=["lobby"], summary="Games by status, newest first")
@@ -319,7 +319,7 @@ def create_app(
         response = JSONResponse(
             {"seat": body.seat, "token": token, "state": room.payload(body.seat)}
         )
-        set_seat_cookie(response, room.id, token)
+        set_seat_cookie(request, response, room.id, token)
         return response
 
     @app.post(
@@ -492,13 +492,14 @@ def payload_response(room: Room, viewer: int | None) -> Response:
     return Response(room.payload_text(viewer), media_type="application/json")
 
 
-def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+def set_seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
     response.set_cookie(
         cookie_name(game_id),
         token,
         max_age=60 * 60 * 24 * 365,
         httponly=True,
         samesite="lax",
+        secure=request.url.scheme == "https",
         path="/",
     )
 

@@ -25,6 +25,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -59,6 +60,8 @@ T = TypeVar("T")
 LEVELS = BOT_KINDS  # bot levels offered: "random", "heuristic"
 DEFAULT_LEVEL = "heuristic"
 SNAPSHOT_EVERY = 64  # log entries between snapshots
+REPLAY_EVERY = 64  # history entries between cached replay states
+MAX_ROOMS = 1000  # live games kept in memory; idle ones beyond are dropped (and reloaded)
 LOG_TAIL = 100  # log lines sent with each payload (the replay has them all)
 
 
@@ -206,6 +209,8 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self._cache: dict[int | None, dict[str, Any]] = {}
         self._text_cache: dict[int | None, str] = {}
+        self._checkpoints: dict[int, State] = {}  # replay states every REPLAY_EVERY entries
+        self.last_used = time.monotonic()
         self._undo_cache: dict[int, str | None] = {}
         self._tokens = {seat.token_hash: seat.seat for seat in self.seats if seat.token_hash}
 
@@ -293,10 +298,9 @@ class Room:
         total = len(self.lines)
         if not 0 <= step <= total:
             raise Unprocessable(f"step must be in 0..{total}, not {step}")
-        state = self.game.new_state(self.seed, resolve_chance=False)
-        for actor, action in self.state.history[:step]:
-            state.apply(action, None if actor == CHANCE else actor)
+        state = self._replay_state(self.state.history, step)
         text_index = -1 if viewer is None else viewer
+        first = max(0, step - LOG_TAIL)
         return {
             "id": self.id,
             "game": self.game.name,
@@ -309,10 +313,28 @@ class Room:
             "svg": self.game.render_svg(state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}
-                for n, line in enumerate(self.lines[:step])
-            ][-LOG_TAIL:],
+                for n, line in enumerate(self.lines[first:step], start=first)
+            ],
             **renderer_urls(type(self.game)),
         }
+
+    def _replay_state(self, history: list[tuple[int, int]], step: int) -> State:
+        """The state after ``history[:step]``, from the nearest cached checkpoint before it.
+        (Runs in a worker thread; checkpoints are checked against the history, so an undo that
+        shortened it simply makes later ones unusable.)"""
+        state: State | None = None
+        for at in range(step - step % REPLAY_EVERY, -1, -REPLAY_EVERY):
+            checkpoint = self._checkpoints.get(at)
+            if checkpoint is not None and checkpoint.history == history[:at]:
+                state = checkpoint.clone()
+                break
+        if state is None:
+            state = self.game.new_state(self.seed, resolve_chance=False)
+        for actor, action in history[len(state.history) : step]:
+            state.apply(action, None if actor == CHANCE else actor)
+            if len(state.history) % REPLAY_EVERY == 0:
+                self._checkpoints[len(state.history)] = state.clone()
+        return state
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
@@ -699,6 +721,7 @@ class Hub:
         """The live room of a game, loaded from the database on first use; 404 if unknown."""
         room = self.rooms.get(game_id)
         if room is not None:
+            room.last_used = time.monotonic()
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
@@ -710,8 +733,27 @@ class Hub:
                     raise NotFound(f"there is no game {game_id!r}")
                 room = await anyio.to_thread.run_sync(self._rebuild, stored)
                 self.rooms[game_id] = room
+                self._loading.pop(game_id, None)
                 room.kick_bots()
+                self._evict()
         return room
+
+    def _evict(self) -> None:
+        """Drop the least recently used idle rooms once there are more than MAX_ROOMS. A room
+        is idle with nobody listening, no bot moving and no change under way; the database has
+        it all, so it is simply loaded again when asked for."""
+        if len(self.rooms) <= MAX_ROOMS:
+            return
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not room.listeners
+            and not room.lock.locked()
+            and (room.bot_task is None or room.bot_task.done())
+        ]
+        idle.sort(key=lambda room: room.last_used)
+        for room in idle[: len(self.rooms) - MAX_ROOMS * 9 // 10]:
+            del self.rooms[room.id]
 
     def _rebuild(self, stored: StoredGame) -> Room:
         """A room from the database: the latest usable snapshot plus the log after it."""
@@ -818,6 +860,7 @@ class Hub:
         room = Room(self, stored, game, state, lines, state)
         self.rooms[game_id] = room
         room.kick_bots()
+        self._evict()
         return room, token
 
     async def resume(self) -> None:
