@@ -599,3 +599,18 @@ def test_replay_checkpoints_survive_an_undo(
         assert frame.json()["view"]["step"] == step
     assert frame.json()["view"] == drawn["view"]
     assert frame.json()["log"] == drawn["log"]
+
+
+def test_websocket_from_another_site_is_refused(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    state, _ = create(client, seats=TWO_PEOPLE)
+    url = f"/api/games/{state['id']}/ws"
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(url, headers={"Origin": "https://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
+    with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["id"] == state["id"]

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 import anyio.to_thread
 from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -409,6 +410,11 @@ def create_app(
             room = await hub.room(game_id)
         except NotFound:
             await websocket.close(code=4404, reason="no such game")
+            return
+        origin = websocket.headers.get("origin")
+        if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+            # another site's page must not read a seat's view with the visitor's cookie
+            await websocket.close(code=4403, reason="cross-site connection refused")
             return
         token = websocket.headers.get(TOKEN_HEADER) or websocket.cookies.get(cookie_name(game_id))
         await websocket.accept()
