@@ -1,14 +1,17 @@
 """Load test of the web app: many concurrent games and clients, on loopback only, bounded.
 
     .venv/bin/python bench/bench_web_load.py [--games 25] [--players 2] [--seconds 20]
-                                             [--bot-games 5] [--url http://127.0.0.1:PORT]
+                                             [--bot-games 5] [--think 0] [--bot-delay 0]
+                                             [--url http://127.0.0.1:PORT]
 
 Without ``--url`` it starts its own server (``python -m grimoire.web.server``) on a free
 loopback port with a fresh SQLite file, and stops it at the end. Each person seat is one client:
 it listens on the game's WebSocket and, whenever the pushed state says it is its turn, posts a
-random legal action (``version`` included) and measures how long the POST takes. ``--bot-games``
-adds games of one client against heuristic bots (bot delay 0). Only 127.0.0.1 is ever contacted;
-the run stops after ``--seconds`` or ``--max-actions``, whichever comes first.
+random legal action (``version`` included) and measures how long the POST takes; ``--think``
+makes it wait like a person first (default 0: as fast as it can, which saturates the server).
+``--bot-games`` adds games of one client against heuristic bots (``--bot-delay``, default 0).
+Only 127.0.0.1 is ever contacted; the run stops after ``--seconds`` or ``--max-actions``,
+whichever comes first.
 
 Reports HTTP requests per second, actions per second, action latency (p50/p95/p99), WebSocket
 messages received, and any non-200 answers (409s are counted apart: with one client per seat
@@ -92,6 +95,7 @@ async def seat_client(
     deadline: float,
     max_actions: int,
     rng: random.Random,
+    think: float,
 ) -> None:
     ws_url = url.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
     headers = {"X-Seat-Token": token}
@@ -111,6 +115,8 @@ async def seat_client(
                 return
             if not payload["your_turn"]:
                 continue
+            if think:  # a person's pause; a newer state may arrive meanwhile
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             action = rng.choice(payload["actions"])
             started = time.perf_counter()
             response = await http.post(
@@ -136,6 +142,7 @@ async def run_load(
     max_actions: int = 200_000,
     game: str = "ciub",
     seed: int = 1,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     """Create the games, run every seat's client until the time or action budget is spent."""
     check_loopback(url)
@@ -167,7 +174,15 @@ async def run_load(
         deadline = started + seconds
         clients = [
             seat_client(
-                url, http, game_id, token, stats, deadline, max_actions, random.Random(rng.random())
+                url,
+                http,
+                game_id,
+                token,
+                stats,
+                deadline,
+                max_actions,
+                random.Random(rng.random()),
+                think,
             )
             for game_id, token in seats
         ]
@@ -177,7 +192,9 @@ async def run_load(
             if isinstance(result, BaseException):
                 stats.errors.append(repr(result))
     report = stats.report(elapsed)
-    report.update(games=games, bot_games=bot_games, players=players, clients=len(seats))
+    report.update(
+        games=games, bot_games=bot_games, players=players, clients=len(seats), think=think
+    )
     return report
 
 
@@ -187,7 +204,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(database_url: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     process = subprocess.Popen(
         [
@@ -201,7 +218,7 @@ def start_server(database_url: str, port: int) -> subprocess.Popen[bytes]:
             "--database-url",
             database_url,
             "--bot-delay",
-            "0",
+            str(bot_delay),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
@@ -227,13 +244,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--max-actions", type=int, default=200_000)
     parser.add_argument("--game", default="ciub")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.0, help="the started server's bot delay"
+    )
     args = parser.parse_args()
     process = None
     url = args.url
     with tempfile.TemporaryDirectory() as tmp:
         if url is None:
             port = free_port()
-            process = start_server(f"sqlite:///{Path(tmp) / 'load.db'}", port)
+            process = start_server(f"sqlite:///{Path(tmp) / 'load.db'}", port, args.bot_delay)
             url = f"http://127.0.0.1:{port}"
         try:
             report = asyncio.run(
@@ -245,6 +268,7 @@ def main() -> None:
                     seconds=args.seconds,
                     max_actions=args.max_actions,
                     game=args.game,
+                    think=args.think,
                 )
             )
         finally:

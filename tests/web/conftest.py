@@ -22,6 +22,8 @@ from grimoire.web import create_app
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the test-only Toy game (tests/web/web_toygame.py) for every web test."""
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy", "web_toygame:ToyGame")
+    monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-plain", "web_toygame:PlainToyGame")
+    monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-drawn", "web_toygame:DrawnToyGame")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import grimoire.registry
 
 grimoire.registry.BUILTIN.setdefault("toy", "web_toygame:ToyGame")
+grimoire.registry.BUILTIN.setdefault("toy-plain", "web_toygame:PlainToyGame")
 
 from grimoire.web.server import run  # noqa: E402
 

@@ -7,6 +7,7 @@ and a ``play``. That gives undo something to take back (boost), something it mus
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -614,3 +615,33 @@ def test_websocket_from_another_site_is_refused(client: TestClient) -> None:
     assert closed.value.code == 4403
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as ws:
         assert ws.receive_json()["id"] == state["id"]
+
+
+def test_a_game_can_bring_its_own_page_renderer(client: TestClient, tmp_path: Path) -> None:
+    """The hook: ``web_assets()`` on the Game class (or a ``web/`` directory in its package)."""
+    from web_toygame import DrawnToyGame
+
+    from grimoire.web import assets
+
+    (tmp_path / "render.js").write_text("export function render(root) {}\n")
+    (tmp_path / "render.css").write_text(".x {}\n")
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "ember.svg").write_text("<svg/>")
+    (tmp_path / "notes.txt").write_text("not an asset type")
+    DrawnToyGame.assets = str(tmp_path)
+    assets.asset_dir.cache_clear()
+    assets._renderer_urls.cache_clear()
+    try:
+        state, _ = create(client, game="toy-drawn", players=2)
+        assert state["renderer"] == "/assets/games/toy-drawn/render.js"
+        assert state["stylesheet"] == "/assets/games/toy-drawn/render.css"
+        script = client.get(state["renderer"])
+        assert script.status_code == 200 and "export function render" in script.text
+        assert client.get("/assets/games/toy-drawn/cards/ember.svg").status_code == 200
+        assert client.get("/assets/games/toy-drawn/notes.txt").status_code == 404
+        plain, _ = create(client, game="toy-plain", players=2)
+        assert plain["renderer"] is None and plain["svg"] is None  # the generic page
+    finally:
+        DrawnToyGame.assets = None
+        assets.asset_dir.cache_clear()
+        assets._renderer_urls.cache_clear()

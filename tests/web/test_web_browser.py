@@ -339,3 +339,22 @@ def test_five_seals_board_renders_and_takes_a_click_on_a_seal(
         page.locator("#choice-menu .menu-item").first.click()
     wait_for_change(page, before)
     assert "break" in page.inner_text("#log")
+
+
+def test_a_game_without_picture_or_renderer_gets_the_generic_page(
+    page: Any, server: ServerProcess
+) -> None:
+    page.goto(server.url + "/?game=toy-plain")
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#game[data-your-turn='1'] .generic-view")
+    view = page.inner_text("#board .generic-view").lower()
+    assert "hand" in view and "deck size" in view
+    hand = api_state(page)["view"]["hand"]
+    assert all(card.lower() in view for card in hand)
+    shot(page, "toy-plain")
+    before = version(page)
+    page.locator("#actions button.action", has_text=f"play {hand[0]}").click()
+    wait_for_change(page, before)
+    assert hand[0] in page.inner_text("#log")

@@ -243,3 +243,25 @@ class ToyGame(Game):
             for i, card in enumerate(sorted(state.hands[seat]))
         )
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="250" height="74">{cells}</svg>'
+
+
+class PlainToyGame(ToyGame):
+    """Toy without any picture: the web app shows its view as a tree, with the action list."""
+
+    name = "toy-plain"
+    title = "Plain Toy"
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        return None
+
+
+class DrawnToyGame(ToyGame):
+    """Toy with its own page renderer, found through ``web_assets()`` (set by a test)."""
+
+    name = "toy-drawn"
+    title = "Drawn Toy"
+    assets: str | None = None
+
+    @classmethod
+    def web_assets(cls) -> str | None:
+        return cls.assets
