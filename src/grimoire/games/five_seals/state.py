@@ -167,7 +167,7 @@ class FiveSealsState(State):
             self.comp,
             self.codec,
         )
-        other._legal_cache = None
+        other._legal_cache = self._legal_cache  # same step and actor: still valid
         other.n, other.circle, other.first, other.phase = (
             self.n,
             self.circle,
