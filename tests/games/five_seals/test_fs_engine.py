@@ -158,3 +158,37 @@ def test_text_rendering_shows_reach_dice_scrolls_and_scores() -> None:
     assert "Binding(1)" in text and "score" in text and "supply" in text
     if st.phase == "play":
         assert "can reach" in text
+
+
+def svg_elements(svg: str) -> list[dict[str, str]]:
+    """The data- attributes of every element of an SVG text."""
+    import re
+
+    return [
+        dict(re.findall(r'data-([a-z-]+)="([^"]*)"', tag))
+        for tag in re.findall(r"<[a-z]+ [^>]*data-[^>]*>", svg)
+    ]
+
+
+@pytest.mark.parametrize("circle", [2, 3, 4])
+def test_svg_offers_an_element_for_every_legal_choice_of_a_thing(circle: int) -> None:
+    """render_svg: every legal action naming a node, die, scroll, supply colour or seat has
+    an element whose data- attributes carry the action's JSON fields (how the browser app
+    turns clicks into actions)."""
+    game = grimoire.make("five-seals", players=3, circle=circle)
+    st = game.new_state(circle)
+    rng = random.Random(circle)
+    checked = 0
+    for _ in range(400):
+        if st.is_terminal():
+            break
+        elements = svg_elements(game.render_svg(st, None) or "")
+        for action in st.legal_actions():
+            doc = st.action_to_json(action)
+            fields = {k: str(v) for k, v in doc.items() if k not in ("id", "text", "kind")}
+            if doc["kind"] == "colour" or not fields:
+                continue  # Mind colour choices and single actions are buttons, not things
+            assert any(fields.items() <= e.items() for e in elements), doc
+            checked += 1
+        st.play(rng.choice(st.legal_actions()))
+    assert checked > 100

@@ -1,10 +1,18 @@
 """A self-contained SVG of the board and the players' areas, for Python and the browser.
 
-Every node is a ``<g class="node" data-node="<id>" data-kind="seal|scroll|hall">`` (ids
-``node-<id>``); targets the viewer (or the player to act) can reach carry ``data-reach="1"``,
-and ``data-breakable="1"`` when their dice can break them now. Dice are
-``<g class="die" data-die="R4" data-seat="0">``, scrolls ``<g class="scroll"
-data-card="Growth of Fire" data-seat="0" data-up="1">``. No scripts, fonts or external files.
+Clickable parts carry ``data-`` attributes named like the fields of the actions' JSON
+(``state.action_to_json``), so a client can match a click to the legal actions:
+
+* nodes ``<g class="node" id="node-<id>" data-node="<id>" data-kind="seal|scroll|hall">``, with
+  ``data-reach="1"`` / ``data-breakable="1"`` on the targets of the viewer (or player to act);
+* dice ``<g class="die" data-colour="R" data-value="4" data-owner="0" data-kind="die|their">``
+  (``die`` for the player to act's own dice, ``their`` for the others');
+* the supply ``<g class="supply" data-colour="R" data-kind="take">``;
+* scrolls ``<g class="scroll" data-card="Growth of Fire" data-owner="0" data-up="1"
+  data-kind="use|scroll">``;
+* players' areas, mages and familiars ``data-seat="<seat>"`` (choosing an opponent).
+
+No scripts, fonts or external files.
 """
 
 from __future__ import annotations
@@ -163,8 +171,9 @@ def _figures(st: FiveSealsState, pos: list[tuple[float, float]]) -> str:
         if node >= 0:
             x, y = pos[node]
             parts.append(
-                f'<g class="guardian" data-colour="{st.comp.letters[col]}"><rect x="{x + 12:.1f}" '
-                f'y="{y - 20:.1f}" width="12" height="12" fill="{FILL[col]}" stroke="#000"/>'
+                f'<g class="guardian" data-guardian="{st.comp.letters[col]}">'
+                f'<rect x="{x + 12:.1f}" y="{y - 20:.1f}" width="12" height="12" '
+                f'fill="{FILL[col]}" stroke="#000"/>'
                 f'<text x="{x + 18:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="9" '
                 'fill="#fff">G</text></g>'
             )
@@ -182,8 +191,16 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
         f" - 6s left {st.scrolls_on_board(6)}/{comp.end_threshold[st.n]}</text>"
     )
     parts.append(f'<text x="0" y="44" font-size="11">{escape(describe_prompt(st))}</text>')
-    supply = " ".join(f"{comp.letters[c]}:{st.supply(c)}" for c in range(4))
-    parts.append(f'<text x="0" y="62" font-size="11" class="supply">supply {supply}</text>')
+    actor = None if st.is_chance() or st.is_terminal() else int(st.stack[-1]["s"])
+    parts.append('<text x="0" y="64" font-size="11">supply</text>')
+    for c in range(4):
+        x = 48 + c * 44
+        parts.append(
+            f'<g class="supply" data-colour="{comp.letters[c]}" data-kind="take">'
+            f"<title>take a {comp.colour_names[c]} die</title>"
+            f'<rect x="{x}" y="50" width="20" height="20" rx="4" fill="{FILL[c]}"/>'
+            f'<text x="{x + 24}" y="64" font-size="11">{st.supply(c)}</text></g>'
+        )
     totals = rules.scores(st)
     y = 80.0
     for s in range(st.n):
@@ -206,9 +223,10 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
         for die in range(24):
             if st.die_owner[die] == s:
                 value = st.die_val[die]
-                name = f"{comp.letters[die // 6]}{value}"
+                kind = "die" if s == actor else "their"
                 parts.append(
-                    f'<g class="die" data-die="{name}" data-seat="{s}">'
+                    f'<g class="die" data-colour="{comp.letters[die // 6]}" data-value="{value}" '
+                    f'data-owner="{s}" data-kind="{kind}">'
                     f'<rect x="{dx:.0f}" y="42" width="22" height="22" rx="4" '
                     f'fill="{FILL[die // 6]}"/><text x="{dx + 11:.0f}" y="58" font-size="13" '
                     f'text-anchor="middle" fill="#fff" font-weight="bold">{value or "?"}'
@@ -219,10 +237,12 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
             cx, cy = 8 + (i % 4) * 86, 72 + (i // 4) * 28
             fill = FILL[colour(card)] if up else "#9a9a9a"
             label = comp.card_name(card)
+            kind = "use" if s == actor else "scroll"
+            down = "" if up else ", face down"
             parts.append(
-                f'<g class="scroll" data-card="{escape(label)}" data-seat="{s}" '
-                f'data-up="{1 if up else 0}"><title>{escape(label)} ({strength(card)})'
-                f"{'' if up else ', face down'}</title>"
+                f'<g class="scroll" data-card="{escape(label)}" data-owner="{s}" '
+                f'data-up="{1 if up else 0}" data-kind="{kind}">'
+                f"<title>{escape(label)} ({strength(card)}){down}</title>"
                 f'<rect x="{cx}" y="{cy}" width="82" height="24" rx="3" fill="{fill}"/>'
                 f'<text x="{cx + 4}" y="{cy + 15}" font-size="9" fill="#fff">'
                 f"{escape(label[:16])} {strength(card)}</text>"
