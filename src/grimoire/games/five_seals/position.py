@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.games.five_seals import rules
-from grimoire.games.five_seals.components import BINDING, NUM_DICE, strength
+from grimoire.games.five_seals.components import NUM_DICE
 from grimoire.games.five_seals.reach import breakable, seal_of, targets
 
 if TYPE_CHECKING:
@@ -238,5 +238,4 @@ def view(st: FiveSealsState, seat: int | None) -> dict[str, Any]:
             for n in targets(st, who)
         ]
         doc["reach_of"] = who
-    doc["points_on_board"] = sum(strength(c) for c in st.card if c >= 0 and c != BINDING)
     return doc
