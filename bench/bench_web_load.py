@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)  # from the Server-Timing header
     requests: int = 0
     ws_messages: int = 0
     conflicts: int = 0
@@ -71,6 +72,14 @@ class Stats:
                 "p95": round(pct(0.95), 2),
                 "p99": round(pct(0.99), 2),
                 "max": round(ordered[-1] * 1000, 2) if ordered else 0.0,
+            },
+            "server_time_ms": {
+                "p50": round(sorted(self.server_ms)[len(self.server_ms) // 2], 2)
+                if self.server_ms
+                else 0.0,
+                "p95": round(sorted(self.server_ms)[int(0.95 * len(self.server_ms))], 2)
+                if self.server_ms
+                else 0.0,
             },
             "websocket_messages": self.ws_messages,
             "conflicts_409": self.conflicts,
@@ -127,6 +136,9 @@ async def seat_client(
             stats.requests += 1
             if response.status_code == 200:
                 stats.latencies.append(time.perf_counter() - started)
+                timing = response.headers.get("server-timing", "")
+                if "dur=" in timing:
+                    stats.server_ms.append(float(timing.split("dur=")[1]))
             elif response.status_code == 409:
                 stats.conflicts += 1
             else:

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
@@ -22,6 +23,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import grimoire
 from grimoire.core.errors import GrimoireError
@@ -201,6 +203,7 @@ def create_app(
         f"token: the `{cookie_name('<id>')}` cookie or the `{TOKEN_HEADER}` header.",
         lifespan=lifespan,
     )
+    app.add_middleware(ServerTiming)
     templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
 
@@ -491,6 +494,30 @@ def create_app(
         return {"status": "ok"}
 
     return app
+
+
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=<ms>`` to HTTP answers: the time spent in the server, as
+    opposed to the network and the client (the load test reports both)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - started) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((b"server-timing", f"app;dur={took:.2f}".encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed_send)
 
 
 def payload_response(room: Room, viewer: int | None) -> Response:
