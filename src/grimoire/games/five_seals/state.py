@@ -12,12 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 from grimoire.games.five_seals import chance, position, rules
-from grimoire.games.five_seals.components import BINDING, DICE_COLOURS, NUM_DICE, strength
+from grimoire.games.five_seals.components import BINDING, NUM_DICE, strength
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
 
 Frame = dict[str, Any]
+# what _copy shares, copies as is, and copies as a new list
+SHARED = ("game", "board", "comp", "codec")
+SCALARS = ("n", "circle", "first", "phase", "round", "setup_i", "turn", "stall", "broke")
+LISTS = (
+    *("token", "card", "box", "mage", "familiar", "guardian"),
+    *("die_owner", "die_val", "over", "rolls"),
+)
 
 
 class FiveSealsState(State):
@@ -161,34 +168,15 @@ class FiveSealsState(State):
 
     def _copy(self) -> FiveSealsState:
         other = FiveSealsState.__new__(FiveSealsState)
-        other.game, other.board, other.comp, other.codec = (
-            self.game,
-            self.board,
-            self.comp,
-            self.codec,
-        )
-        other._legal_cache = self._legal_cache  # same step and actor: still valid
-        other.n, other.circle, other.first, other.phase = (
-            self.n,
-            self.circle,
-            self.first,
-            self.phase,
-        )
-        other.round, other.setup_i, other.turn = self.round, self.setup_i, self.turn
-        other.stall, other.broke = self.stall, self.broke
-        other.token, other.card, other.box = self.token[:], self.card[:], self.box[:]
-        other.mage, other.familiar, other.guardian = (
-            self.mage[:],
-            self.familiar[:],
-            self.guardian[:],
-        )
-        other.die_owner, other.die_val = self.die_owner[:], self.die_val[:]
+        mine, theirs = self.__dict__, other.__dict__
+        theirs.update({k: mine[k] for k in SHARED + SCALARS})
+        theirs.update({k: mine[k][:] for k in LISTS})
         other.hands = [[entry[:] for entry in hand] for hand in self.hands]
-        other.over, other.rolls = self.over[:], self.rolls[:]
         other.stack = [
             {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}
             for frame in self.stack
         ]
+        other._legal_cache = self._legal_cache  # same step and actor: still valid
         other.cache = {}
         return other
 
@@ -224,6 +212,3 @@ class FiveSealsState(State):
     # ------------------------------------------------------------------ derived facts
     def scrolls_on_board(self, of_strength: int) -> int:
         return sum(1 for c in self.card if c >= 0 and strength(c) == of_strength)
-
-    def supply_counts(self) -> list[int]:
-        return [self.supply(c) for c in DICE_COLOURS]
