@@ -108,7 +108,12 @@ async def seat_client(
 ) -> None:
     ws_url = url.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
     headers = {"X-Seat-Token": token}
-    async with connect(ws_url, additional_headers=headers, open_timeout=20) as ws:
+    # one keep-alive connection per client: a shared pool of many connections costs the
+    # load generator more than the server
+    async with (
+        httpx.AsyncClient(base_url=url, timeout=30) as http,
+        connect(ws_url, additional_headers=headers, open_timeout=20) as ws,
+    ):
         while time.monotonic() < deadline and len(stats.latencies) < max_actions:
             try:
                 raw = await asyncio.wait_for(
