@@ -19,6 +19,7 @@ def run(
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # migrations: quiet unless wrong
     app = create_app(database_url=database_url, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     logging.getLogger("grimoire.web").info(
