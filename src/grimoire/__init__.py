@@ -1,5 +1,8 @@
 """grimoire: magic-themed tabletop games played by their exact rules."""
 
+# Import the ``grimoire.games`` package first: importing a subpackage binds its name on the
+# parent once, and the function ``games`` below must win that name for good.
+import grimoire.games as _games_package  # noqa: F401
 from grimoire.core.errors import (
     GrimoireError,
     IllegalAction,

@@ -95,8 +95,19 @@ def test_command_line_play_with_seed_short_and_load(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = runner.invoke(
         app,
-        ["play", "ciub", "--players", "3", "--bots", "heuristic,random", "--seed", "9",
-         "--short", "--save-to", str(path)],
+        [
+            "play",
+            "ciub",
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,random",
+            "--seed",
+            "9",
+            "--short",
+            "--save-to",
+            str(path),
+        ],
         input="1\nsave\nquit\ny\n",
     )
     assert result.exit_code == 130, result.output
@@ -141,3 +152,12 @@ def test_render_and_replay_a_record(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "Scores" in result.output
     result = runner.invoke(app, ["render", str(position), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2 and "no SVG rendering" in result.output
+
+
+def test_grimoire_games_stays_callable_after_games_are_imported() -> None:
+    """``grimoire.games()`` must not be shadowed by the ``grimoire.games`` subpackage."""
+    import grimoire
+    from grimoire.games.ciub import CiubGame
+
+    grimoire.make("ciub", players=2)
+    assert CiubGame.name in grimoire.games()

@@ -165,7 +165,10 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     database_url: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL (default: SQLite)")
+        str | None, typer.Option(help="SQLAlchemy URL (default: $GRIMOIRE_DATABASE_URL or SQLite)")
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="seconds a bot waits before acting (default 0.5)")
     ] = None,
 ) -> None:
     """Run the web app (lobby, live games against bots and friends)."""
@@ -175,7 +178,7 @@ def serve(
         raise _fail(
             GrimoireError(f"the web app needs its extra: pip install 'grimoire[web]' ({error})")
         ) from error
-    run_server(host=host, port=port, database_url=database_url)
+    run_server(host=host, port=port, database_url=database_url, bot_delay=bot_delay)
 
 
 def main() -> None:

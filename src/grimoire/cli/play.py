@@ -193,7 +193,7 @@ def _show_chance(state: State, console: Console) -> None:
     shown: list[str] = []
     while state.is_chance():
         outcome = state.sample_chance()
-        shown.append(state.describe(-1, outcome, None).removeprefix("chance: "))
+        shown.append(state.describe(-1, outcome, None))
         state.apply(outcome)
     if shown and len(shown) <= 40:
         console.print("[dim]  " + "; ".join(shown) + "[/]")

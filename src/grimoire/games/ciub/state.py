@@ -111,8 +111,7 @@ class CiubState(State):
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         if actor == CHANCE and self.phase == "setup_remove":
             return f"a {self.setup_queue[0]} card is removed from the game face down"
-        who = "chance" if actor == CHANCE else f"seat {actor}"
-        return f"{who}: {self.action_to_string(action)}"
+        return self.action_to_string(action)
 
     def _phase_hint(self, actor: int) -> str:
         return f"{text.phase_help(self)}; " + super()._phase_hint(actor)
