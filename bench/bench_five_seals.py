@@ -44,8 +44,12 @@ def per_call(states: list[FiveSealsState], work: Callable[[FiveSealsState], obje
     return (time.perf_counter() - start) / (repeats * len(states)) * 1e6
 
 
+def to_act(st: FiveSealsState) -> int:
+    return int(st.stack[-1]["s"]) if st.stack else 0
+
+
 def leap_all(st: FiveSealsState) -> None:
-    seat = int(st.stack[-1]["s"]) if st.stack else 0
+    seat = to_act(st)
     for node in reach.targets(st, seat):
         reach.leap_targets(st, seat, node)
 
@@ -70,12 +74,11 @@ def main() -> None:
     rows = []
     for players in (2, 3, 4, 5):
         states = mid_game_states(players, 60)
-        seat_of = {id(st): int(st.stack[-1]["s"]) if st.stack else 0 for st in states}
         rate, per_game = random_play(players, games)
         rows.append(
             (
                 players,
-                per_call(states, lambda st: reach.targets(st, seat_of[id(st)])),
+                per_call(states, lambda st: reach.targets(st, to_act(st))),
                 per_call(states, leap_all),
                 per_call(states, lambda st: st.legal_actions() if not st.is_chance() else None),
                 per_call(states, lambda st: st.clone()),
