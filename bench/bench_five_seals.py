@@ -20,12 +20,12 @@ def mid_game_states(players: int, count: int) -> list[FiveSealsState]:
     seed = 0
     while len(found) < count:
         st = game.new_state(seed)
+        assert isinstance(st, FiveSealsState)
         rng = random.Random(seed)
         step = 0
         while not st.is_terminal():
             if step % 37 == 0 and st.phase == "play":
-                assert isinstance(st, FiveSealsState)
-                found.append(st.clone())  # type: ignore[arg-type]
+                found.append(st._copy())
             st.play(rng.choice(st.legal_actions()))
             step += 1
         seed += 1
