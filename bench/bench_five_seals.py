@@ -25,7 +25,9 @@ def mid_game_states(players: int, count: int) -> list[FiveSealsState]:
         step = 0
         while not st.is_terminal():
             if step % 37 == 0 and st.phase == "play":
-                found.append(st._copy())
+                copy = st.clone()
+                assert isinstance(copy, FiveSealsState)
+                found.append(copy)
             st.play(rng.choice(st.legal_actions()))
             step += 1
         seed += 1
