@@ -330,3 +330,14 @@ def test_all_dice_in_tray_ends_rolling():
     start_roll(state, {"W1": "1", "W2": "2"})
     do(state, "set aside W1", "set aside W2")
     assert state.phase == "claim"
+
+
+def test_skull_adjusted_before_the_set_aside_is_not_forced():
+    """Skull: dice "now showing a skull" go to the tray after the dice actions, so a skull
+    adjusted to a number first stays free."""
+    state = start("W1 P1 G1")
+    start_roll(state, {"W1": "1", "P1": "adjust", "G1": "skull"})
+    do(state, "use P1", "target G1", "face 7")
+    assert state.phase == "set_aside"
+    assert tray(state) == {"P1": "adjust"}
+    assert showing(state, "G1") == "7" and not in_tray(state, "G1")

@@ -143,3 +143,19 @@ def test_limits_not_enforced_during_the_turn():
     assert colours_held(state, 0)["red"] == 5
     do(state, "whiten R1", "end turn")
     assert colours_held(state, 0) == {"white": 2, "red": 4}
+
+
+def test_two_for_one_needs_two_dice_of_other_colours_in_the_supply():
+    """Phase 4 / ruling 5: the trade is "for two dice of a different color from the supply",
+    "as far as the supply holds them": with one such die left there is no 2-for-1 trade
+    (reading flagged in the report: the trade is never cut down to one die)."""
+    others = " ".join(f"{c}{i}" for c in "ORPB" for i in range(1, 8))
+    state = position(make(2), dice={0: "W1 W2 W3 W4 W5 G1",
+                                    1: OTHER + " " + others + " Y1 Y2 Y3 Y4 Y5"},
+                     top=[5, 8, 10], bottom=[9, 2, 7])
+    start_roll(state, {f"W{i}": "2" for i in range(1, 6)} | {"G1": "two_for_one"})
+    set_aside_all(state)
+    do(state, "no claim", "take yellow")  # Y6: only Y7 is left besides the green dice
+    assert supply(state) == {"yellow": 1, "green": 6}
+    assert not is_legal(state, "trade G1")
+    assert legal(state) == {"end turn"}  # and no white die in the supply to whiten
