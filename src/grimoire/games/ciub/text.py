@@ -126,7 +126,9 @@ def action_json(s: CiubState, action: int) -> dict[str, Any]:
 
 def parse(s: CiubState, source: str) -> int:
     """The action id named by ``source``; IllegalAction with the reason if it names none."""
-    words = " ".join(source.strip().lower().replace("-", " ").split())
+    # A hyphen inside a word ("re-roll", "2-for-1") reads as a space; a leading minus does
+    # not, so "mark -1" names no card instead of card 1.
+    words = " ".join(re.sub(r"(?<=\w)-(?=\w)", " ", source.strip().lower()).split())
     if not words:
         raise IllegalAction("empty action text")
     if words.isdigit():
@@ -173,6 +175,8 @@ def _colour(s: CiubState, name: str) -> int:
 
 def _face(s: CiubState, name: str) -> int:
     if name.startswith("#") and name[1:].isdigit():
+        if not 0 <= int(name[1:]) < 6:  # a die has faces #0..#5; more would spill into other ids
+            raise IllegalAction(f"there is no face {name} (faces are #0..#5)")
         return int(name[1:])
     if not (s.phase == "actions" and s.pending and s.pending[-1]["kind"] == "face"):
         raise IllegalAction("'face ...' only answers which face to adjust a die to")
