@@ -66,7 +66,7 @@ def test_position_json_round_trips_at_every_step(players, options, seed):
 
 
 @PLAYERS
-@settings(PROPS, max_examples=25)
+@settings(PROPS, max_examples=15)
 @given(options=OPTIONS, seed=SEEDS, eager=st.booleans(), cut=st.floats(0.05, 0.95))
 def test_records_replay_to_the_same_state(players, options, seed, eager, cut):
     """``state.record().replay()`` gives the same state: from the full record, from a record
@@ -191,7 +191,7 @@ def check_resample(state: CiubState, rng: random.Random) -> int:
 
 
 @PLAYERS
-@settings(PROPS, max_examples=20)
+@settings(PROPS, max_examples=15)
 @given(options=OPTIONS, seed=SEEDS, eager=st.booleans())
 def test_illegal_actions_texts_views_and_resampling(players, options, seed, eager):
     """At sampled steps of a random game: illegal actions raise IllegalAction and leave the

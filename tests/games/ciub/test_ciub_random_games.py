@@ -17,7 +17,9 @@ OPTIONS = st.fixed_dictionaries(
         "start_player": st.sampled_from(["random", 0, 1]),
     }
 )
-GAMES_PER_SETUP = 330  # x 3 player counts x 2 lengths
+GAMES_PER_SETUP = 320  # x 3 player counts x 2 lengths: 1920 games
+# Three games in four are played "eagerly" (shorter games); the rest uniformly at random.
+EAGER = st.sampled_from([True, True, True, False])
 
 
 @pytest.mark.parametrize("length", ["normal", "short"])
@@ -29,7 +31,7 @@ GAMES_PER_SETUP = 330  # x 3 player counts x 2 lengths
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(options=OPTIONS, seed=st.integers(0, 2**63 - 1), eager=st.booleans())
+@given(options=OPTIONS, seed=st.integers(0, 2**63 - 1), eager=EAGER)
 def test_random_games_finish_and_keep_every_invariant(players, length, options, seed, eager):
     """Every game ends; no exception; each die is in one place with constant colour counts
     and each of the 33 cards in one place; one claim per turn; at every turn start the limits
