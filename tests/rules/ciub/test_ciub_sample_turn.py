@@ -71,6 +71,8 @@ def test_sample_turn_step_by_step():
     assert chance_steps(state, step) == 7
     assert state.phase == "actions"
     assert all(showing(state, x) is not None for x in held(state, FLORIAN))
+    assert tray(state) == {} and not state.cycle_ok
+    assert supply(state)["red"] == 7 and supply(state)["white"] == 1  # W5
 
     # "Florian swaps the two white dice for two red ones."
     before = held(state, FLORIAN)
@@ -81,6 +83,8 @@ def test_sample_turn_step_by_step():
     assert {x[0] for x in reds} == {"R"} and len(reds) == 2
     assert all(showing(state, x) is None for x in reds)  # the new dice are inactive
     assert len(held(state, FLORIAN)) == 7
+    assert supply(state)["red"] == 5 and supply(state)["white"] == 3
+    assert state.cycle_ok  # swapping allows the next roll
 
     # "Using the (blue) re-roll action, he re-rolls the orange die ... a 6."
     step = len(state.history)
@@ -106,12 +110,15 @@ def test_sample_turn_step_by_step():
     roll(state, {"W3": "swap", "W4": "3", "B1": "reroll", "B2": "adjust",
                  red1: "5", red2: "4"})
     assert state.phase == "actions"
+    assert not state.cycle_ok  # counted afresh for every roll
+    assert {"use B1", "use B2"} <= legal(state)
 
     # "He swaps one white die for a yellow one."
     before = held(state, FLORIAN)
     do(state, "swap W3 for yellow")
     (yellow,) = held(state, FLORIAN) - before
     assert yellow.startswith("Y") and showing(state, yellow) is None
+    assert where(state, "W3") == -1 and supply(state)["yellow"] == 6
 
     # "He then activates this inactive yellow die with his (blue) re-roll action and rolls a 1."
     do(state, "use B1", f"target {yellow}")
@@ -136,6 +143,7 @@ def test_sample_turn_step_by_step():
     # "Without any swap, re-roll, or adjust actions ... Florian must set aside the skull die."
     assert state.phase == "set_aside"
     assert in_tray(state, "B1") and showing(state, "B1") == "skull"
+    assert not in_tray(state, "W4") and not in_tray(state, red2)
     # "With the new white 1 result ... he is finished rolling dice for this turn."
     do(state, "set aside W4", "stop")
     assert state.phase == "claim"
@@ -177,3 +185,5 @@ def test_sample_turn_step_by_step():
     do(state, "end turn")
     assert state.turn == 1 and state.phase == "mark"
     assert state.vp(FLORIAN) == 6 and OPUS not in state.claimed[FLORIAN]
+    assert state.claimed[1:] == [[], [], []] and state.marker == [MARKED, 1, None, None]
+    assert not any(state.tray) and all(f == -1 for f in state.face)
