@@ -33,7 +33,11 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 # --------------------------------------------------------------------------- registry and make
 def test_games_lists_ciub():
-    """``grimoire.games()`` lists the built-in Ciúb."""
+    """``grimoire.games()`` lists the built-in Ciúb (also once the game package is imported,
+    which must not shadow the function)."""
+    import grimoire.games.ciub
+
+    assert callable(grimoire.games)
     assert "ciub" in grimoire.games()
     assert grimoire.make("ciub").name == "ciub"
     assert grimoire.make("Ciúb", players=3).players == 3  # the accented name is an alias
