@@ -108,6 +108,21 @@ def check_cards(state: CiubState) -> None:
     assert holders == ([] if state.opus_holder is None else [state.opus_holder])
 
 
+def oracle_meets(need: str, faces: list[str], skulls_wild: bool) -> bool:
+    """The rulebook's "How do I gain spell cards?", from the card's notation alone."""
+    numbers = [int(face) for face in faces if face.isdigit()]
+    skulls = faces.count("skull")
+    if need.endswith("+"):  # the total of all number faces
+        return sum(numbers) >= int(need[:-1])
+    if need.endswith("="):  # that many equal numbers, or that many skulls
+        k = int(need[:-1])
+        best = max(Counter(numbers).values(), default=0)
+        return best >= k or skulls >= k or (skulls_wild and best + skulls >= k)
+    have = Counter(numbers)  # every listed number, with at least as many dice
+    return all(have[value] >= count for value, count in Counter(
+        int(x) for x in need.split(",")).items())
+
+
 ROLL_PHASES = frozenset({"roll", "actions", "set_aside", "claim"})
 # Cards move only in these steps of a turn (phase 1, draws, claims); the watcher checks them
 # there, and at every turn start.
@@ -125,12 +140,26 @@ class TurnWatcher:
         self.claimed = [len(cards) for cards in state.claimed]
         self.opus_turn: int | None = None  # index in self.seats of the Opus Magnum turn
         self.claims_this_turn = 0
+        self.tray_at_roll = 0  # tray dice when the last roll of all free dice was made
+        self.swapped = False  # a swap since that roll
         check_dice(state)
         check_step(state)
         check_cards(state)
 
     def __call__(self, state: CiubState) -> None:
-        if state.history[-1][0] == CHANCE and state.phase in ROLL_PHASES:
+        actor, action = state.history[-1]
+        if actor != CHANCE:
+            kind = state.game.codec.decode(action).kind
+            if kind == "swap":
+                self.swapped = True
+            elif kind == "roll":
+                self.tray_at_roll, self.swapped = sum(state.tray), False
+        if not state.is_chance() and not state.is_terminal():
+            if state.phase == "set_aside":
+                self.check_set_aside(state)
+            elif state.phase == "claim":
+                self.check_claims(state)
+        if actor == CHANCE and state.phase in ROLL_PHASES:
             return  # a die landed: only that die's face changed
         check_step(state)
         if state.phase in CARD_PHASES:
@@ -157,7 +186,35 @@ class TurnWatcher:
             check_dice(state)
             check_cards(state)
 
+    def check_set_aside(self, state: CiubState) -> None:
+        """Skulls are in the tray; rolling again needs a die set aside (any die put in the
+        tray: chosen, a skull, an adjust die) or a swap since the last roll."""
+        c, seat = state.c, state.turn
+        free = [d for d, w in enumerate(state.loc) if w == seat and not state.tray[d]]
+        for d in free:
+            assert state.face[d] < 0 or c.face_symbol(d, state.face[d]) != "skull"
+        may_roll = bool(free) and (sum(state.tray) > self.tray_at_roll or self.swapped)
+        assert (state.game.codec.encode("roll") in state.legal_actions()) == may_roll
+
+    def check_claims(self, state: CiubState) -> None:
+        """The claimable cards: in the bottom row (either row in the final turns), without
+        another player's marker, met by the tray dice."""
+        c, seat = state.c, state.turn
+        faces = [c.face_symbol(d, state.face[d]) for d, w in enumerate(state.loc)
+                 if w == seat and state.tray[d]]
+        rows = state.bottom + (state.top if state.opus_holder is not None else [])
+        blocked = {m for s, m in enumerate(state.marker) if s != seat and m is not None}
+        wild = state.game.options["skulls_wild"]
+        expected = {
+            card for card in rows
+            if card not in blocked and oracle_meets(c.cards[card].need, faces, wild)
+        }
+        claim = state.game.codec.base["claim"]
+        offered = {a - claim for a in state.legal_actions() if claim <= a < claim + 34}
+        assert offered == expected, (faces, rows, offered, expected)
+
     def new_turn(self, state: CiubState) -> None:
+        self.tray_at_roll, self.swapped = 0, False
         check_dice(state)
         check_cards(state)
         previous = self.seats[-2]
