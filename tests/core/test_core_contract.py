@@ -86,11 +86,6 @@ def test_make_bad_options(options):
         grimoire.make("ciub", players=2, **options)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core Option.validate checks `value in choices`, and True == 1, 1.0 == 1: "
-    "a bool or float passes for the seat-number choices of start_player",
-)
 @pytest.mark.parametrize("value", [True, 1.0])
 def test_make_start_player_not_a_bool_or_float(value):
     """start_player is "random" or a seat number; True or 1.0 is not a seat number."""

@@ -21,7 +21,8 @@ class Option:
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # Compare types too: True == 1 and 1.0 == 1, but neither is the seat number 1.
+            if not any(value == c and type(value) is type(c) for c in self.choices):
                 raise InvalidOptions(
                     f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}"
                 )
