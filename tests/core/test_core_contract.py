@@ -255,9 +255,11 @@ def test_toy_resample_keeps_the_view():
     for k in range(5):
         copy = state.resample(0, random.Random(k))
         assert copy.view(0) == state.view(0)
-        cards = copy.deck + [c for h in copy.hands for c in h] + [
-            c for c in copy.chosen if c is not None
-        ]
+        cards = (
+            copy.deck
+            + [c for h in copy.hands for c in h]
+            + [c for c in copy.chosen if c is not None]
+        )
         assert sorted(cards) == list(range(12))
 
 
@@ -284,7 +286,12 @@ def test_toy_games_record_json_and_replay(toy, players):
         assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
         record = state.record()
         assert record.replay() == state
-        stripped = GameRecord(record.game, record.players, record.options, record.seed,
-                              [(a, x) for a, x in record.actions if a != CHANCE])
+        stripped = GameRecord(
+            record.game,
+            record.players,
+            record.options,
+            record.seed,
+            [(a, x) for a, x in record.actions if a != CHANCE],
+        )
         assert stripped.replay() == state
         assert sum(1 for a, _ in record.actions if a >= 0) == players * 3

@@ -204,7 +204,11 @@ class State(ABC):
             "scores": self.scores(),
             "winners": self.winners(),
         }
-        doc.update(self._view(seat))
+        game_doc = self._view(seat)
+        clash = doc.keys() & game_doc.keys()
+        if clash:  # a game must not silently replace a field every interface relies on
+            raise ValueError(f"a game's view may not redefine {sorted(clash)}")
+        doc.update(game_doc)
         return doc
 
     def to_json(self) -> dict[str, Any]:

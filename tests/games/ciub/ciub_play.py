@@ -14,8 +14,15 @@ from grimoire.games.ciub.state import CiubState
 SUPPLY, BOX = -1, -2
 OPUS = 33
 CARDS = list(range(1, 34))
-DICE_PER_COLOUR = {"white": 20, "yellow": 7, "orange": 7, "red": 7, "green": 7, "purple": 7,
-                   "blue": 7}
+DICE_PER_COLOUR = {
+    "white": 20,
+    "yellow": 7,
+    "orange": 7,
+    "red": 7,
+    "green": 7,
+    "purple": 7,
+    "blue": 7,
+}
 ROW = {2: 3, 3: 4, 4: 5}  # A cards per row after setup (rulebook removal table)
 
 
@@ -96,8 +103,15 @@ def check_cards(state: CiubState) -> None:
     """Every card in exactly one place; markers on face-up cards, at most one per card; the
     Opus Magnum with its holder only."""
     places = (
-        state.a_deck + state.box_cards + state.discard + state.owl_out + state.top
-        + state.bottom + state.pile["B"] + state.pile["C"] + state.pile["D"]
+        state.a_deck
+        + state.box_cards
+        + state.discard
+        + state.owl_out
+        + state.top
+        + state.bottom
+        + state.pile["B"]
+        + state.pile["C"]
+        + state.pile["D"]
         + [card for cards in state.claimed for card in cards]
     )
     assert sorted(places) == CARDS, Counter(places).most_common(3)
@@ -119,8 +133,9 @@ def oracle_meets(need: str, faces: list[str], skulls_wild: bool) -> bool:
         best = max(Counter(numbers).values(), default=0)
         return best >= k or skulls >= k or (skulls_wild and best + skulls >= k)
     have = Counter(numbers)  # every listed number, with at least as many dice
-    return all(have[value] >= count for value, count in Counter(
-        int(x) for x in need.split(",")).items())
+    return all(
+        have[value] >= count for value, count in Counter(int(x) for x in need.split(",")).items()
+    )
 
 
 ROLL_PHASES = frozenset({"roll", "actions", "set_aside", "claim"})
@@ -200,13 +215,17 @@ class TurnWatcher:
         """The claimable cards: in the bottom row (either row in the final turns), without
         another player's marker, met by the tray dice."""
         c, seat = state.c, state.turn
-        faces = [c.face_symbol(d, state.face[d]) for d, w in enumerate(state.loc)
-                 if w == seat and state.tray[d]]
+        faces = [
+            c.face_symbol(d, state.face[d])
+            for d, w in enumerate(state.loc)
+            if w == seat and state.tray[d]
+        ]
         rows = state.bottom + (state.top if state.opus_holder is not None else [])
         blocked = {m for s, m in enumerate(state.marker) if s != seat and m is not None}
         wild = state.game.options["skulls_wild"]
         expected = {
-            card for card in rows
+            card
+            for card in rows
             if card not in blocked and oracle_meets(c.cards[card].need, faces, wild)
         }
         claim = state.game.codec.base["claim"]
@@ -220,9 +239,7 @@ class TurnWatcher:
         previous = self.seats[-2]
         assert state.turn == (previous + 1) % self.n  # "the player to your left goes next"
         for seat in range(self.n):  # the limits held at the end of every earlier turn
-            held = Counter(
-                state.c.die_colour[d] for d, w in enumerate(state.loc) if w == seat
-            )
+            held = Counter(state.c.die_colour[d] for d, w in enumerate(state.loc) if w == seat)
             assert all(k <= (5 if colour == 0 else 4) for colour, k in held.items())
         assert not any(state.tray)  # the tray empties between turns
         if state.opus_holder is None:

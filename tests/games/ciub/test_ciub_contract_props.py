@@ -85,8 +85,13 @@ def test_records_replay_to_the_same_state(players, options, seed, eager, cut):
     play(state, Player(seed, eager), keep_mid)
     record = state.record()
     assert record.replay() == state
-    without_chance = GameRecord(record.game, record.players, record.options, record.seed,
-                                [(a, x) for a, x in record.actions if a != CHANCE])
+    without_chance = GameRecord(
+        record.game,
+        record.players,
+        record.options,
+        record.seed,
+        [(a, x) for a, x in record.actions if a != CHANCE],
+    )
     assert len(without_chance.actions) < len(record.actions)
     assert without_chance.replay() == state
     assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay() == state

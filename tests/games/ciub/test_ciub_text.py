@@ -12,26 +12,107 @@ import grimoire
 from grimoire.core.errors import IllegalAction
 from grimoire.games.ciub.state import CiubState
 
-WORDS = ["pass", "mark", "remove", "use", "target", "face", "cancel", "swap", "for", "done",
-         "set", "aside", "roll", "stop", "claim", "no", "move", "down", "return", "take",
-         "trade", "pick", "whiten", "end", "turn", "W1", "B3", "r7", "y", "red", "white", "#",
-         "#3", "#9", "6", "21", "-1", "-", "0", "33", "99", "skull", "re-roll", "2-for-1"]
+WORDS = [
+    "pass",
+    "mark",
+    "remove",
+    "use",
+    "target",
+    "face",
+    "cancel",
+    "swap",
+    "for",
+    "done",
+    "set",
+    "aside",
+    "roll",
+    "stop",
+    "claim",
+    "no",
+    "move",
+    "down",
+    "return",
+    "take",
+    "trade",
+    "pick",
+    "whiten",
+    "end",
+    "turn",
+    "W1",
+    "B3",
+    "r7",
+    "y",
+    "red",
+    "white",
+    "#",
+    "#3",
+    "#9",
+    "6",
+    "21",
+    "-1",
+    "-",
+    "0",
+    "33",
+    "99",
+    "skull",
+    "re-roll",
+    "2-for-1",
+]
 
 
 def adjusting() -> CiubState:
     """A state waiting for the face of an adjust (so 'face ...' texts mean something)."""
-    state = position(make(2), dice={0: "W1 W2 P1", 1: "W6 W7 W8 W9 W10"},
-                     top=[1, 2, 3], bottom=[4, 5, 6])
+    state = position(
+        make(2), dice={0: "W1 W2 P1", 1: "W6 W7 W8 W9 W10"}, top=[1, 2, 3], bottom=[4, 5, 6]
+    )
     start_roll(state, {"W1": "swap", "W2": "3", "P1": "adjust"})
     state.apply_text("use P1")
     state.apply_text("target P1")
     return state
 
 
-PREFIXES = ["face", "face #", "mark", "remove", "claim", "move down", "use", "target",
-            "set aside", "return", "trade", "whiten", "take", "pick", "swap W1 for", "swap"]
-ARGS = ["0", "1", "5", "6", "9", "33", "34", "-1", "#9", "#5", "W1", "W21", "B7", "B8", "red",
-        "pink", "skull", "2-for-1", "re-roll", "٣", "1e3", ""]
+PREFIXES = [
+    "face",
+    "face #",
+    "mark",
+    "remove",
+    "claim",
+    "move down",
+    "use",
+    "target",
+    "set aside",
+    "return",
+    "trade",
+    "whiten",
+    "take",
+    "pick",
+    "swap W1 for",
+    "swap",
+]
+ARGS = [
+    "0",
+    "1",
+    "5",
+    "6",
+    "9",
+    "33",
+    "34",
+    "-1",
+    "#9",
+    "#5",
+    "W1",
+    "W21",
+    "B7",
+    "B8",
+    "red",
+    "pink",
+    "skull",
+    "2-for-1",
+    "re-roll",
+    "٣",
+    "1e3",
+    "",
+]
 STATES = {"start": lambda: grimoire.make("ciub", players=2).new_state(1), "adjust": adjusting}
 
 
@@ -39,9 +120,7 @@ def kind_words(state: CiubState, action: int) -> str:
     return state.game.codec.decode(action).kind.replace("_", " ")
 
 
-@pytest.mark.parametrize(
-    "text", ["face #9", "face #6", "face #-1", "face #99999999999999999999"]
-)
+@pytest.mark.parametrize("text", ["face #9", "face #6", "face #-1", "face #99999999999999999999"])
 def test_face_number_out_of_range_is_refused(text):
     """A die has six faces (#0..#5): another number names no face, and must not spill into
     the ids of other actions (before the fix, 'face #9' was 'swap W1 for orange')."""
@@ -63,8 +142,10 @@ def test_hyphenated_words_still_parse():
     state = adjusting()
     assert state.parse_action("face 3") == state.game.codec.encode("face", 4)
     purple = state.game.components.colour_named("purple")
-    assert purple.faces[state.parse_action("face 2-for-1") - state.game.codec.base["face"]] \
+    assert (
+        purple.faces[state.parse_action("face 2-for-1") - state.game.codec.base["face"]]
         == "two_for_one"
+    )
     assert state.parse_action("end-turn") == state.game.codec.encode("end_turn")
     assert state.parse_action("no-claim") == state.game.codec.encode("no_claim")
 

@@ -86,9 +86,7 @@ def position(
     c = game.components
     n = game.players
     held = {die(game, name): seat for seat, names in dice.items() for name in names.split()}
-    pos["loc"] = [
-        held.get(d, BOX if real.loc[d] == BOX else SUPPLY) for d in range(c.num_dice)
-    ]
+    pos["loc"] = [held.get(d, BOX if real.loc[d] == BOX else SUPPLY) for d in range(c.num_dice)]
     pos["face"] = [-1] * c.num_dice
     pos["tray"] = [False] * c.num_dice
     pos["spent"] = [False] * c.num_dice
@@ -227,8 +225,7 @@ def set_aside_all(state: CiubState) -> None:
     """Put every active die that is not in the tray into the tray."""
     while state.phase == "set_aside":
         moves = [
-            a for a in state.legal_actions()
-            if state.action_to_string(a).startswith("set aside")
+            a for a in state.legal_actions() if state.action_to_string(a).startswith("set aside")
         ]
         if not moves:
             return

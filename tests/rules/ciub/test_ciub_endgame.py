@@ -25,8 +25,13 @@ DICE3 = {0: "W1 W2 W3 W4 W5", 1: "R1 R2 W6 W7 W8", 2: "W11 W12 W13 W14 W15"}
 def last_c_position(**extra):
     """3 players; the pile holds no B card and one C card (22) on the D card."""
     extra.setdefault("dice", DICE3)
-    return position(make(3), top=[1, 2, 3, 4], bottom=[5, 6, 7, 8],
-                    pile={"B": [], "C": [22], "D": [OPUS]}, **extra)
+    return position(
+        make(3),
+        top=[1, 2, 3, 4],
+        bottom=[5, 6, 7, 8],
+        pile={"B": [], "C": [22], "D": [OPUS]},
+        **extra,
+    )
 
 
 def claims(state) -> set[int]:
@@ -111,9 +116,19 @@ def test_final_turns_skip_phase_1():
 def final_turn_position(marker=None):
     """3 players; seat 1 holds the Opus Magnum; seat 2 is to take its final turn."""
     dice = {0: "W1 W2 W3 W4 W5", 1: "W6 W7 W8 W9 W10", 2: "R1 R2 O1 O2 W11"}
-    return position(make(3), dice=dice, top=[6, 2, 22, 4], bottom=[5, 11, 7, 8],
-                    pile={"B": [], "C": [], "D": []}, claimed={1: [12, OPUS]},
-                    marker=marker, turn=2, triggered=True, opus_holder=1, final_left=[2, 0])
+    return position(
+        make(3),
+        dice=dice,
+        top=[6, 2, 22, 4],
+        bottom=[5, 11, 7, 8],
+        pile={"B": [], "C": [], "D": []},
+        claimed={1: [12, OPUS]},
+        marker=marker,
+        turn=2,
+        triggered=True,
+        opus_holder=1,
+        final_left=[2, 0],
+    )
 
 
 def test_final_turns_claim_from_either_row():
@@ -154,10 +169,14 @@ def test_trigger_then_claim_in_the_same_turn():
 def test_trigger_after_a_claim_goes_to_the_next_claim():
     """End: a claim made before the last C card is turned over does not earn the Opus
     Magnum; the next claim does."""
-    state = position(make(3), dice={0: "W1 W2 W3 W4 W5", 1: "R1 R2 W6 W7 W8",
-                                    2: "W11 W12 W13 W14 W15"},
-                     top=[1, 2, 3, 4], bottom=[5, 6, 7, 8], turn=1,
-                     pile={"B": [], "C": [22], "D": [OPUS]})
+    state = position(
+        make(3),
+        dice={0: "W1 W2 W3 W4 W5", 1: "R1 R2 W6 W7 W8", 2: "W11 W12 W13 W14 W15"},
+        top=[1, 2, 3, 4],
+        bottom=[5, 6, 7, 8],
+        turn=1,
+        pile={"B": [], "C": [22], "D": [OPUS]},
+    )
     claim_sixes(state)
     assert state.claimed[1] == [6]
     do(state, "move down 1")
@@ -181,9 +200,18 @@ def two_player_end(vp0, vp1, dice0, dice1):
     """2 players; seat 0 holds the Opus Magnum; seat 1 takes its final turn, claims nothing
     and takes a yellow die."""
     claimed = {0: [OPUS, *vp0], 1: vp1}
-    state = position(make(2), dice={0: dice0, 1: dice1}, top=[2, 4, 5], bottom=[7, 8, 9],
-                     pile={"B": [], "C": [], "D": []}, claimed=claimed, turn=1,
-                     triggered=True, opus_holder=0, final_left=[1])
+    state = position(
+        make(2),
+        dice={0: dice0, 1: dice1},
+        top=[2, 4, 5],
+        bottom=[7, 8, 9],
+        pile={"B": [], "C": [], "D": []},
+        claimed=claimed,
+        turn=1,
+        triggered=True,
+        opus_holder=0,
+        final_left=[1],
+    )
     roll(state, {name: "1" for name in held(state, 1)})
     do(state, "stop", "no claim", "take yellow", "end turn")
     assert state.is_terminal()
@@ -191,21 +219,21 @@ def two_player_end(vp0, vp1, dice0, dice1):
 
 
 def test_winner_most_victory_points():
-    """"The player with the most points wins the game" (even with fewer dice)."""
+    """ "The player with the most points wins the game" (even with fewer dice)."""
     state = two_player_end([], [11, 10], "W1 W2 W3 W4 W5 R1 R2", "W6 W7 W8")
     assert state.scores() == [5.0, 10.0]
     assert state.winners() == [1]
 
 
 def test_tie_broken_by_most_dice():
-    """"If there is a tie, the tied player with the most dice wins" (ruling 11)."""
+    """ "If there is a tie, the tied player with the most dice wins" (ruling 11)."""
     state = two_player_end([3], [10, 6], "W1 W2 W3 W4 W5 R1 R2", "W6 W7 W8 W9 W10")
     assert state.scores() == [8.0, 8.0]
     assert state.winners() == [0]  # 7 dice against 5 + 1
 
 
 def test_still_tied_shared_win():
-    """"If two or more players are still tied, then they all win" (ruling 11)."""
+    """ "If two or more players are still tied, then they all win" (ruling 11)."""
     state = two_player_end([3], [10, 6], "W1 W2 W3 W4 W5 R1", "W6 W7 W8 W9 W10")
     assert state.scores() == [8.0, 8.0]
     assert state.winners() == [0, 1]

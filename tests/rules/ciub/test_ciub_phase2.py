@@ -29,9 +29,7 @@ OTHER = "W6 W7 W8 W9 W10"
 
 
 def start(mine: str, other: str = OTHER, **options):
-    return position(
-        make(2, **options), dice={0: mine, 1: other}, top=[1, 2, 3], bottom=[4, 5, 6]
-    )
+    return position(make(2, **options), dice={0: mine, 1: other}, top=[1, 2, 3], bottom=[4, 5, 6])
 
 
 def targets(state) -> set[str]:
@@ -278,7 +276,9 @@ def test_skulls_are_forced_into_the_tray():
     assert state.phase == "set_aside"
     assert tray(state) == {"P1": "skull"}
     assert {t for t in legal(state) if t.startswith("set aside")} == {
-        "set aside W1", "set aside G1", "set aside B1"
+        "set aside W1",
+        "set aside G1",
+        "set aside B1",
     }
     assert is_legal(state, "roll")  # the skull was put into the tray
 

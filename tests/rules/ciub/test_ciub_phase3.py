@@ -31,14 +31,14 @@ def claims(state) -> set[int]:
     return {int(t.split()[1]) for t in legal(state) if t.startswith("claim")}
 
 
-def rolled_into_tray(faces: dict[str, str], *, top, bottom, marker=None, other=OTHER,
-                     players=2, **options):
+def rolled_into_tray(
+    faces: dict[str, str], *, top, bottom, marker=None, other=OTHER, players=2, **options
+):
     """Seat 0 rolls ``faces`` and puts every die in the tray: phase 3 begins."""
     dice = {0: " ".join(faces), 1: other}
     if players > 2:
         dice[2] = "W11 W12 W13 W14 W15"
-    state = position(make(players, **options), dice=dice, top=top, bottom=bottom,
-                     marker=marker)
+    state = position(make(players, **options), dice=dice, top=top, bottom=bottom, marker=marker)
     start_roll(state, faces)
     if state.phase == "actions":
         do(state, "done")
@@ -49,7 +49,7 @@ def rolled_into_tray(faces: dict[str, str], *, top, bottom, marker=None, other=O
 
 # --------------------------------------------------------------------------- requirements
 def test_number_faces_with_repeats():
-    """"For cards with number die faces: you must match all those numbers with at least as
+    """ "For cards with number die faces: you must match all those numbers with at least as
     many dice as shown" (card 21: 1,1,6,6); extra dice do not hurt."""
     game = make(2)
     need = card(game, 21)
@@ -62,7 +62,7 @@ def test_number_faces_with_repeats():
 
 
 def test_sum_counts_number_faces_only():
-    """"For cards with a number followed by a +: the total of all your number faces must
+    """ "For cards with a number followed by a +: the total of all your number faces must
     equal or be higher than this"; action faces and skulls count 0 (components: die faces)."""
     game = make(2)
     twenty = card(game, 3)
@@ -74,7 +74,7 @@ def test_sum_counts_number_faces_only():
 
 
 def test_equal_numbers():
-    """"For cards with = die faces: you must have at least this number of dice, all with the
+    """ "For cards with = die faces: you must have at least this number of dice, all with the
     same number face" (card 1: 4=)."""
     game = make(2)
     four = card(game, 1)
@@ -88,7 +88,7 @@ def test_equal_numbers():
 
 
 def test_equal_numbers_with_skulls():
-    """"Note: You can use the corresponding number of skull faces instead" (ruling 4: N skulls
+    """ "Note: You can use the corresponding number of skull faces instead" (ruling 4: N skulls
     satisfy N=; skulls never combine with numbers)."""
     game = make(2)
     assert meets(card(game, 1), ["skull"] * 4)
@@ -113,19 +113,28 @@ def test_skulls_wild_option():
 def test_skulls_in_a_claim(wild):
     """Ruling 4 through a turn: three 3s and a skull claim 4= only with skulls_wild; four
     skulls claim it either way."""
-    state = rolled_into_tray({"W1": "3", "W2": "3", "W3": "3", "G1": "skull"},
-                             top=[2, 4, 5], bottom=[1, 6, 7], skulls_wild=wild)
+    state = rolled_into_tray(
+        {"W1": "3", "W2": "3", "W3": "3", "G1": "skull"},
+        top=[2, 4, 5],
+        bottom=[1, 6, 7],
+        skulls_wild=wild,
+    )
     assert claims(state) == ({1} if wild else set())
-    state = rolled_into_tray({"G1": "skull", "G2": "skull", "P1": "skull", "B1": "skull"},
-                             top=[2, 4, 5], bottom=[1, 6, 7], skulls_wild=wild)
+    state = rolled_into_tray(
+        {"G1": "skull", "G2": "skull", "P1": "skull", "B1": "skull"},
+        top=[2, 4, 5],
+        bottom=[1, 6, 7],
+        skulls_wild=wild,
+    )
     assert claims(state) == {1}
 
 
 # --------------------------------------------------------------------------- claiming
 def test_claim_only_from_the_bottom_row():
     """Phase 3: match "a spell card in the bottom row without an opponent's marker"."""
-    state = rolled_into_tray({"R1": "6", "R2": "6", "O1": "4", "O2": "2"},
-                             top=[6, 5, 8], bottom=[7, 2, 9])
+    state = rolled_into_tray(
+        {"R1": "6", "R2": "6", "O1": "4", "O2": "2"}, top=[6, 5, 8], bottom=[7, 2, 9]
+    )
     assert claims(state) == {2}  # 2,4,6 in the bottom row; 6,6 is in the top row
 
 
@@ -205,8 +214,9 @@ def test_no_claim_keep_all_dice_and_take_one_of_your_choice():
     assert supply(state)["white"] == 2  # W4 and W5
     do(state, "no claim")
     assert state.phase == "take"
-    assert legal(state) == {f"take {c}" for c in
-                            ("white", "yellow", "orange", "red", "green", "purple", "blue")}
+    assert legal(state) == {
+        f"take {c}" for c in ("white", "yellow", "orange", "red", "green", "purple", "blue")
+    }
     before = held(state, 0)
     do(state, "take white")
     (new,) = held(state, 0) - before

@@ -25,8 +25,7 @@ COLOURS = ("white", "yellow", "orange", "red", "green", "purple", "blue")
 def turn_to_phase4(faces, set_aside=None, claim=None, other=OTHER):
     """Seat 0 rolls ``faces``, sets aside ``set_aside`` (default: all), stops, and claims
     ``claim`` (card 9 "1,1,1" is in the bottom row) or takes no claim."""
-    state = position(make(2), dice={0: " ".join(faces), 1: other},
-                     top=[5, 8, 10], bottom=[9, 2, 7])
+    state = position(make(2), dice={0: " ".join(faces), 1: other}, top=[5, 8, 10], bottom=[9, 2, 7])
     start_roll(state, faces)
     if state.phase == "actions":
         do(state, "done")
@@ -66,8 +65,9 @@ def test_two_for_one_for_two_dice_of_other_colours():
 
 def test_two_for_one_only_from_the_tray():
     """Phase 4: only dice "in your dice tray" showing 2 for 1 may be traded."""
-    state = turn_to_phase4({"W1": "1", "G1": "two_for_one", "G2": "two_for_one"},
-                           set_aside=["W1", "G1"])
+    state = turn_to_phase4(
+        {"W1": "1", "G1": "two_for_one", "G2": "two_for_one"}, set_aside=["W1", "G1"]
+    )
     assert is_legal(state, "trade G1")
     assert not any(t == "trade G2" for t in legal(state))
     do(state, "trade G1", "pick red", "pick red")
@@ -77,8 +77,15 @@ def test_two_for_one_only_from_the_tray():
 def test_trades_come_after_the_reduction():
     """Ruling 5: 2-for-1 trades happen after the reduction to 5 dice; a 2-for-1 die may be
     among the dice returned."""
-    faces = {"W1": "1", "W2": "1", "W3": "1", "G1": "two_for_one", "G2": "two_for_one",
-             "Y1": "5", "R1": "3"}
+    faces = {
+        "W1": "1",
+        "W2": "1",
+        "W3": "1",
+        "G1": "two_for_one",
+        "G2": "two_for_one",
+        "Y1": "5",
+        "R1": "3",
+    }
     state = turn_to_phase4(faces, claim=9)
     assert state.phase == "reduce"
     assert not any(t.startswith(("trade", "whiten")) for t in legal(state))
@@ -103,8 +110,9 @@ def test_coloured_dice_for_white_ones():
 
 def test_no_white_dice_no_whitening():
     """Phase 4: the white dice come from the supply; none there, none to trade for."""
-    state = position(make(2), dice={0: "W1 W2 W3 W4 W5 Y1", 1: OTHER},
-                     top=[5, 8, 10], bottom=[9, 2, 7])
+    state = position(
+        make(2), dice={0: "W1 W2 W3 W4 W5 Y1", 1: OTHER}, top=[5, 8, 10], bottom=[9, 2, 7]
+    )
     start_roll(state, {f"W{i}": "2" for i in range(1, 6)} | {"Y1": "3"})
     set_aside_all(state)
     do(state, "no claim", "take red")
@@ -134,8 +142,9 @@ def test_limits_at_the_end_of_the_turn(extra, expected):
 def test_limits_not_enforced_during_the_turn():
     """Ruling 8: the limits hold at the very end of the turn; during phase 4 a player may hold
     more (here five red dice) and trade one for a white die before the check."""
-    state = position(make(2), dice={0: "W1 R1 R2 R3 R4", 1: OTHER},
-                     top=[5, 8, 10], bottom=[9, 2, 7])
+    state = position(
+        make(2), dice={0: "W1 R1 R2 R3 R4", 1: OTHER}, top=[5, 8, 10], bottom=[9, 2, 7]
+    )
     start_roll(state, {"W1": "3", "R1": "3", "R2": "3", "R3": "3", "R4": "3"})
     set_aside_all(state)
     do(state, "no claim", "take red")
@@ -150,9 +159,12 @@ def test_two_for_one_needs_two_dice_of_other_colours_in_the_supply():
     "as far as the supply holds them": with one such die left there is no 2-for-1 trade
     (reading flagged in the report: the trade is never cut down to one die)."""
     others = " ".join(f"{c}{i}" for c in "ORPB" for i in range(1, 8))
-    state = position(make(2), dice={0: "W1 W2 W3 W4 W5 G1",
-                                    1: OTHER + " " + others + " Y1 Y2 Y3 Y4 Y5"},
-                     top=[5, 8, 10], bottom=[9, 2, 7])
+    state = position(
+        make(2),
+        dice={0: "W1 W2 W3 W4 W5 G1", 1: OTHER + " " + others + " Y1 Y2 Y3 Y4 Y5"},
+        top=[5, 8, 10],
+        bottom=[9, 2, 7],
+    )
     start_roll(state, {f"W{i}": "2" for i in range(1, 6)} | {"G1": "two_for_one"})
     set_aside_all(state)
     do(state, "no claim", "take yellow")  # Y6: only Y7 is left besides the green dice

@@ -66,8 +66,10 @@ def test_sample_turn_step_by_step():
     # First roll (7 dice): every die is rolled, one chance node each.
     assert sorted(state.to_roll) == sorted(die(game, x) for x in held(state, FLORIAN))
     step = len(state.history)
-    roll(state, {"W1": "swap", "W2": "swap", "W3": "3", "W4": "2",
-                 "O1": "2", "B1": "reroll", "B2": "2"})
+    roll(
+        state,
+        {"W1": "swap", "W2": "swap", "W3": "3", "W4": "2", "O1": "2", "B1": "reroll", "B2": "2"},
+    )
     assert chance_steps(state, step) == 7
     assert state.phase == "actions"
     assert all(showing(state, x) is not None for x in held(state, FLORIAN))
@@ -107,8 +109,7 @@ def test_sample_turn_step_by_step():
     red1, red2 = sorted(reds)
     assert len(state.to_roll) == 6
     assert die(game, "O1") not in state.to_roll  # tray dice stay as they are
-    roll(state, {"W3": "swap", "W4": "3", "B1": "reroll", "B2": "adjust",
-                 red1: "5", red2: "4"})
+    roll(state, {"W3": "swap", "W4": "3", "B1": "reroll", "B2": "adjust", red1: "5", red2: "4"})
     assert state.phase == "actions"
     assert not state.cycle_ok  # counted afresh for every roll
     assert {"use B1", "use B2"} <= legal(state)

@@ -97,8 +97,10 @@ def test_removal_is_random_among_the_letter(players, length):
         letter = state.setup_queue[0]
         outcomes = dict(state.chance_outcomes())
         candidates = {
-            card.id for card in game.components.cards.values()
-            if card.letter == letter and card.id not in state.box_cards
+            card.id
+            for card in game.components.cards.values()
+            if card.letter == letter
+            and card.id not in state.box_cards
             and not (length == "short" and card.owl)
         }
         assert set(outcomes) == candidates
@@ -107,9 +109,7 @@ def test_removal_is_random_among_the_letter(players, length):
         state.apply(state.sample_chance())
     a, b, c = REMOVE[(length, players)]
     assert seen == Counter({"A": a, "B": b, "C": c}) - Counter()
-    removal_sets = {
-        tuple(game.new_state(seed).box_cards) for seed in range(12)
-    }
+    removal_sets = {tuple(game.new_state(seed).box_cards) for seed in range(12)}
     assert len(removal_sets) > 1
 
 
@@ -136,8 +136,11 @@ def test_pile_b_cards_are_drawn_before_c_and_d_never():
     while any is left, then C cards; the D card is never drawn (ruling 9)."""
     game = make(2)
     state = position(
-        game, dice={0: "W1 W2 W3 W4 W5", 1: "W6 W7 W8 W9 W10"},
-        top=[1, 2, 3], bottom=[4, 5, 6], pile={"B": [12, 13], "C": [22, 23], "D": [OPUS]},
+        game,
+        dice={0: "W1 W2 W3 W4 W5", 1: "W6 W7 W8 W9 W10"},
+        top=[1, 2, 3],
+        bottom=[4, 5, 6],
+        pile={"B": [12, 13], "C": [22, 23], "D": [OPUS]},
     )
     drawn = []
     for turn in range(6):
