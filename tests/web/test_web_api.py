@@ -336,6 +336,27 @@ def test_a_stale_version_gets_409_and_the_fresh_state(client: TestClient) -> Non
     assert state_of(client, game_id, token)["version"] == version + 1
 
 
+def test_a_stale_action_on_the_last_move_gets_409_and_the_finished_state(
+    client: TestClient,
+) -> None:
+    """The loser of a race on the game's last move is stale like any other: 409 with the fresh
+    (finished) state, not just "the game is over"."""
+    state, token0 = create(client, seats=TWO_PEOPLE, options={"rounds": 1})
+    game_id = state["id"]
+    token1 = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]
+    client.cookies.clear()
+    tokens = {0: token0 or "", 1: token1}
+    token, payload = to_act(client, game_id, tokens)
+    assert act(client, game_id, token, {"id": some_move(payload)["id"]}, payload["version"])
+    token, payload = to_act(client, game_id, tokens)
+    plays = [action for action in payload["actions"] if action["kind"] == "play"]
+    last = act(client, game_id, token, {"id": plays[0]["id"]}, payload["version"])
+    assert last.status_code == 200 and last.json()["status"] == "finished"
+    stale = act(client, game_id, token, {"id": plays[1]["id"]}, payload["version"])
+    assert stale.status_code == 409
+    assert stale.json()["state"] == last.json()
+
+
 def test_bots_play_their_turns_and_the_game_ends_with_scores(client: TestClient) -> None:
     state, token = create(client, players=3, options={"rounds": 2})
     game_id = state["id"]

@@ -173,9 +173,9 @@ def create_app(
     database_url: str | None = None,
     bot_delay: float | None = None,
 ) -> FastAPI:
-    """The web app. ``database_url``: any SQLAlchemy URL (default: ``$GRIMOIRE_DATABASE_URL``
-    or ``sqlite:///grimoire.db``). ``bot_delay``: seconds a bot waits before each action
-    (default ``$GRIMOIRE_BOT_DELAY`` or 0.5)."""
+    """The web app. ``database_url``: a SQLite or PostgreSQL SQLAlchemy URL, see docs/web-api.md
+    (default: ``$GRIMOIRE_DATABASE_URL`` or ``sqlite:///grimoire.db``). ``bot_delay``: seconds
+    a bot waits before each action (default ``$GRIMOIRE_BOT_DELAY`` or 0.5)."""
     url = database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or DEFAULT_DATABASE_URL
     if bot_delay is None:
         bot_delay = float(os.environ.get("GRIMOIRE_BOT_DELAY", DEFAULT_BOT_DELAY))

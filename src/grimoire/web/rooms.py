@@ -26,6 +26,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -406,8 +407,9 @@ class Room:
 
     async def act(self, seat: int, version: int | None, action_doc: Any) -> None:
         async with self.lock:
-            self._check_running()
+            # stale first: the loser of a race on the last move gets the finished state
             self._check_version(version, seat)
+            self._check_running()
             if seat not in self.state.seats_to_act():
                 to_act = ", ".join(str(s) for s in sorted(self.state.seats_to_act()))
                 raise Unprocessable(f"it is not your turn (seat {to_act} is to act)")
@@ -455,8 +457,8 @@ class Room:
 
     async def undo(self, seat: int, version: int | None) -> None:
         async with self.lock:
-            self._check_running()
             self._check_version(version, seat)
+            self._check_running()
             reason = self.undo_refusal(seat)
             if reason is not None:
                 raise Unprocessable(f"cannot undo: {reason}")
@@ -639,7 +641,10 @@ def refuse_server_options(cls: type[Game], options: dict[str, Any]) -> None:
 
 
 def clean_name(name: str | None, default: str) -> str:
-    text = " ".join((name or "").split())[:40]
+    """A seat's display name: runs of whitespace become one space and other control characters
+    are dropped (PostgreSQL cannot store NUL in text); at most 40 characters."""
+    kept = "".join(ch for ch in name or "" if ch.isspace() or unicodedata.category(ch) != "Cc")
+    text = " ".join(kept.split())[:40]
     return text or default
 
 

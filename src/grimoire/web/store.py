@@ -37,7 +37,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 OPEN = "open"  # waiting for people to take their seats
@@ -183,7 +183,14 @@ class VersionConflict(Exception):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``. SQLite gets WAL journaling, a busy timeout and foreign keys."""
+    """An engine for ``url``. SQLite gets WAL journaling, a busy timeout and foreign keys;
+    PostgreSQL gets READ COMMITTED whatever the database's default isolation is."""
+    if make_url(url).get_backend_name() == "postgresql":
+        # ``append``'s optimistic check (UPDATE ... WHERE version = v) needs READ COMMITTED: a
+        # writer that waited for the row re-reads it, matches nothing and is a VersionConflict.
+        # Under REPEATABLE READ or SERIALIZABLE (a database's default may be either) it would be
+        # a serialization failure instead, and SERIALIZABLE may also fail writes of other games.
+        return create_engine(url, pool_pre_ping=True, isolation_level="READ COMMITTED")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
