@@ -666,3 +666,14 @@ def test_a_game_can_bring_its_own_page_renderer(client: TestClient, tmp_path: Pa
         DrawnToyGame.assets = None
         assets.asset_dir.cache_clear()
         assets._renderer_urls.cache_clear()
+
+
+def test_a_lone_surrogate_in_a_request_gets_a_422_not_a_500(client: Any) -> None:
+    """Malformed input gets a 4xx with a reason, even when the reason quotes the bad text."""
+    body = (
+        '{"game": "ciub", "players": 2, "seats": '
+        '[{"kind": "human", "name": "\\ud800"}, {"kind": "bot", "level": "random"}]}'
+    )
+    response = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["detail"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import time
@@ -19,6 +20,8 @@ from urllib.parse import urlsplit
 
 import anyio.to_thread
 from fastapi import Body, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -206,6 +209,12 @@ def create_app(
     app.add_middleware(ServerTiming)
     templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        # ASCII-escaped JSON: a lone surrogate in the input must not break the error itself.
+        body = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+        return Response(body, status_code=422, media_type="application/json")
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, error: WebError) -> Response:
