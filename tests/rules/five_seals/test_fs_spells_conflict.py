@@ -236,3 +236,23 @@ def test_exploiting_a_conflict_spell_targets_for_the_exploiter() -> None:
     st = start([["Exploitation of Air"], ["Theft of Air"]], [["R1=1"], ["Y1=4", "Y2=4"]])
     do(st, "use Exploitation of Air", "seat 1", "scroll Theft of Air", "seat 1")
     assert dice(st, 0) == ["R1", "Y4"]
+
+
+def test_an_exploited_absorption_spends_the_token_on_its_owners_scroll() -> None:
+    """Exploitation: used "as if it was your own", an opponent's Absorption adds the strength
+    of the token stored on it to one of your dice; the token goes to the box."""
+    absorption = {"card": "Absorption of Water", "up": True, "token": "B4"}
+    st = start([["Exploitation of Water"], [absorption]], [["R1=1"], ["Y1=3"]])
+    do(st, "use Exploitation of Water", "seat 1", "scroll Absorption of Water", "die R1")
+    assert dice(st, 0) == ["R5"]
+    assert hand(st, 1) == ["Binding", "Absorption of Water (down)"]
+    assert st.hands[1][1][2] == -1 and st.box[-1] == 14  # B4 back in the box
+
+
+def test_exploitation_never_chooses_an_exploitation_ruling_21() -> None:
+    """Ruling 21: with one Exploitation per colour the case cannot arise in a real game; a
+    hand-written position with two is refused the chain (its other scrolls stay choosable)."""
+    theirs = ["Exploitation of Fire", "Strengthening of Fire"]
+    st = start([["Exploitation of Fire"], theirs], [["R1=1"], ["Y1=3"]])
+    do(st, "use Exploitation of Fire", "seat 1")
+    assert texts(st) == {"scroll Strengthening of Fire"}
