@@ -13,7 +13,7 @@ from collections import Counter
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
 from grimoire.games.ciub import rules
-from grimoire.games.ciub.components import NUMBER_FACES, SKULL, TWO_FOR_ONE, Card, Components
+from grimoire.games.ciub.components import NUMBER_FACES, TWO_FOR_ONE, Card, Components
 from grimoire.games.ciub.state import CiubState
 
 # How much a die of a colour is worth to keep for a turn, before the target is known.
@@ -38,6 +38,12 @@ def numbers(c: Components, colour: int) -> list[int]:
 
 class CiubHeuristicBot(Bot):
     name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        # The die a chosen re-roll or adjust is meant for, and the face wanted ("" for a
+        # re-roll): decided when the action die is used, read at the next decision frames.
+        self._plan: tuple[int, str] | None = None
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, CiubState)
@@ -233,7 +239,7 @@ class CiubHeuristicBot(Bot):
 
     def _pending(self, s: CiubState, legal: list[int]) -> int | None:
         frame = s.pending[-1]
-        plan = getattr(self, "_plan", None)
+        plan = self._plan
         if frame["kind"] == "target":
             if plan is not None:
                 for action in legal:
@@ -312,8 +318,6 @@ class CiubHeuristicBot(Bot):
             value += sum(numbers(c, colour.index)) / 6
         if s.tray[die] and s.face[die] >= 0 and c.face_symbol(die, s.face[die]) == TWO_FOR_ONE:
             value += 4
-        if s.tray[die] and s.face[die] >= 0 and c.face_symbol(die, s.face[die]) == SKULL:
-            value += 0
         return value
 
     def _reduce(self, s: CiubState, legal: list[int]) -> int | None:
