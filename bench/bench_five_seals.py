@@ -40,7 +40,7 @@ def per_call(states: list[FiveSealsState], work: Callable[[FiveSealsState], obje
     start = time.perf_counter()
     for _ in range(repeats):
         for st in states:
-            st.cache.clear()
+            st.memo.clear()
             st._legal_cache = None
             work(st)
     return (time.perf_counter() - start) / (repeats * len(states)) * 1e6

@@ -1,5 +1,5 @@
 """Core contract: the registry, ``make`` and option errors, chance nodes, and (with the toy game
-in toy_games.py) simultaneous decisions and hidden hands."""
+in tests/toys) simultaneous decisions and hidden hands."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
-from tests.core.toy_games import TOY_GAMES, DuelState
+from tests.toys import TOY_GAMES
+from tests.toys.duel import DuelState
 
 import grimoire
 import grimoire.registry
@@ -176,7 +177,7 @@ def test_same_seed_same_game_other_seed_other_game():
 
 # --------------------------------------------------------------------------- toy game
 def dealt(players: int = 2, seed: int = 3) -> DuelState:
-    from tests.core.toy_games import DuelGame
+    from tests.toys.duel import DuelGame
 
     state = DuelGame(players).new_state(seed)
     assert isinstance(state, DuelState)
@@ -228,7 +229,7 @@ def test_view_hides_another_seats_pending_choice():
         state.apply(card, seat=0)
         assert state.view(0)["my_choice"] == card
         views[card] = (state.view(1), state.view(None))
-        assert state.describe(0, card, 1) == "seat 0 chooses"
+        assert state.describe(0, card, 1) == "seat 0 chooses a card"
     first = next(iter(views.values()))
     assert all(view == first for view in views.values())
 

@@ -119,6 +119,10 @@ class ClaimGame(Game):
     def max_chance_outcomes(self) -> int:
         return 3
 
+    @property
+    def max_game_length(self) -> int:
+        return self.players
+
     def _new_state(self, seed: int) -> State:
         return ClaimState(self, seed)
 
@@ -202,7 +206,7 @@ class GuessGame(Game):
     title: ClassVar[str] = "Guess"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
-    simultaneous_decisions: ClassVar[bool] = True
+    simultaneous_decisions = True
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option("rounds", 3, "rounds to play", kind=int),
     )
@@ -214,6 +218,10 @@ class GuessGame(Game):
     @property
     def max_chance_outcomes(self) -> int:
         return 3
+
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["rounds"]) * self.players
 
     def _new_state(self, seed: int) -> State:
         return GuessState(self, seed)

@@ -98,7 +98,7 @@ class ToyState(State):
             self.turn = (self.turn + 1) % self.game.players
             self.drew = self.boosted = False
 
-    def resample(self, seat: int, rng: random.Random) -> ToyState:
+    def _resample(self, seat: int, rng: random.Random) -> ToyState:
         """Re-deal what ``seat`` cannot see: the deck and the other seats' hands."""
         copy = self.clone()
         assert isinstance(copy, ToyState)
@@ -109,7 +109,6 @@ class ToyState(State):
             size = len(copy.hands[s])
             copy.hands[s], pool = sorted(pool[:size]), pool[size:]
         copy.deck = sorted(pool)
-        copy.seed = rng.getrandbits(63)
         return copy
 
     def scores(self) -> list[float]:
@@ -216,6 +215,10 @@ class ToyGame(Game):
     @property
     def max_chance_outcomes(self) -> int:
         return CARDS
+
+    @property
+    def max_game_length(self) -> int:
+        return 3 * int(self.options["rounds"]) * self.players  # boost, draw, play per card
 
     def _new_state(self, seed: int) -> ToyState:
         return ToyState(self, seed)

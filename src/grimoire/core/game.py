@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
@@ -21,8 +23,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     declared_options: ClassVar[tuple[Option, ...]] = ()
-    hidden_information: ClassVar[bool] = False
-    simultaneous_decisions: ClassVar[bool] = False
+    # Per instance: a variant may change them (set them in ``_check_options`` or __init__).
+    hidden_information: bool = False  # some seat may not see everything (besides the future)
+    simultaneous_decisions: bool = False  # some node lets several seats decide at once
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -49,6 +52,28 @@ class Game(ABC):
     @abstractmethod
     def max_chance_outcomes(self) -> int:
         """Every chance outcome id is in ``range(max_chance_outcomes)``."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the player actions of one game (each seat's submission at a
+        simultaneous decision counts once; chance outcomes do not count). Every game of these
+        options ends within it, whatever the players do."""
+
+    def component_texts(self) -> Sequence[str]:
+        """The component data this game was made from (the texts of its data files); their
+        hash identifies the edition in facts, positions and records. Default: none."""
+        return ()
+
+    @cached_property
+    def data_hash(self) -> str:
+        """A short hash of ``component_texts()``: a record or position made with other
+        component data is refused rather than silently replayed with another meaning."""
+        digest = hashlib.blake2b(digest_size=8)
+        for text in self.component_texts():
+            digest.update(text.encode())
+            digest.update(b"\0")
+        return digest.hexdigest()
 
     @abstractmethod
     def _new_state(self, seed: int) -> State:
@@ -78,6 +103,7 @@ class Game(ABC):
             )
         if dict(doc.get("options", self.options)) != self.options:
             raise InvalidPosition("the position was made with other options than this game's")
+        self.check_data_hash(doc.get("data"), "position")
         try:
             seed = int(doc.get("seed", 0))
             state = self._state_from_position(seed, dict(doc["position"]))
@@ -88,6 +114,15 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise InvalidPosition(f"malformed {self.name} position: {error!r}") from error
         return state
+
+    def check_data_hash(self, data: Any, what: str) -> None:
+        """Raise InvalidPosition if a document names component data other than this game's
+        (documents without a ``data`` hash are accepted, as before hashes existed)."""
+        if data is not None and data != self.data_hash:
+            raise InvalidPosition(
+                f"this {what} was made with other {self.title} component data (hash {data}, "
+                f"this game's is {self.data_hash}); load it with the same data files"
+            )
 
     # ----------------------------------------------------------------- optional hooks
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
@@ -116,6 +151,8 @@ class Game(ABC):
             "declared_options": [option.describe() for option in self.declared_options],
             "num_actions": self.num_actions,
             "max_chance_outcomes": self.max_chance_outcomes,
+            "max_game_length": self.max_game_length,
+            "data_hash": self.data_hash,
             "hidden_information": self.hidden_information,
             "simultaneous_decisions": self.simultaneous_decisions,
         }

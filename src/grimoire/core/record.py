@@ -21,6 +21,7 @@ class GameRecord:
     options: dict[str, Any]
     seed: int
     actions: list[tuple[int, int]] = field(default_factory=list)
+    data: str | None = None  # the component-data hash of the game (None: not recorded)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -30,6 +31,7 @@ class GameRecord:
             "options": self.options,
             "seed": self.seed,
             "actions": [list(entry) for entry in self.actions],
+            "data": self.data,
         }
 
     @classmethod
@@ -43,6 +45,7 @@ class GameRecord:
                 options=dict(doc.get("options", {})),
                 seed=int(doc["seed"]),
                 actions=[(int(a), int(b)) for a, b in doc.get("actions", [])],
+                data=None if doc.get("data") is None else str(doc["data"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidPosition(f"malformed game record: {error!r}") from error
@@ -51,9 +54,9 @@ class GameRecord:
         """The state after the first ``upto`` recorded actions (all by default)."""
         from grimoire.registry import make
 
-        state = make(self.game, players=self.players, **self.options).new_state(
-            self.seed, resolve_chance=False
-        )
+        game = make(self.game, players=self.players, **self.options)
+        game.check_data_hash(self.data, "record")
+        state = game.new_state(self.seed, resolve_chance=False)
         for index, (actor, action) in enumerate(self.actions[:upto]):
             if actor != CHANCE:
                 state.resolve_chance()  # chance left out of the record: re-draw it

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from grimoire.core.errors import IllegalAction
-from grimoire.core.rng import pick, uniform
+from grimoire.core.rng import pick_weighted, weights_of
 
 if TYPE_CHECKING:
     from grimoire.core.game import Game
@@ -50,7 +50,11 @@ class State(ABC):
         self.seed = seed
         self.step = 0  # actions applied so far; numbers the chance draws
         self.history: list[tuple[int, int]] = []  # (actor, action); actor is a seat or CHANCE
-        self._legal_cache: tuple[int, int, list[int], list[tuple[int, Fraction]]] | None = None
+        # (step, actor, legal actions, chance weights): valid while step and actor match
+        self._legal_cache: tuple[int, int, list[int], list[tuple[int, int]]] | None = None
+        # Scratch space for a game's derived facts. The core empties it after every apply, in
+        # every clone and in every resample, so a cached fact can never outlive its position.
+        self.memo: dict[Any, Any] = {}
 
     # ----------------------------------------------------------------- hooks for games
     @property
@@ -66,9 +70,20 @@ class State(ABC):
     def _apply(self, actor: int, action: int) -> None:
         """Apply an action already known to be legal (or a chance outcome). Must not fail."""
 
-    @abstractmethod
+    def chance_weights(self) -> list[tuple[int, int]]:
+        """At a chance node: every outcome with a positive integer weight (probability =
+        weight / sum of weights). The hot path: games override this or ``chance_outcomes``."""
+        if type(self).chance_outcomes is State.chance_outcomes:
+            raise NotImplementedError(f"{type(self).__name__} defines no chance outcomes")
+        return weights_of(self.chance_outcomes())
+
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
+        if type(self).chance_weights is State.chance_weights:
+            raise NotImplementedError(f"{type(self).__name__} defines no chance outcomes")
+        weights = self.chance_weights()
+        total = sum(weight for _, weight in weights)
+        return [(outcome, Fraction(weight, total)) for outcome, weight in weights]
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -98,16 +113,18 @@ class State(ABC):
     def parse_action(self, text: str) -> int:
         """The action id named by ``text``; raises IllegalAction if it names none."""
 
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``.
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        """Hook of ``resample``: a copy with everything ``seat`` does not know re-dealt by
+        ``rng`` (every zone keeps its size). The default suits perfect information: a clone."""
+        return self.clone()
 
-        Games with hidden information override this; the default (perfect information) only
-        replaces the seed, so future chance stays unknown to whoever searches the copy.
-        """
-        copy = self.clone()
-        copy.seed = rng.getrandbits(63)
-        copy.history = []
-        return copy
+    def public_scores(self, viewer: int | None) -> list[float | None]:
+        """The running scores as ``viewer`` (None: a spectator) may know them, for views.
+
+        The default is ``scores()``, right where scores are public. A game whose score depends
+        on hidden things (face-down treasures, secret goals) overrides this and shows only what
+        the viewer knows (None where it knows nothing); ``scores()`` stays the true score."""
+        return list(self.scores())
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         """What ``viewer`` is told about ``action`` (evaluated before it is applied).
@@ -117,6 +134,29 @@ class State(ABC):
         return self.action_to_string(action)
 
     # ----------------------------------------------------------------- public contract
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``.
+
+        Calls the game's ``_resample`` hook, then always empties every cache, draws a fresh
+        seed (future chance is unknown) and forgets the history (it would tell the real
+        draws), so no game can forget one of them."""
+        copy = self._resample(seat, rng)
+        copy._legal_cache = None
+        copy.memo = {}
+        copy.seed = rng.getrandbits(63)
+        copy.history = []
+        return copy
+
+    def for_seat(self, seat: int, rng: random.Random | int) -> State:
+        """The state a bot of ``seat`` is given: ``resample(seat)``, never the true state.
+
+        Everything ``seat`` cannot see is re-dealt and the seed is new, so a bot (or a search
+        on the copy) cannot read another seat's secrets or the future draws. ``rng`` may be a
+        generator or a seed."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        return self.resample(seat, rng)
+
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 
@@ -134,13 +174,8 @@ class State(ABC):
         """Sorted legal actions of ``seat`` (default: the one seat to act; at chance: outcomes)."""
         actor = self._resolve_actor(seat)
         if actor == CHANCE:
-            return sorted(outcome for outcome, _ in self._cached_outcomes())
-        cache = self._legal_cache
-        if cache is not None and cache[0] == self.step and cache[1] == actor:
-            return list(cache[2])
-        actions = self._legal_actions(actor)
-        self._legal_cache = (self.step, actor, actions, [])
-        return list(actions)
+            return sorted(outcome for outcome, _ in self._cached_weights())
+        return list(self._cached_legal(actor))
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
@@ -149,15 +184,16 @@ class State(ABC):
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction(f"an action is an integer id, not {action!r}")
         if actor == CHANCE:
-            legal = any(outcome == action for outcome, _ in self._cached_outcomes())
+            legal = any(outcome == action for outcome, _ in self._cached_weights())
         else:
-            legal = action in self.legal_actions(actor)
+            legal = action in self._cached_legal(actor)
         if not legal:
             raise IllegalAction(self._why_illegal(actor, action))
         self._apply(actor, action)
         self.history.append((actor, action))
         self.step += 1
         self._legal_cache = None
+        self.memo.clear()
 
     def apply_text(self, text: str, seat: int | None = None) -> int:
         """Parse ``text`` and apply it; returns the action id."""
@@ -169,7 +205,7 @@ class State(ABC):
         """The outcome the seeded generator picks at this chance node."""
         if not self.is_chance():
             raise IllegalAction("not at a chance node")
-        return pick(self._cached_outcomes(), uniform(self.seed, self.step))
+        return pick_weighted(self._cached_weights(), self.seed, self.step)
 
     def resolve_chance(self) -> None:
         """Apply seeded chance outcomes until a player must act or the game is over."""
@@ -182,10 +218,14 @@ class State(ABC):
         self.resolve_chance()
 
     def clone(self) -> State:
+        """An independent copy of the true state, seed and history included (never give it
+        to a bot: see ``for_seat``)."""
         copy = self._copy()
         copy.seed = self.seed
         copy.step = self.step
         copy.history = list(self.history)
+        copy._legal_cache = self._legal_cache  # same step and actor: still valid
+        copy.memo = {}
         return copy
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -201,7 +241,7 @@ class State(ABC):
             "step": self.step,
             "current_player": actor_to_json(self.current_player),
             "terminal": self.is_terminal(),
-            "scores": self.scores(),
+            "scores": self.public_scores(seat),
             "winners": self.winners(),
         }
         game_doc = self._view(seat)
@@ -218,6 +258,7 @@ class State(ABC):
             "game": self.game.name,
             "players": self.game.players,
             "options": dict(self.game.options),
+            "data": self.game.data_hash,
             "seed": self.seed,
             "step": self.step,
             "history": [list(entry) for entry in self.history],
@@ -244,6 +285,7 @@ class State(ABC):
             options=dict(self.game.options),
             seed=self.seed,
             actions=list(self.history),
+            data=self.game.data_hash,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -257,14 +299,23 @@ class State(ABC):
         return json.dumps(self.view(None), indent=1)
 
     # ----------------------------------------------------------------- internals
-    def _cached_outcomes(self) -> list[tuple[int, Fraction]]:
-        """``chance_outcomes()`` computed once per step (sampling then applying asks twice)."""
+    def _cached_legal(self, actor: int) -> list[int]:
+        """``_legal_actions(actor)`` computed once per step and actor (do not change it)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self.step and cache[1] == actor:
+            return cache[2]
+        actions = self._legal_actions(actor)
+        self._legal_cache = (self.step, actor, actions, [])
+        return actions
+
+    def _cached_weights(self) -> list[tuple[int, int]]:
+        """``chance_weights()`` computed once per step (sampling then applying asks twice)."""
         cache = self._legal_cache
         if cache is not None and cache[0] == self.step and cache[1] == CHANCE:
             return cache[3]
-        outcomes = self.chance_outcomes()
-        self._legal_cache = (self.step, CHANCE, [], outcomes)
-        return outcomes
+        weights = self.chance_weights()
+        self._legal_cache = (self.step, CHANCE, [], weights)
+        return weights
 
     def _resolve_actor(self, seat: int | None) -> int:
         actor = self.current_player

@@ -169,10 +169,14 @@ def _build(doc: dict[str, Any]) -> Components:
 
 
 @cache
+def source_text(path: str | None = None) -> str:
+    """The text of the component file: the shipped one, or the TOML file at ``path``."""
+    if path is None:
+        return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
+    return Path(path).read_text("utf-8")
+
+
+@cache
 def load(path: str | None = None) -> Components:
     """The component data: the shipped file, or another TOML file of the same shape."""
-    if path is None:
-        text = resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
-    else:
-        text = Path(path).read_text("utf-8")
-    return _build(tomllib.loads(text))
+    return _build(tomllib.loads(source_text(path)))

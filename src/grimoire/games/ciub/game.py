@@ -11,7 +11,7 @@ from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.ciub import rules
 from grimoire.games.ciub.actions import ARG_OF, ActionCodec
-from grimoire.games.ciub.components import Components, load
+from grimoire.games.ciub.components import Components, load, source_text
 from grimoire.games.ciub.state import CiubState
 
 
@@ -22,7 +22,7 @@ class CiubGame(Game):
     title: ClassVar[str] = "Ciúb"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    hidden_information: ClassVar[bool] = True  # the pile and the cards removed face down
+    hidden_information = True  # the pile and the cards removed face down
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "length",
@@ -50,6 +50,13 @@ class CiubGame(Game):
             kind=bool,
         ),
         Option(
+            "decision_limit",
+            20000,
+            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+            "player decisions have been made (random play stays under 3,000)",
+            kind=int,
+        ),
+        Option(
             "components",
             None,
             "path of a components TOML file to use instead of the shipped one",
@@ -66,10 +73,19 @@ class CiubGame(Game):
         start = self.options["start_player"]
         if start != "random" and not 0 <= int(start) < self.players:
             raise InvalidOptions(f"start_player {start} is not a seat of {self.players} players")
+        if self.options["decision_limit"] < 1:
+            raise InvalidOptions("decision_limit must be 1 or more")
+
+    def component_texts(self) -> list[str]:
+        return [source_text(self.options["components"])]
 
     @staticmethod
     def codec_arg(kind: str) -> str | None:
         return ARG_OF[kind]
+
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["decision_limit"])
 
     @property
     def num_actions(self) -> int:

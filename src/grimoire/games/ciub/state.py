@@ -60,6 +60,7 @@ class CiubState(State):
         self.triggered = False  # the last C card is revealed
         self.opus_holder: int | None = None
         self.final_left: list[int] = []  # seats still to take their final turn
+        self.decisions = 0  # player decisions so far (the decision_limit safeguard, ruling 21)
 
     # ----------------------------------------------------------------- contract
     @property
@@ -78,6 +79,9 @@ class CiubState(State):
             rules.apply_chance(self, action)
         else:
             rules.apply_action(self, action)
+            self.decisions += 1
+            if self.decisions >= self.game.options["decision_limit"]:
+                self.phase, self.pending, self.to_roll = "over", [], []  # ruling 21
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         return rules.chance_outcomes(self)
@@ -121,7 +125,7 @@ class CiubState(State):
         """Cards no player has seen: in the draw pile or removed face down (not which)."""
         return sorted(self.a_deck + self.box_cards + self.pile["B"] + self.pile["C"])
 
-    def resample(self, seat: int, rng: Any) -> CiubState:
+    def _resample(self, seat: int, rng: Any) -> CiubState:
         """Re-deal which unseen cards are in the pile and which were removed face down."""
         copy = cast(CiubState, self.clone())
         for letter in ("A", "B", "C"):
@@ -133,8 +137,6 @@ class CiubState(State):
             in_pile[:] = sorted(pool[:keep])
             others = [card for card in copy.box_cards if self.c.cards[card].letter != letter]
             copy.box_cards = sorted(others + pool[keep:])
-        copy.seed = rng.getrandbits(63)
-        copy.history = []
         return copy
 
     # ----------------------------------------------------------------- copies and JSON
@@ -165,13 +167,13 @@ class CiubState(State):
         "claim_gap",
         "triggered",
         "opus_holder",
+        "decisions",
     )
 
     def _copy(self) -> CiubState:
         copy = CiubState.__new__(CiubState)
         copy.game = self.game
         copy.c = self.c
-        copy._legal_cache = None
         for name in self._LIST_FIELDS:
             setattr(copy, name, list(getattr(self, name)))
         for name in self._SCALAR_FIELDS:
@@ -281,6 +283,7 @@ class CiubState(State):
             "turn": self.turn,
             "first_player": self.first,
             "turns": self.turns,
+            "decisions": self.decisions,
             "top": [card(i) for i in self.top],
             "bottom": [card(i) for i in self.bottom],
             "pile": {letter: len(self.pile[letter]) for letter in LETTERS},

@@ -68,16 +68,21 @@ def shipped_path(players: int) -> str:
     return f"data/boards/{players}p.json"
 
 
-def load_board(players: int, path: str | None = None) -> Board:
-    """The shipped board for ``players``, or the board file at ``path``."""
+def board_text(players: int, path: str | None = None) -> tuple[str, str]:
+    """The text of the shipped board for ``players`` or of the board file at ``path``, and a
+    name for its source."""
     if path is None:
         ref = resources.files("grimoire.games.five_seals").joinpath(shipped_path(players))
-        text, source = ref.read_text("utf-8"), f"shipped:{players}p"
-    else:
-        try:
-            text, source = Path(path).read_text("utf-8"), str(path)
-        except OSError as error:
-            raise BoardError(f"cannot read board file {path!r}: {error}") from error
+        return ref.read_text("utf-8"), f"shipped:{players}p"
+    try:
+        return Path(path).read_text("utf-8"), str(path)
+    except OSError as error:
+        raise BoardError(f"cannot read board file {path!r}: {error}") from error
+
+
+def load_board(players: int, path: str | None = None) -> Board:
+    """The shipped board for ``players``, or the board file at ``path``."""
+    text, source = board_text(players, path)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:

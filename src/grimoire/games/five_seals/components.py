@@ -102,9 +102,17 @@ def _card_names() -> dict[str, int]:
     return names
 
 
+DATA_FILES = ("spells.toml", "components.toml")
+
+
+@cache
+def data_text(name: str) -> str:
+    """The text of a shipped data file."""
+    return resources.files("grimoire.games.five_seals").joinpath("data", name).read_text("utf-8")
+
+
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("grimoire.games.five_seals").joinpath("data", name).read_text("utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(data_text(name))
 
 
 @cache

@@ -11,8 +11,8 @@ from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.five_seals import position
 from grimoire.games.five_seals.actions import Codec
-from grimoire.games.five_seals.board import BoardError, check_capacity, load_board
-from grimoire.games.five_seals.components import load
+from grimoire.games.five_seals.board import BoardError, board_text, check_capacity, load_board
+from grimoire.games.five_seals.components import DATA_FILES, data_text, load
 from grimoire.games.five_seals.state import FiveSealsState
 
 CARDS_PER_STRENGTH = 10  # the basic set plus one additional set, 5 colours each
@@ -74,6 +74,13 @@ class FiveSealsGame(Game):
             "without a broken seal (0: never)",
             kind=int,
         ),
+        Option(
+            "decision_limit",
+            20000,
+            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+            "player decisions have been made (random play stays under 3,000)",
+            kind=int,
+        ),
     )
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
@@ -86,12 +93,22 @@ class FiveSealsGame(Game):
             raise InvalidOptions(str(error)) from error
         self.codec = Codec(self.board, self.comp)
 
+    def component_texts(self) -> list[str]:
+        texts = [data_text(name) for name in DATA_FILES]
+        return [*texts, board_text(self.players, self.options["board"])[0]]
+
     def _check_options(self) -> None:
         first = self.options["first_player"]
         if first != "random" and not 0 <= int(first) < self.players:
             raise InvalidOptions(f"first_player {first} is not a seat of {self.players} players")
         if self.options["stall_limit"] < 0:
             raise InvalidOptions("stall_limit must be 0 (never) or more")
+        if self.options["decision_limit"] < 1:
+            raise InvalidOptions("decision_limit must be 1 or more")
+
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["decision_limit"])
 
     @property
     def num_actions(self) -> int:

@@ -104,6 +104,7 @@ def dump(st: FiveSealsState) -> dict[str, Any]:
         "stack": [dict(frame) for frame in st.stack],
         "stall": st.stall,
         "broke": st.broke,
+        "decisions": st.decisions,
     }
     if st.phase == "setup":
         doc["setup"] = st.setup_i
@@ -174,6 +175,7 @@ def load(st: FiveSealsState, doc: dict[str, Any]) -> None:
     st.rolls = [parse_die(st, text)[0] for text in doc.get("rolls", [])]
     st.stall = int(doc.get("stall", 0))
     st.broke = bool(doc.get("broke", False))
+    st.decisions = int(doc.get("decisions", 0))
     default = [{"k": "turn", "s": st.turn}] if st.phase == "play" and not st.rolls else []
     st.stack = [load_frame(st, f) for f in doc.get("stack", default)]
     check(st)

@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 
 def blockers(st: FiveSealsState, seat: int) -> set[int]:
     """Nodes ``seat`` may neither pass nor target because of other players' figures."""
-    cached = st.cache.get(("blockers", seat))
+    cached = st.memo.get(("blockers", seat))
     if cached is None:
         nodes = {st.mage[s] for s in range(st.n) if s != seat}
         nodes.update(f for s, f in enumerate(st.familiar) if s != seat and f >= 0)
         nodes.discard(st.board.hall)
-        st.cache[("blockers", seat)] = cached = nodes
-    return cached  # type: ignore[return-value]
+        st.memo[("blockers", seat)] = cached = nodes
+    return cached
 
 
 def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> list[int]:
@@ -54,14 +54,14 @@ def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> 
 
 def _region(st: FiveSealsState, seat: int) -> tuple[bytearray, list[int]]:
     """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets."""
-    cached = st.cache.get(("region", seat))
+    cached = st.memo.get(("region", seat))
     if cached is None:
         seen = bytearray(len(st.board))
         seen[st.mage[seat]] = 1
         found = _flood(st, seat, seen, [st.mage[seat]])
         found.sort()
-        st.cache[("region", seat)] = cached = (seen, found)
-    return cached  # type: ignore[return-value]
+        st.memo[("region", seat)] = cached = (seen, found)
+    return cached
 
 
 def targets(st: FiveSealsState, seat: int) -> list[int]:
@@ -86,12 +86,12 @@ def can_pay(st: FiveSealsState, seat: int, node: int, sums: list[int] | None = N
 
 def breakable(st: FiveSealsState, seat: int) -> list[int]:
     """Targets ``seat`` can break with dice now: the must-break rule is "this is not empty"."""
-    cached = st.cache.get(("breakable", seat))
+    cached = st.memo.get(("breakable", seat))
     if cached is None:
         sums = st.dice_sums(seat)
         cached = [node for node in targets(st, seat) if can_pay(st, seat, node, sums)]
-        st.cache[("breakable", seat)] = cached
-    return cached  # type: ignore[return-value]
+        st.memo[("breakable", seat)] = cached
+    return cached
 
 
 def colour_ok(spell_colour: int, seal_colour: int) -> bool:

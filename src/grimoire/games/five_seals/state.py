@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 # what _copy shares, copies as is, and copies as a new list
 SHARED = ("game", "board", "comp", "codec")
-SCALARS = ("n", "circle", "first", "phase", "round", "setup_i", "turn", "stall", "broke")
+SCALARS = (
+    *("n", "circle", "first", "phase", "round", "setup_i", "turn", "stall", "broke"),
+    "decisions",
+)
 LISTS = (
     *("token", "card", "box", "mage", "familiar", "guardian"),
     *("die_owner", "die_val", "over", "rolls"),
@@ -65,7 +68,7 @@ class FiveSealsState(State):
         self.rolls: list[int] = []  # dice waiting to be rolled, in order
         self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
         self.broke = False  # a seal was broken this round
-        self.cache: dict[tuple[str, int], object] = {}
+        self.decisions = 0  # player decisions so far (the decision_limit safeguard)
         if fresh:
             rules.advance(self)
 
@@ -78,14 +81,14 @@ class FiveSealsState(State):
         return vals
 
     def dice_sums(self, seat: int) -> list[int]:
-        cached = self.cache.get(("sums", seat))
+        cached = self.memo.get(("sums", seat))
         if cached is None:
             sums = [0, 0, 0, 0]
             for die, owner in enumerate(self.die_owner):
                 if owner == seat:
                     sums[die // 6] += self.die_val[die]
-            self.cache[("sums", seat)] = cached = sums
-        return cached  # type: ignore[return-value]
+            self.memo[("sums", seat)] = cached = sums
+        return cached
 
     def dice_count(self, seat: int) -> int:
         return sum(1 for owner in self.die_owner if owner == seat)
@@ -140,14 +143,17 @@ class FiveSealsState(State):
         return sorted(rules.legal(self, self.stack[-1]))
 
     def _apply(self, actor: int, action: int) -> None:
-        self.cache.clear()
+        self.memo.clear()
         if actor == CHANCE:
             chance.apply(self, action)
         else:
             rules.act(self, self.stack[-1], action)
-        self.cache.clear()
+            self.decisions += 1
+        self.memo.clear()
         rules.advance(self)
-        self.cache.clear()
+        self.memo.clear()
+        if self.decisions >= self.game.options["decision_limit"] and self.phase != "over":
+            self.phase, self.stack, self.rolls = "over", [], []  # ruling 22
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         return chance.outcomes(self)
@@ -176,8 +182,6 @@ class FiveSealsState(State):
             {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}
             for frame in self.stack
         ]
-        other._legal_cache = self._legal_cache  # same step and actor: still valid
-        other.cache = {}
         return other
 
     def action_to_string(self, action: int) -> str:

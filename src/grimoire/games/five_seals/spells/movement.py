@@ -174,7 +174,7 @@ class Binding(Handler):
             die = st.pick_dice(seat, arg // 6, [arg % 6 + 1])[0]
             st.die_val[die] += 1
             f["r"] = 1
-            st.cache.clear()
+            st.memo.clear()
             if self.legal(st, f) == [A.DONE]:
                 done(st)
         elif name == "bind-familiar":

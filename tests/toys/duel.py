@@ -1,5 +1,4 @@
-"""A tiny test-only game that uses the parts of the core contract Ciúb does not: a
-simultaneous decision and hidden hands.
+"""Duel: a tiny test-only game with a *sealed* simultaneous decision and hidden hands.
 
 Rules of "Duel": cards 0..DECK-1 are worth 1..DECK. Setup deals ``hand`` cards to every seat
 from the face-down deck (one chance node per card). Each round all seats choose a card from
@@ -109,7 +108,7 @@ class DuelState(State):
             setattr(copy, key, value)
         return copy
 
-    def resample(self, seat: int, rng: random.Random) -> DuelState:
+    def _resample(self, seat: int, rng: random.Random) -> DuelState:
         """Re-deal what ``seat`` cannot see: the deck, other hands, other hidden choices."""
         copy = self._copy()
         others = [s for s in range(self.game.players) if s != seat]
@@ -125,7 +124,6 @@ class DuelState(State):
             if self.chosen[s] is not None:
                 copy.chosen[s], pool = pool[0], pool[1:]
         copy.deck = sorted(pool)
-        copy.seed = rng.getrandbits(63)
         copy.step = self.step
         return copy
 
@@ -134,7 +132,7 @@ class DuelState(State):
             n = self.game.players
             seat = (self.game.options["hand"] * n - self.dealing) % n
             return f"deal {action} to seat {seat}" if viewer == seat else f"a card to seat {seat}"
-        return f"seat {actor} plays {action}" if viewer == actor else f"seat {actor} chooses"
+        return f"you choose {action}" if viewer == actor else f"seat {actor} chooses a card"
 
     # ----------------------------------------------------------------- text
     def action_to_string(self, action: int) -> str:
@@ -152,8 +150,8 @@ class DuelGame(Game):
     title: ClassVar[str] = "Duel"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    hidden_information: ClassVar[bool] = True
-    simultaneous_decisions: ClassVar[bool] = True
+    hidden_information = True
+    simultaneous_decisions = True
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option("hand", 3, "cards dealt to each seat (and rounds played)", kind=int),
     )
@@ -172,6 +170,10 @@ class DuelGame(Game):
     def max_chance_outcomes(self) -> int:
         return DECK
 
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["hand"]) * self.players
+
     def _new_state(self, seed: int) -> State:
         return DuelState(self, seed)
 
@@ -180,6 +182,3 @@ class DuelGame(Game):
         for key, value in position.items():
             setattr(state, key, value)
         return state
-
-
-TOY_GAMES = {"toy_duel": "tests.core.toy_games:DuelGame"}
