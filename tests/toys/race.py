@@ -1,14 +1,14 @@
 """Race: a tiny test-only game with *parallel* simultaneous turns, chance inside them, and a
 per-seat secret that changes the true score.
 
-Rules: setup deals every seat a secret lucky number 2..6 (one chance node per seat; only that
-seat sees its own). Then ``rounds`` rounds; in a round every seat plays its own turn at the same
-time as the others: ``roll`` (a die, a chance node) adds the face to the seat's pot, a 1 busts
-(the pot is lost and the turn ends); ``stop`` banks the pot and ends the turn. The first action
-of a turn must be ``roll``; after ``max_rolls`` rolls the turn stops by itself. When every seat's
-turn has ended the next round starts. Score: banked points, plus 3 for every roll that showed
-the seat's lucky number (counted at once, but hidden from the others until the end). Most points
-win; ties share.
+Rules: setup deals every seat a secret lucky card from the five cards 2..6 (one chance node per
+seat; only that seat sees its own; the rest stay face down). Then ``rounds`` rounds; in a round
+every seat plays its own turn at the same time as the others: ``roll`` (a die, a chance node)
+adds the face to the seat's pot, a 1 busts (the pot is lost and the turn ends); ``stop`` banks
+the pot and ends the turn. The first action of a turn must be ``roll``; after ``max_rolls``
+rolls the turn stops by itself. When every seat's turn has ended the next round starts. Score:
+banked points, plus 3 for every roll that showed the seat's lucky number (counted at once, but
+hidden from the others until the end). Most points win; ties share.
 
 So ``current_player`` is the frozenset of seats whose turn is unfinished, except right after a
 ``roll``: then it is CHANCE, and the die lands before anyone goes on. Rolls and pots are public;
@@ -37,6 +37,7 @@ class RaceState(State):
         super().__init__(game, seed)
         n = game.players
         self.lucky: list[int] = [0] * n  # 0: not dealt yet (setup)
+        self.lucky_deck: list[int] = list(LUCKY)  # face down, unordered
         self.round = 1
         self.pot: list[int] = [0] * n
         self.rolls: list[int] = [0] * n  # rolls this round
@@ -65,6 +66,7 @@ class RaceState(State):
             dealing = self._dealing()
             if dealing is not None:
                 self.lucky[dealing] = action
+                self.lucky_deck.remove(action)
                 return
             seat = self.rolling
             assert seat is not None
@@ -95,7 +97,7 @@ class RaceState(State):
 
     def chance_weights(self) -> list[tuple[int, int]]:
         if self._dealing() is not None:
-            return [(lucky, 1) for lucky in LUCKY]
+            return [(lucky, 1) for lucky in sorted(self.lucky_deck)]
         return [(face, 1) for face in range(1, 7)]
 
     def bonus(self, seat: int) -> int:
@@ -133,6 +135,7 @@ class RaceState(State):
     def _position(self) -> dict[str, Any]:
         return {
             "lucky": list(self.lucky),
+            "lucky_deck": list(self.lucky_deck),
             "round": self.round,
             "pot": list(self.pot),
             "rolls": list(self.rolls),
@@ -151,12 +154,17 @@ class RaceState(State):
         return copy
 
     def _resample(self, seat: int, rng: random.Random) -> RaceState:
-        """Re-deal the others' lucky numbers: their bonus is hidden too, so any of 2..6 fits
-        what ``seat`` has seen (the bonus follows from the number and the public rolls)."""
+        """Re-deal the lucky cards ``seat`` has not seen (the others' and the face-down rest):
+        their bonus is hidden too, so any deal fits what ``seat`` saw."""
         copy = self._copy()
-        for other in range(self.game.players):
-            if other != seat and self.lucky[other] != 0:
-                copy.lucky[other] = rng.choice(LUCKY)
+        if self.is_terminal():  # every lucky card is shown at the end
+            return copy
+        others = [s for s in range(self.game.players) if s != seat and self.lucky[s] != 0]
+        pool = [self.lucky[s] for s in others] + self.lucky_deck
+        rng.shuffle(pool)
+        for other in others:
+            copy.lucky[other] = pool.pop()
+        copy.lucky_deck = sorted(pool)
         return copy
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:

@@ -137,10 +137,11 @@ class State(ABC):
     def resample(self, seat: int, rng: random.Random) -> State:
         """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``.
 
-        Calls the game's ``_resample`` hook, then always empties every cache, draws a fresh
-        seed (future chance is unknown) and forgets the history (it would tell the real
-        draws), so no game can forget one of them."""
+        Calls the game's ``_resample`` hook, then always keeps the step, empties every cache,
+        draws a fresh seed (future chance is unknown) and forgets the history (it would tell
+        the real draws), so no game can forget one of them."""
         copy = self._resample(seat, rng)
+        copy.step = self.step  # public: it numbers the actions so far
         copy._legal_cache = None
         copy.memo = {}
         copy.seed = rng.getrandbits(63)
@@ -251,8 +252,10 @@ class State(ABC):
         doc.update(game_doc)
         return doc
 
-    def to_json(self) -> dict[str, Any]:
-        """The full state as a position document (see docs/architecture.md)."""
+    def to_json(self, *, history: bool = True) -> dict[str, Any]:
+        """The full state as a position document (see docs/architecture.md). Without
+        ``history`` the document leaves out the actions so far: it loads to the same position,
+        whose record then starts there."""
         return {
             "format": POSITION_FORMAT,
             "game": self.game.name,
@@ -261,7 +264,7 @@ class State(ABC):
             "data": self.game.data_hash,
             "seed": self.seed,
             "step": self.step,
-            "history": [list(entry) for entry in self.history],
+            "history": [list(entry) for entry in self.history] if history else [],
             "position": self._position(),
         }
 
