@@ -10,6 +10,7 @@ a seeded random player; along the way:
   integers whose outcomes are inside ``max_chance_outcomes`` and match the exact probabilities;
 - an illegal action (not legal, out of range, a bool, the wrong seat) raises IllegalAction and
   leaves ``to_json()`` exactly as it was;
+- every legal action's text parses back to it, and its JSON reads back by id and by text;
 - ``describe`` is deterministic and its text is the same on a clone;
 - per seat, ``resample(seat)`` keeps ``view(seat)``, ``view(None)`` and (when that seat acts)
   ``legal_actions(seat)``, conserves every object, gets a fresh seed and an empty history;
@@ -109,6 +110,18 @@ def check_illegal_actions_change_nothing(state: State, rng: random.Random) -> No
         assert json.dumps(state.to_json()) == before, f"illegal {action!r} changed the state"
 
 
+def check_action_texts(state: State) -> None:
+    """Every legal action's text parses back to its id, and its JSON reads back by id and text."""
+    for seat in sorted(state.seats_to_act()):
+        for action in state.legal_actions(seat):
+            text = state.action_to_string(action)
+            assert state.parse_action(text) == action, text
+            doc = json.loads(json.dumps(state.action_to_json(action)))
+            assert doc["id"] == action and doc["text"] == text
+            assert state.action_from_json(doc) == action
+            assert state.action_from_json({"text": text}) == action
+
+
 def check_describe_is_deterministic(state: State, actor: int, action: int) -> None:
     copy = state.clone()
     for viewer in [None, *range(state.game.players)]:
@@ -161,6 +174,7 @@ def play_through(case: Case, seed: int) -> State:
         if state.step in checks or state.step % 97 == 0:
             check_illegal_actions_change_nothing(state, rng)
             check_resample(state, rng)
+            check_action_texts(state)
         if state.is_chance():
             actor, action = CHANCE, state.sample_chance()
         else:
