@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -42,12 +41,9 @@ class Colour:
         return sorted({self.canonical_face(i) for i in range(len(self.faces))})
 
     @cached_property
-    def roll_outcomes(self) -> list[tuple[int, Fraction]]:
-        """Each distinct face with its exact chance (white's two swap faces: 2/6)."""
-        return [
-            (face, Fraction(self.faces.count(self.faces[face]), len(self.faces)))
-            for face in self.distinct_faces
-        ]
+    def roll_weights(self) -> list[tuple[int, int]]:
+        """Each distinct face with its weight: how many faces show it (white's swap: 2 of 6)."""
+        return [(face, self.faces.count(self.faces[face])) for face in self.distinct_faces]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ adjust) -> ``set_aside`` (skulls forced; then roll again or stop) -> ``claim`` (
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from grimoire.games.ciub.components import SKULL, TWO_FOR_ONE
@@ -93,23 +92,24 @@ def _setup_done(s: CiubState) -> None:
 
 
 # ===================================================================== chance
-def chance_outcomes(s: CiubState) -> list[tuple[int, Fraction]]:
+def chance_weights(s: CiubState) -> list[tuple[int, int]]:
+    """The outcomes of the chance node with integer weights (a card drawn: each card left
+    weighs 1)."""
     phase = s.phase
     if phase == "roll":
-        # Faces with the same symbol are one outcome (e.g. white's two swap faces: 2/6).
-        return s.c.colours[s.c.die_colour[s.to_roll[0]]].roll_outcomes
+        # Faces with the same symbol are one outcome (e.g. white's two swap faces: 2 of 6).
+        return s.c.colours[s.c.die_colour[s.to_roll[0]]].roll_weights
     if phase == "setup_remove":
         letter = s.setup_queue[0]
         pool = s.a_deck if letter == "A" else s.pile[letter]
-        return [(card, Fraction(1, len(pool))) for card in sorted(pool)]
+        return [(card, 1) for card in sorted(pool)]
     if phase == "setup_deal":
-        return [(card, Fraction(1, len(s.a_deck))) for card in sorted(s.a_deck)]
+        return [(card, 1) for card in sorted(s.a_deck)]
     if phase == "draw":
         pool = s.pile["B"] or s.pile["C"]
-        return [(card, Fraction(1, len(pool))) for card in sorted(pool)]
+        return [(card, 1) for card in sorted(pool)]
     if phase == "setup_first":
-        n = s.game.players
-        return [(seat, Fraction(1, n)) for seat in range(n)]
+        return [(seat, 1) for seat in range(s.game.players)]
     return []
 
 

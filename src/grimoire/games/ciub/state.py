@@ -6,7 +6,6 @@ The rules that move it on are in ``rules.py``.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.errors import InvalidPosition
@@ -83,8 +82,8 @@ class CiubState(State):
             if self.decisions >= self.game.options["decision_limit"]:
                 self.phase, self.pending, self.to_roll = "over", [], []  # ruling 21
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        return rules.chance_outcomes(self)
+    def chance_weights(self) -> list[tuple[int, int]]:
+        return rules.chance_weights(self)
 
     def scores(self) -> list[float]:
         return [float(self.vp(seat)) for seat in range(self.game.players)]

@@ -9,7 +9,6 @@ outcomes 0..5 for faces 1..6. The circle node's outcomes are 1..4, the first pla
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals.components import cards_in_play, token
@@ -38,14 +37,19 @@ def _slot(st: FiveSealsState) -> int:
     )
 
 
-def outcomes(st: FiveSealsState) -> list[tuple[int, Fraction]]:
+ROLL = [(face, 1) for face in range(6)]
+CIRCLES = [(circle, 1) for circle in range(1, 5)]
+
+
+def weights(st: FiveSealsState) -> list[tuple[int, int]]:
+    """The outcomes of the chance node with integer weights (copies left, for setup draws)."""
     kind = node_kind(st)
     if kind == "roll":
-        return [(face, Fraction(1, 6)) for face in range(6)]
+        return ROLL
     if kind == "circle":
-        return [(circle, Fraction(1, 4)) for circle in range(1, 5)]
+        return CIRCLES
     if kind == "first":
-        return [(seat, Fraction(1, st.n)) for seat in range(st.n)]
+        return [(seat, 1) for seat in range(st.n)]
     node = _slot(st)
     need = st.board.nodes[node].strength
     if kind == "seal":
@@ -62,8 +66,7 @@ def outcomes(st: FiveSealsState) -> list[tuple[int, Fraction]]:
             if card in pile:
                 pile[card] -= 1
         pile = {card: count for card, count in pile.items() if count > 0}
-    total = sum(pile.values())
-    return [(kind_, Fraction(count, total)) for kind_, count in sorted(pile.items())]
+    return sorted(pile.items())
 
 
 def apply(st: FiveSealsState, outcome: int) -> None:

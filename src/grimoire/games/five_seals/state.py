@@ -7,7 +7,6 @@ still to make and the dice in ``rolls`` waiting to be rolled.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
@@ -155,8 +154,8 @@ class FiveSealsState(State):
         if self.decisions >= self.game.options["decision_limit"] and self.phase != "over":
             self.phase, self.stack, self.rolls = "over", [], []  # ruling 22
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        return chance.outcomes(self)
+    def chance_weights(self) -> list[tuple[int, int]]:
+        return chance.weights(self)
 
     def scores(self) -> list[float]:
         return [float(s) for s in rules.scores(self)]
@@ -191,7 +190,7 @@ class FiveSealsState(State):
 
     def parse_action(self, text: str) -> int:
         if self.is_chance():
-            for outcome, _ in self.chance_outcomes():
+            for outcome, _ in self.chance_weights():
                 if chance.describe(self, outcome).lower() == " ".join(text.lower().split()):
                     return outcome
         return self.codec.parse(text)
