@@ -10,6 +10,7 @@ from grimoire.core.bot import Bot
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.record import GameRecord
+from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
 
 
@@ -71,30 +72,45 @@ def play_game(
     """Play a new game of ``game`` from ``seed`` to the end; ``bots[s]`` plays seat ``s``.
 
     Chance is drawn from the seed (``State.resolve_chance``), so the same game, bots and
-    bot seeds give the same game. At a simultaneous decision every seat in
-    ``state.seats_to_act()`` chooses on the same position before any of them submits (no
-    bot sees another's choice); the choices are then applied in seat order.
+    bot seeds give the same game. A bot is only ever given ``state.for_seat(seat)``, a copy in
+    which everything its seat cannot see is re-dealt and the seed is new (the re-deal is seeded
+    from the game's seed, the seat and the step), never the true state.
+
+    Simultaneous decisions, sealed or parallel, are played one submission at a time: every
+    seat in ``state.seats_to_act()`` without a pending choice chooses on the same position (no
+    bot sees another's choice); then the oldest pending choice (lowest seat first among equals)
+    is applied and the chance it triggers resolved, so parallel turns interleave as at a table;
+    a pending choice that is no longer legal (or whose seat no longer acts) is dropped, and
+    that seat is asked again on the new position. A game that needs more than
+    ``game.max_game_length`` (or ``max_decisions``) player actions is an error.
     """
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for a {game.players}-player game")
     state = game.new_state(seed)
+    limit = game.max_game_length
+    if max_decisions is not None:
+        limit = min(limit, max_decisions)
     decisions = 0
+    pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
     try:
         while True:
             state.resolve_chance()
             seats = state.seats_to_act()
             if not seats:  # resolve_chance stops only at a decision or the end
                 break
-            if max_decisions is not None and decisions >= max_decisions:
+            if decisions >= limit:
                 raise SimulationError(
                     f"{game.name} seed {seed}: no end after {decisions} decisions "
-                    f"(max_decisions={max_decisions})"
+                    f"(max_game_length={game.max_game_length}, max_decisions={max_decisions})"
                 )
-            order = sorted(seats)
-            choices = [(seat, _choose(bots[seat], state, seat, seed)) for seat in order]
-            for seat, action in choices:
-                _apply(state, seat, action, bots[seat], seed)
-                decisions += 1
+            for seat in list(pending):
+                if seat not in seats or pending[seat][1] not in state.legal_actions(seat):
+                    del pending[seat]  # its position changed under it: ask again
+            for seat in sorted(seats - pending.keys()):
+                pending[seat] = (decisions, _choose(bots[seat], state, seat, seed))
+            seat = min(pending, key=lambda s: (pending[s][0], s))
+            _apply(state, seat, pending.pop(seat)[1], bots[seat], seed)
+            decisions += 1
     except SimulationError:
         raise
     except GrimoireError as error:
@@ -113,7 +129,9 @@ def play_game(
 
 
 def _choose(bot: Bot, state: State, seat: int, seed: int) -> int:
-    action = bot.choose(state, seat)
+    """Ask ``bot`` on the state made for its seat: never the true state."""
+    mine = state.for_seat(seat, derive_seed(seed, f"for_seat/{seat}/{state.step}"))
+    action = bot.choose(mine, seat)
     if isinstance(action, bool) or not isinstance(action, int):
         raise SimulationError(
             f"{state.game.name} seed {seed}: bot {bot.name!r} at seat {seat} returned "
