@@ -53,6 +53,7 @@ def test_play_to_the_end_shows_a_score_table(tmp_path: Path) -> None:
 
 def test_invalid_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     session = new_session("ciub", 2, ["heuristic"], seed=3, options={"start_player": 0})
+    session.state.resolve_chance()  # the setup (``run`` would resolve and describe it)
     before = session.state.to_json()
     console, out = quiet()
     script = ["99", "claim 21", "fly away", "", "^C", "n"]

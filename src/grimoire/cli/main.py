@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from grimoire.core.errors import GrimoireError
+from grimoire.core.errors import GrimoireError, InvalidOptions
 from grimoire.registry import game_class, games, make
 
 app = typer.Typer(
@@ -58,6 +58,13 @@ def play(
     short: Annotated[bool, typer.Option("--short", help="the short game (length=short)")] = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
     seat: Annotated[int, typer.Option(help="your seat")] = 0,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            help="seats of several people at this terminal (hot seat), e.g. 0,2; "
+            "the screen is cleared between them"
+        ),
+    ] = None,
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save_to: Annotated[Path, typer.Option("--save-to", help="where Ctrl-C saves")] = Path(
         "grimoire-save.json"
@@ -74,7 +81,15 @@ def play(
             options = _options(option)
             if short:
                 options["length"] = "short"
-            session = new_session(game, players, bots.split(","), seed, options, seat)
+            seats: int | list[int] = seat
+            if humans is not None:
+                try:
+                    seats = [int(part) for part in humans.split(",") if part.strip()]
+                except ValueError as error:
+                    raise InvalidOptions(
+                        f"--humans takes seat numbers like 0,2: {error}"
+                    ) from error
+            session = new_session(game, players, bots.split(","), seed, options, seats)
     except GrimoireError as error:
         raise _fail(error) from error
     code = run(session, console, lambda prompt: console.input(f"[bold]{prompt}[/]: "), save_to)
