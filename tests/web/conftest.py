@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fastapi.testclient import TestClient
 from pg_server import PostgresCluster, PostgresUnavailable, find_bindir
+from tests.toys import register as register_toys
 
 import grimoire.registry
 from grimoire.web import create_app
@@ -32,6 +33,7 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy", "web_toygame:ToyGame")
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-plain", "web_toygame:PlainToyGame")
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-drawn", "web_toygame:DrawnToyGame")
+    register_toys(monkeypatch)  # Duel (sealed) and Race (parallel) from tests/toys
 
 
 @pytest.fixture

@@ -7,11 +7,16 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout: tests.toys
 
 import grimoire.registry
 
 grimoire.registry.BUILTIN.setdefault("toy", "web_toygame:ToyGame")
 grimoire.registry.BUILTIN.setdefault("toy-plain", "web_toygame:PlainToyGame")
+
+from tests.toys import register_for_good  # noqa: E402
+
+register_for_good()
 
 from grimoire.web.server import run  # noqa: E402
 

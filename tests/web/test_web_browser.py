@@ -363,3 +363,99 @@ def test_a_game_without_picture_or_renderer_gets_the_generic_page(
     page.locator("#actions button.action", has_text=f"play {hand[0]}").click()
     wait_for_change(page, before)
     assert hand[0] in page.inner_text("#log")
+
+
+# ----------------------------------------------------------------------------- simultaneous
+def two_people_and_a_bot(browser: Any, page: Any, server: ServerProcess, game: str) -> Any:
+    """Create ``game`` for 3 seats from the lobby: this page, a friend (joined in another
+    browser context), a random bot. Returns the friend's page."""
+    page.goto(server.url + f"/?game={game}")
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "3")
+    page.select_option("#seats select[data-seat='1']", "invite")
+    page.select_option("#seats select[data-seat='2']", "bot:random")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/games/\w+$"))
+    page.wait_for_selector("#share .share-link")
+    link = page.input_value("#share .share-link")
+    friend = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    errors: list[str] = []
+    friend.on("pageerror", lambda error: errors.append(str(error)))
+    friend.goto(link)
+    friend.fill("#join-name", "Bea")
+    friend.click("button[type=submit]")
+    friend.wait_for_selector("#game[data-status='running']")
+    page.wait_for_selector("#game[data-status='running']")
+    friend.errors = errors
+    return friend
+
+
+def test_sealed_choices_in_two_browsers_with_a_bot(
+    browser: Any, page: Any, server: ServerProcess
+) -> None:
+    """Duel: both people choose a card in their own browser, in either order; the first to
+    choose sees "Waiting for 1 other player"; neither page nor a spectator shows another hand."""
+    friend = two_people_and_a_bot(browser, page, server, "toy_duel")
+    try:
+        pages = {0: page, 1: friend}
+        for round_ in range(3):
+            first, second = (0, 1) if round_ % 2 == 0 else (1, 0)
+            for seat in (first, second):
+                mover = pages[seat]
+                mover.wait_for_selector("#game[data-your-turn='1']")
+                assert "everyone chooses at once" in mover.inner_text("#turn-banner")
+                mover.locator("button.action").first.click()
+                if seat == first:
+                    mover.wait_for_selector("#game[data-your-turn='0']")
+                    other_decided = api_state(mover)["to_act"] == []
+                    if not other_decided:
+                        assert "Waiting for 1 other player" in mover.inner_text("#actions")
+                        assert "Waiting for 1 player" in mover.inner_text("#turn-banner")
+            shot(friend, f"duel-round-{round_}")
+        for each in (page, friend):
+            each.wait_for_selector("#game[data-status='finished']")
+        game_id = page.get_attribute("#game", "data-game")
+        watcher = browser.new_context().new_page()
+        watcher.goto(f"{server.url}/games/{game_id}")
+        watcher.wait_for_selector("#game[data-status]")
+        state = api_state(watcher)
+        assert state["viewer"] is None and state["view"]["hand"] is None
+        watcher.context.close()
+        assert not friend.errors
+    finally:
+        friend.context.close()
+
+
+def test_parallel_turns_in_two_browsers_with_a_bot(
+    browser: Any, page: Any, server: ServerProcess
+) -> None:
+    """Race: both people roll and stop in their own browsers at the same time as the bot; each
+    page shows only its own lucky number; the game ends with everyone's numbers shown."""
+    friend = two_people_and_a_bot(browser, page, server, "toy_race")
+    try:
+        pages = {0: page, 1: friend}
+        mine = {seat: api_state(p)["view"]["my_lucky"] for seat, p in pages.items()}
+        assert mine[0] != mine[1]
+        while api_state(page)["status"] != "finished":
+            for seat, each in pages.items():
+                state = api_state(each)
+                if state["status"] == "finished" or not state["your_turn"]:
+                    continue
+                view = state["view"]
+                others = [n for s, n in mine.items() if s != seat]
+                assert view["my_lucky"] == mine[seat]
+                assert all(f"lucky number is {n}" not in each.inner_text("#log") for n in others)
+                assert [score is None for score in view["scores"]] == [s != seat for s in range(3)]
+                label = "stop" if view["rolls"][seat] >= 1 else "roll"
+                before = state["version"]
+                each.click(f"button.action:text-is('{label}')")
+                wait_for_change(each, before)
+        for each in pages.values():
+            each.wait_for_selector("#game[data-status='finished']")
+        final = api_state(page)
+        assert final["view"]["lucky"][:2] == [mine[0], mine[1]]
+        assert "?" not in page.inner_text("#players")
+        shot(page, "race-finished")
+        assert not friend.errors
+    finally:
+        friend.context.close()

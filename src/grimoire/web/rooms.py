@@ -214,6 +214,11 @@ class Room:
         self.last_used = time.monotonic()
         self._undo_cache: dict[int, str | None] = {}
         self._tokens = {seat.token_hash: seat.seat for seat in self.seats if seat.token_hash}
+        # The version right after each seat's own latest change (an action or an undo). A seat
+        # at a simultaneous decision may act on an older version, but never on one from before
+        # its own latest change (a double click must not act twice). Unknown after a restart:
+        # then only the current version is accepted.
+        self.own_version: dict[int, int] = {seat.seat: self.version for seat in self.seats}
 
     # ------------------------------------------------------------------ identity
     def seat_of(self, token: str | None) -> int | None:
@@ -265,10 +270,15 @@ class Room:
         undo_refusal = self.undo_refusal(viewer) if viewer is not None else "spectators cannot undo"
         text_index = -1 if viewer is None else viewer
         first = max(0, len(self.lines) - LOG_TAIL)
+        simultaneous = isinstance(state.current_player, frozenset)
         doc: dict[str, Any] = {
             **self.summary(),
             "viewer": viewer,
             "your_turn": your_turn,
+            # public: several seats decide at once; who still has to is in ``to_act``, what
+            # anyone chose is never sent
+            "simultaneous": simultaneous,
+            "waiting_for": len(to_act) if simultaneous and not your_turn else 0,
             "actions": actions,
             "can_undo": undo_refusal is None,
             "terminal": state.is_terminal(),
@@ -407,8 +417,11 @@ class Room:
 
     async def act(self, seat: int, version: int | None, action_doc: Any) -> None:
         async with self.lock:
-            # stale first: the loser of a race on the last move gets the finished state
-            self._check_version(version, seat)
+            # stale first: the loser of a race on the last move gets the finished state;
+            # but at a simultaneous decision, another seat's submission since the client's
+            # version does not make this seat's still-legal choice stale
+            if not self._simultaneous_choice(seat, version, action_doc):
+                self._check_version(version, seat)
             self._check_running()
             if seat not in self.state.seats_to_act():
                 to_act = ", ".join(str(s) for s in sorted(self.state.seats_to_act()))
@@ -418,6 +431,22 @@ class Room:
             except IllegalAction as error:
                 raise Unprocessable(str(error)) from error
             await self._commit_action(seat, action)
+
+    def _simultaneous_choice(self, seat: int, version: int | None, action_doc: Any) -> bool:
+        """Whether a submission on an older ``version`` still stands: the game is at a
+        simultaneous decision that includes ``seat``, nothing of ``seat``'s own happened since
+        ``version``, and the action is legal now."""
+        if version is None or version == self.version or self.status != RUNNING:
+            return False
+        state = self.state
+        if not isinstance(state.current_player, frozenset) or seat not in state.current_player:
+            return False
+        if version < self.own_version.get(seat, self.version):
+            return False
+        try:
+            return state.action_from_json(action_doc) in state.legal_actions(seat)
+        except IllegalAction:
+            return False
 
     async def _commit_action(self, seat: int, action: int) -> None:
         """Apply (on a copy), commit, swap, publish. Raises Unprocessable if illegal."""
@@ -453,6 +482,7 @@ class Room:
         self.lines = self.lines + lines
         self.status = status
         self.version += len(entries)
+        self.own_version[seat] = self.version
         self.changed()
 
     async def undo(self, seat: int, version: int | None) -> None:
@@ -470,6 +500,7 @@ class Room:
             self.lines = self.lines[: len(previous.history)]
             self.last_snapshot_ply = min(self.last_snapshot_ply, len(previous.history))
             self.version += 1
+            self.own_version[seat] = self.version
             self.changed()
 
     async def _store(
@@ -610,16 +641,19 @@ class Room:
             self.bots[seat] = bot
         bot.rng.seed(derive_seed(self.seed, f"bot/{seat}/{self.version}"))
         fallback = RandomBot(derive_seed(self.seed, f"fallback/{self.version}"))
+        # A bot is given the state made for its seat, never the true one (nor a clone, which
+        # keeps the real seed: the real future draws).
+        mine = self.state.for_seat(seat, derive_seed(self.seed, f"for_seat/{seat}/{self.version}"))
         try:
-            action = await anyio.to_thread.run_sync(bot.choose, self.state.clone(), seat)
+            action = await anyio.to_thread.run_sync(bot.choose, mine, seat)
         except Exception:
             log.exception("game %s: the bot of seat %d failed; it moves at random", self.id, seat)
-            action = fallback.choose(self.state, seat)
+            action = fallback.choose(mine, seat)
         try:
             await self._commit_action(seat, action)
         except Unprocessable:
             log.exception("game %s: the bot of seat %d chose an illegal action", self.id, seat)
-            await self._commit_action(seat, fallback.choose(self.state, seat))
+            await self._commit_action(seat, fallback.choose(mine, seat))
 
 
 def server_only(option: Option) -> bool:

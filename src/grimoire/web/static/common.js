@@ -75,6 +75,7 @@ export function seatName(payload, seat) {
 }
 
 export function formatScore(value) {
+  if (value === null || value === undefined) return "?"; // a score this seat cannot know yet
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 

@@ -36,7 +36,10 @@ async function draw(payload) {
   } else if (payload.status === "open") {
     banner.textContent = "Waiting for players to take their seats";
   } else if (payload.your_turn) {
-    banner.replaceChildren(el("strong", { text: "Your turn" }));
+    banner.replaceChildren(el("strong", { text: payload.simultaneous ? "Your choice (everyone chooses at once)" : "Your turn" }));
+  } else if (payload.simultaneous && payload.viewer !== null) {
+    const n = payload.waiting_for;
+    banner.textContent = `Waiting for ${n} player${n === 1 ? "" : "s"}…`;
   } else {
     const names = (payload.to_act || []).map((s) => seatName(payload, s)).join(", ");
     banner.textContent = names ? `${names} to play…` : "…";
@@ -69,7 +72,7 @@ function renderResult(payload) {
     winners.length === 0 ? "The game is over." : winners.includes(payload.viewer)
       ? winners.length > 1 ? `You share the win with ${names.filter((_, i) => winners[i] !== payload.viewer).join(", ")}!` : "You win!"
       : `${names.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
-  const order = payload.seats.map((s) => s.seat).sort((a, b) => payload.scores[b] - payload.scores[a]);
+  const order = payload.seats.map((s) => s.seat).sort((a, b) => (payload.scores[b] ?? -Infinity) - (payload.scores[a] ?? -Infinity));
   box.replaceChildren(
     el("h2", { text: headline }),
     el(
@@ -144,9 +147,12 @@ function renderActions(payload, clickable) {
   }
   panel.querySelector("h2").textContent = "Your move";
   if (!payload.your_turn) {
+    const waiting = payload.simultaneous
+      ? `Waiting for ${payload.waiting_for} other player${payload.waiting_for === 1 ? "" : "s"} to choose: the page updates by itself.`
+      : "Not your turn: the page updates by itself.";
     actionsBox.append(
-      el("p.muted", {
-        text: payload.status === "running" ? "Not your turn: the page updates by itself." : payload.status === "open" ? "The game starts when every seat is taken." : "No more moves.",
+      el("p.muted.waiting", {
+        text: payload.status === "running" ? waiting : payload.status === "open" ? "The game starts when every seat is taken." : "No more moves.",
       }),
     );
     return;
