@@ -3,6 +3,8 @@ components and the turn structure the rulebook describes."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +19,9 @@ OPTIONS = st.fixed_dictionaries(
         "start_player": st.sampled_from(["random", 0, 1]),
     }
 )
-GAMES_PER_SETUP = 320  # x 3 player counts x 2 lengths: 1920 games
+# x 3 player counts x 2 lengths: 960 games by default (the generic contracts run in the contract
+# battery, tests/contract); CIUB_GAMES_PER_SETUP raises it for a longer soak.
+GAMES_PER_SETUP = int(os.environ.get("CIUB_GAMES_PER_SETUP", "160"))
 # Three games in four are played "eagerly" (shorter games); the rest uniformly at random.
 EAGER = st.sampled_from([True, True, True, False])
 
