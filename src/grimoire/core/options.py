@@ -18,6 +18,7 @@ class Option:
     help: str
     choices: Sequence[Any] | None = None
     kind: type = field(default=str)
+    minimum: int | None = None  # for whole numbers: the smallest value accepted
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
@@ -36,6 +37,10 @@ class Option:
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOptions(f"option {self.name!r} takes a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptions(
+                    f"option {self.name!r} must be {self.minimum} or more, not {value!r}"
+                )
             return value
         if not isinstance(value, self.kind):
             raise InvalidOptions(
@@ -49,7 +54,22 @@ class Option:
             doc["choices"] = list(self.choices)
         else:
             doc["type"] = self.kind.__name__
+        if self.minimum is not None:
+            doc["minimum"] = self.minimum
         return doc
+
+
+def decision_limit(default: int = 20_000) -> Option:
+    """The engine safeguard a game offers when its rules alone do not bound its length: the
+    game ends, scored as it stands, after this many player decisions (``max_game_length``)."""
+    return Option(
+        "decision_limit",
+        default,
+        "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+        "player decisions have been made",
+        kind=int,
+        minimum=1,
+    )
 
 
 def resolve_options(

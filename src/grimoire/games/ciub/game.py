@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
-from grimoire.core.options import Option
+from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.ciub import rules
 from grimoire.games.ciub.actions import ARG_OF, ActionCodec
@@ -49,13 +49,7 @@ class CiubGame(Game):
             "skulls may join equal numbers for '=' cards (default: skulls only with skulls)",
             kind=bool,
         ),
-        Option(
-            "decision_limit",
-            20000,
-            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
-            "player decisions have been made (random play stays under 3,000)",
-            kind=int,
-        ),
+        decision_limit(),  # ruling 21
         Option(
             "components",
             None,
@@ -73,8 +67,6 @@ class CiubGame(Game):
         start = self.options["start_player"]
         if start != "random" and not 0 <= int(start) < self.players:
             raise InvalidOptions(f"start_player {start} is not a seat of {self.players} players")
-        if self.options["decision_limit"] < 1:
-            raise InvalidOptions("decision_limit must be 1 or more")
 
     def component_texts(self) -> list[str]:
         return [source_text(self.options["components"])]

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
-from grimoire.core.options import Option
+from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.five_seals import position
 from grimoire.games.five_seals.actions import Codec
@@ -74,13 +74,7 @@ class FiveSealsGame(Game):
             "without a broken seal (0: never)",
             kind=int,
         ),
-        Option(
-            "decision_limit",
-            20000,
-            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
-            "player decisions have been made (random play stays under 3,000)",
-            kind=int,
-        ),
+        decision_limit(),  # ruling 22
     )
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
@@ -103,8 +97,6 @@ class FiveSealsGame(Game):
             raise InvalidOptions(f"first_player {first} is not a seat of {self.players} players")
         if self.options["stall_limit"] < 0:
             raise InvalidOptions("stall_limit must be 0 (never) or more")
-        if self.options["decision_limit"] < 1:
-            raise InvalidOptions("decision_limit must be 1 or more")
 
     @property
     def max_game_length(self) -> int:
