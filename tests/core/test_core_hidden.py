@@ -31,13 +31,18 @@ def duel(seed: int = 11) -> DuelState:
 
 
 def test_resample_always_resets_caches_seed_and_history() -> None:
-    """The template: whatever the game's ``_resample`` returns, the copy has no cached legal
-    actions or chance outcomes, an empty ``memo``, a fresh seed, no history, the same step."""
+    """The template: whatever the game's ``_resample`` returns, the copy has no cached chance
+    outcomes or other seats' legal actions, an empty ``memo``, a fresh seed, no history, the
+    same step. Only the seat's own legal actions (the same in every state it cannot tell
+    apart) stay cached."""
     state = duel()
     state.legal_actions(0)  # fills the legal cache
     state.memo["secret"] = "the real hands"
-    copy = state.resample(0, random.Random(3))
+    copy = state.resample(1, random.Random(3))
     assert copy._legal_cache is None and copy.memo == {}
+    own = state.resample(0, random.Random(3))
+    assert own._legal_cache == (state.step, 0, state.legal_actions(0), [])
+    copy = state.resample(0, random.Random(3))
     assert copy.seed != state.seed and copy.history == [] and copy.step == state.step
     # a clone keeps the (still valid) legal cache but never the memo
     clone = state.clone()

@@ -142,7 +142,11 @@ class State(ABC):
         the real draws), so no game can forget one of them."""
         copy = self._resample(seat, rng)
         copy.step = self.step  # public: it numbers the actions so far
-        copy._legal_cache = None
+        cache = self._legal_cache
+        # ``seat``'s own legal actions are the same in every state it cannot tell apart (the
+        # contract battery checks it), so they stay cached; everything else is dropped.
+        keep = cache is not None and cache[0] == self.step and cache[1] == seat
+        copy._legal_cache = (self.step, seat, cache[2], []) if keep and cache else None
         copy.memo = {}
         copy.seed = rng.getrandbits(63)
         copy.history = []
@@ -156,6 +160,8 @@ class State(ABC):
         generator or a seed."""
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
+        if seat in self.seats_to_act():
+            self._cached_legal(seat)  # the bot asks for them, and the copy keeps them
         return self.resample(seat, rng)
 
     def is_terminal(self) -> bool:

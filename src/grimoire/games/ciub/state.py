@@ -130,6 +130,8 @@ class CiubState(State):
         for letter in ("A", "B", "C"):
             in_pile = copy.a_deck if letter == "A" else copy.pile[letter]
             boxed = [card for card in copy.box_cards if self.c.cards[card].letter == letter]
+            if not boxed or not in_pile:  # no unseen card of this letter can be elsewhere
+                continue
             pool = in_pile + boxed
             rng.shuffle(pool)
             keep = len(in_pile)
