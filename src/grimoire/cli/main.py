@@ -120,6 +120,62 @@ def simulate(
         raise _fail(error) from error
 
 
+@app.command()
+def study(
+    file: Annotated[
+        Path | None, typer.Argument(help="a study TOML file (flags override it)")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="game name")] = None,
+    players: Annotated[list[int] | None, typer.Option(help="player count (repeatable)")] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(help="a variant's options, e.g. circle=2 or circle=2,edition=mayday"),
+    ] = None,
+    bots: Annotated[
+        list[str] | None, typer.Option(help="a line-up: one bot, or one per seat (repeatable)")
+    ] = None,
+    games_: Annotated[int | None, typer.Option("--games", help="games per cell")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the whole study")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
+    no_rotation: Annotated[
+        bool, typer.Option("--no-rotation", help="keep each bot on its seat")
+    ] = False,
+    workers: Annotated[int, typer.Option(help="processes (process back-end)")] = 1,
+    backend: Annotated[str, typer.Option(help="process or ray")] = "process",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="study folder: finished chunks (resume) and records")
+    ] = None,
+    records: Annotated[
+        bool, typer.Option("--records", help="per-game records as Parquet in the folder")
+    ] = False,
+    report: Annotated[Path | None, typer.Option(help="write an HTML report here")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
+) -> None:
+    """A balance study: seat advantage, lengths, scores, what wins, variants compared."""
+    from grimoire.cli.study import backend_of, spec_from_flags, study_command
+
+    try:
+        spec = spec_from_flags(
+            file,
+            game,
+            players or [],
+            variant or [],
+            bots or [],
+            games_,
+            seed,
+            option or [],
+            not no_rotation,
+        )
+        study_command(
+            spec, backend_of(backend, workers, address), out, records, report, json_out, console
+        )
+    except GrimoireError as error:
+        raise _fail(error) from error
+
+
 def _load_position(path: Path) -> Any:
     try:
         doc = json.loads(path.read_text())

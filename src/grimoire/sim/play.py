@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,9 @@ def game_turns(state: State) -> int | None:
     return None
 
 
+Observer = Callable[[State, int, int], None]
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
@@ -68,6 +71,7 @@ def play_game(
     *,
     max_decisions: int | None = None,
     keep_record: bool = True,
+    observe: Observer | None = None,
 ) -> GameResult:
     """Play a new game of ``game`` from ``seed`` to the end; ``bots[s]`` plays seat ``s``.
 
@@ -83,6 +87,8 @@ def play_game(
     a pending choice that is no longer legal (or whose seat no longer acts) is dropped, and
     that seat is asked again on the new position. A game that needs more than
     ``game.max_game_length`` (or ``max_decisions``) player actions is an error.
+    ``observe(state, seat, action)``, if given, is called on the true state just before each
+    player action is applied (for statistics; it must not change the state).
     """
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for a {game.players}-player game")
@@ -109,7 +115,10 @@ def play_game(
             for seat in sorted(seats - pending.keys()):
                 pending[seat] = (decisions, _choose(bots[seat], state, seat, seed))
             seat = min(pending, key=lambda s: (pending[s][0], s))
-            _apply(state, seat, pending.pop(seat)[1], bots[seat], seed)
+            action = pending.pop(seat)[1]
+            if observe is not None and action in state.legal_actions(seat):
+                observe(state, seat, action)
+            _apply(state, seat, action, bots[seat], seed)
             decisions += 1
     except SimulationError:
         raise
