@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -316,7 +316,7 @@ def _run_parallel(
         }
         try:
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_EXCEPTION)
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     task = pending.pop(future)
                     for index, result in zip(task.indices, future.result(), strict=True):
