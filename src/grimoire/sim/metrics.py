@@ -25,7 +25,9 @@ def wilson(successes: float, n: int) -> list[float] | None:
     p = successes / n
     centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    return [max(0.0, centre - half), min(1.0, centre + half)]
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact at the ends, not 5e-17
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return [low, high]
 
 
 def two_sided_p(z: float) -> float:

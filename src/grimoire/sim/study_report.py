@@ -51,11 +51,11 @@ def _figures(summary: dict[str, Any]) -> dict[str, bytes]:
         for seat in range(players):
             rates = [row["seat_win_rates"][seat] for row in ranking]
             low = [
-                r - row["seat_win_rate_ci95"][seat][0]
+                max(0.0, r - row["seat_win_rate_ci95"][seat][0])
                 for r, row in zip(rates, ranking, strict=True)
             ]
             high = [
-                row["seat_win_rate_ci95"][seat][1] - r
+                max(0.0, row["seat_win_rate_ci95"][seat][1] - r)
                 for r, row in zip(rates, ranking, strict=True)
             ]
             xs = [i + (seat - (players - 1) / 2) * width for i in range(len(ranking))]
