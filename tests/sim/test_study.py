@@ -220,3 +220,28 @@ def test_a_local_ray_cluster_gives_the_process_pools_numbers() -> None:
     finally:
         ray.shutdown()
     assert json.dumps(clustered, sort_keys=True) == json.dumps(pooled, sort_keys=True)
+
+
+def test_a_data_file_named_by_an_option_travels_with_the_task(tmp_path: Path) -> None:
+    """Ciúb's ``components`` option names a file: the chunk carries its text, so a worker that
+    has no such file (here: the file is gone before the chunk runs) plays the same games."""
+    import shutil
+
+    from grimoire.sim.study import chunks_of
+
+    shipped = Path(__file__).resolve().parents[2] / "src/grimoire/games/ciub/data/components.toml"
+    copy = tmp_path / "mine.toml"
+    shutil.copy(shipped, copy)
+    spec = StudySpec.from_dict(
+        {
+            "game": "ciub",
+            "players": [2],
+            "games": 1,
+            "lineups": [["random"]],
+            "options": {"components": str(copy), "length": "short"},
+        }
+    )
+    chunk = chunks_of(spec)[0]
+    assert chunk.files == (("components", shipped.read_text("utf-8")),)
+    copy.unlink()
+    assert run_chunk(chunk).stats.games == 1

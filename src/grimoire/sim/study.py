@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -160,6 +161,9 @@ class Chunk:
     data_hash: str
     version: str
     records: bool = False
+    # (option, file text) of options that name a data file: the file travels with the task,
+    # so a worker on another machine needs no copy of it
+    files: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -208,7 +212,13 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
             f"this worker runs grimoire {grimoire.__version__}, the study {chunk.version}"
         )
     cell = chunk.cell
-    game: Game = grimoire.make(chunk.game, players=cell.players, **cell.options)
+    options = dict(cell.options)
+    with tempfile.TemporaryDirectory(prefix="grimoire-study-") as folder:
+        for number, (name, text) in enumerate(chunk.files):
+            path = Path(folder) / f"{number}-{name}"
+            path.write_text(text, "utf-8")
+            options[name] = str(path)
+        game: Game = grimoire.make(chunk.game, players=cell.players, **options)
     if game.data_hash != chunk.data_hash:
         raise InvalidOptions(
             f"this worker's {game.title} component data (hash {game.data_hash}) differs from "
@@ -333,10 +343,23 @@ class StudyResult:
         }
 
 
+def data_files(game: str, options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The texts of the files that ``options`` name (free-text options naming a file)."""
+    found = []
+    for option in game_class(game).declared_options:
+        value = options.get(option.name)
+        if option.choices is None and option.kind is str and isinstance(value, str):
+            path = Path(value)
+            if path.is_file():
+                found.append((option.name, path.read_text("utf-8")))
+    return tuple(found)
+
+
 def chunks_of(spec: StudySpec, records: bool = False) -> list[Chunk]:
     out = []
     for cell in spec.cells():
         data_hash = grimoire.make(spec.game, players=cell.players, **cell.options).data_hash
+        files = data_files(spec.game, cell.options)
         for start in range(0, spec.games, spec.chunk):
             stop = min(spec.games, start + spec.chunk)
             out.append(
@@ -350,6 +373,7 @@ def chunks_of(spec: StudySpec, records: bool = False) -> list[Chunk]:
                     data_hash,
                     grimoire.__version__,
                     records,
+                    files,
                 )
             )
     return out
