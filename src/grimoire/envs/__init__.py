@@ -1,0 +1,1 @@
+"""Reinforcement-learning and research interfaces (optional extras ``rl`` and ``openspiel``)."""

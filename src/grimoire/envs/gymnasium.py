@@ -1,0 +1,211 @@
+"""Gymnasium single-seat environments for every registered game (extra ``rl``).
+
+    import gymnasium, grimoire.envs.gymnasium   # the import registers the ids
+    env = gymnasium.make("grimoire/Ciub-v0", players=3, opponents="heuristic", length="short")
+    observation, info = env.reset(seed=1)
+    observation, reward, terminated, truncated, info = env.step(info["action_mask"].argmax())
+
+Ids are ``grimoire/<Game>-v0`` (``grimoire/Ciub-v0``, ``grimoire/FiveSeals-v0``, one per
+registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v0")`` imports and
+makes in one go). The learner plays ``seat`` (a seat number, or ``"random"``: a new one at
+every reset); the other seats are played by bots (``opponents``: a bot kind for all, or one
+per seat, e.g. ``["heuristic", "random"]``; the kinds of ``grimoire.bots.make_bot``), each
+asked on ``state.for_seat(seat)``, never on the true state.
+
+The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md); the action
+is an action id of the game. ``action_masks()`` (for masked algorithms such as
+sb3-contrib's MaskablePPO) and ``info["action_mask"]`` give the legal actions. An illegal
+action ends the episode with ``illegal_reward`` (-1) and ``info["illegal_action"]``.
+Rewards come at the end as in PettingZoo (``reward="win"`` or ``"margin"``). At a
+simultaneous decision the bots submit first (their choices stay hidden), then the learner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import grimoire
+from grimoire.bots import make_bot
+from grimoire.core.bot import Bot
+from grimoire.core.errors import IllegalAction
+from grimoire.core.game import Game
+from grimoire.core.state import State
+from grimoire.envs import common
+from grimoire.envs.observation import BOUND, encoder_for
+
+
+class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a grimoire game against bots (see the module doc)."""
+
+    # every mode any game may offer; an instance lists its own (rgb_array needs a picture)
+    metadata: dict[str, Any] = {  # noqa: RUF012 - an instance replaces it
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        *,
+        seat: int | str = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        render_width: int = 800,
+        **options: Any,
+    ) -> None:
+        self.game: Game = common.make_game(game, players, options)
+        n = self.game.players
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        self.seat_option = seat
+        kinds = [opponents] * n if isinstance(opponents, str) else list(opponents)
+        if len(kinds) not in (n, n - 1):
+            raise ValueError(
+                f"opponents: one bot kind, one per seat ({n}) or one per other seat ({n - 1})"
+            )
+        for kind in kinds:
+            make_bot(kind, self.game, 0)  # unknown kinds fail here, not at reset
+        self.opponent_kinds = kinds
+        self.reward = common.check_reward(reward)
+        self.illegal_reward = float(illegal_reward)
+        self.render_width = render_width
+        modes = ["ansi", "human"] + (["rgb_array"] if common.rgb_available(self.game) else [])
+        self.metadata = {"render_modes": modes, "render_fps": 1}
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self._encoder = encoder_for(self.game)
+        self.observation_space = gymnasium.spaces.Box(
+            -BOUND, BOUND, (self._encoder.size,), np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
+        self.state: State | None = None
+        self.seat = seat if isinstance(seat, int) else 0
+        self._bots: list[Bot | None] = []
+        self._bot_rng = random.Random(0)
+        self._last_seat = -1
+
+    # ----------------------------------------------------------------- the game
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        if self.seat_option == "random":
+            self.seat = int(rng.integers(0, self.game.players))
+        others = [seat for seat in range(self.game.players) if seat != self.seat]
+        kinds = self.opponent_kinds
+        if len(kinds) < self.game.players:  # one kind per other seat, in seat order
+            kinds = [*kinds[: self.seat], "-", *kinds[self.seat :]]
+        self._bots = [None] * self.game.players
+        for seat in others:
+            self._bots[seat] = make_bot(kinds[seat], self.game, int(rng.integers(0, 2**63 - 1)))
+        self._bot_rng = random.Random(int(rng.integers(0, 2**63 - 1)))
+        self.state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
+        self._last_seat = -1
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self._live_state()
+        if state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            state.apply(int(action), self.seat)
+        except IllegalAction as error:
+            info = self._info()
+            info.update(illegal_action=int(action), reason=str(error))
+            return self._observation(), self.illegal_reward, True, False, info
+        state.resolve_chance()
+        self._last_seat = self.seat
+        self._play_bots()
+        reward = 0.0
+        terminated = state.is_terminal()
+        if terminated:
+            reward = common.final_rewards(state, self.reward)[self.seat]
+        return self._observation(), reward, terminated, False, self._info()
+
+    def _play_bots(self) -> None:
+        """Let the bots act until the learner's seat must act alone or the game ends."""
+        state = self._live_state()
+        while not state.is_terminal():
+            seats = state.seats_to_act()
+            others = seats - {self.seat}
+            if not others:
+                return
+            seat = common.next_seat(others, self._last_seat, self.game.players)
+            bot = self._bots[seat]
+            assert bot is not None
+            mine = state.for_seat(seat, self._bot_rng.getrandbits(63))
+            state.apply(bot.choose(mine, seat), seat)
+            state.resolve_chance()
+            self._last_seat = seat
+
+    def _live_state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return self.state
+
+    def _observation(self) -> np.ndarray:
+        return self._encoder.encode(self._live_state().view(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        state = self._live_state()
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
+        if state.is_terminal():
+            info["scores"] = [float(score) for score in state.scores()]
+            info["winners"] = list(state.winners())
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions now (all False when it cannot act)."""
+        state = self._live_state()
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        if self.seat in state.seats_to_act():
+            mask[state.legal_actions(self.seat)] = True
+        return mask
+
+    # ----------------------------------------------------------------- rendering
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode=...")
+            return None
+        state = self._live_state()
+        if self.render_mode == "rgb_array":
+            return common.render_rgb(self.game, state, self.seat, self.render_width)
+        text = common.render_ansi(self.game, state, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def register(games: Sequence[str] | None = None) -> list[str]:
+    """Register ``grimoire/<Game>-v0`` for ``games`` (default: every registered game) with
+    Gymnasium; returns the ids. Importing this module registers every game already."""
+    ids = []
+    for name in grimoire.games() if games is None else games:
+        env_id = common.gym_id(name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="grimoire.envs.gymnasium:GrimoireEnv",
+                kwargs={"game": name},
+                disable_env_checker=False,
+            )
+        ids.append(env_id)
+    return ids
+
+
+register()

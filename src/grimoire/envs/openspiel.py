@@ -1,0 +1,402 @@
+"""OpenSpiel Python games for every registered game (extra ``openspiel``).
+
+    import pyspiel
+    from grimoire.envs import openspiel
+    openspiel.register()                                   # every registered game
+    game = pyspiel.load_game("grimoire_ciub(players=3,length=short)")
+    state = game.new_initial_state()
+
+A game is registered as ``grimoire_<name>`` (``-`` becomes ``_``) with the parameter
+``players`` (default: the game's minimum) and one parameter per option whose default is a
+number, a boolean or a string (an option whose default is null, such as a components path,
+takes the string ``""`` for null). A choice that is not a string is matched by its text
+(``start_player=2`` or ``start_player="2"``).
+
+``GameType``: sequential dynamics (a simultaneous decision is sequentialised: the seats submit
+one at a time, the first seat of the set after the last one that acted, and no seat sees
+another's pending choice, so the game is then of imperfect information); explicit stochastic
+chance when the game has chance nodes (OpenSpiel draws every outcome: the game's seed plays
+no part); imperfect information where the game hides anything or decides simultaneously;
+zero-sum terminal returns (a sole winner +1, each loser -1/(n-1), a shared win split).
+``GameInfo`` takes ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length``
+(player decisions, as OpenSpiel counts them) from the game.
+
+Observations are built from ``view(seat)`` only: the observation string is the view as
+compact JSON, the observation tensor its encoding (``grimoire.envs.observation``). The
+information state adds perfect recall to the string: the view, then every line the seat was
+told, in order (``describe(actor, action, seat)`` of every action and chance outcome, which
+names a hidden draw only to the seats that may know it). The information-state tensor is the
+observation tensor (the view carries a seat's persistent private knowledge; a fixed-size
+tensor cannot hold an unbounded log). An observation type without private information
+(``private_info=NONE``) sees the spectator's view.
+
+``state.clone()`` copies through the grimoire state's own ``clone()`` (OpenSpiel's Python
+states otherwise deep-copy every attribute). ``resample_from_infostate(player, sampler)``
+uses ``resample(player)``: the hidden rest is re-dealt, the player's log is kept (so its
+information state is unchanged, as IS-MCTS checks) and the other seats' earlier logs, which the
+player never saw, are replaced by a line saying so. Serialisation (``state.serialize()``,
+``pyspiel.serialize_game_and_state``) stores the full position JSON and the logs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, cast
+
+import numpy as np
+import pyspiel
+
+import grimoire
+from grimoire.core.game import Game
+from grimoire.core.state import CHANCE, TERMINAL, State
+from grimoire.envs.common import next_seat, win_returns
+from grimoire.envs.observation import Encoder, encoder_for
+
+UNKNOWN_PAST = "(what the other seats saw before this point is unknown)"
+_CLASSES: dict[str, type[Game]] = {}  # short name -> game class, for loading and unpickling
+
+Log = tuple[str, "Log"] | None  # one seat's lines, newest first, shared between copies
+
+
+def short_name(game: str) -> str:
+    """OpenSpiel's name of a game: ``grimoire_five_seals``."""
+    return "grimoire_" + re.sub(r"[^a-z0-9]+", "_", game.lower()).strip("_")
+
+
+def _lines(log: Log) -> list[str]:
+    lines: list[str] = []
+    while log is not None:
+        lines.append(log[0])
+        log = log[1]
+    lines.reverse()
+    return lines
+
+
+# --------------------------------------------------------------------------- parameters
+def parameter_specification(cls: type[Game]) -> dict[str, Any]:
+    spec: dict[str, Any] = {"players": cls.min_players}
+    for option in cls.declared_options:
+        default = option.default
+        if default is None:
+            spec[option.name] = ""
+        elif isinstance(default, bool | int | float | str):
+            spec[option.name] = default
+    return spec
+
+
+def game_arguments(cls: type[Game], params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Players and grimoire options from OpenSpiel parameters."""
+    players = int(params.get("players", cls.min_players))
+    options: dict[str, Any] = {}
+    for option in cls.declared_options:
+        if option.name not in params:
+            continue
+        value = params[option.name]
+        if option.choices is not None:
+            exact = [c for c in option.choices if c == value and type(c) is type(value)]
+            by_text = [c for c in option.choices if str(c).lower() == str(value).lower()]
+            value = (exact or by_text or [value])[0]
+        elif option.default is None and value == "":
+            value = None
+        elif option.kind is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if value != option.default or type(value) is not type(option.default):
+            options[option.name] = value
+    return players, options
+
+
+@lru_cache(maxsize=32)
+def _grimoire_game(cls: type[Game], players: int, options_json: str) -> Game:
+    return cls(players, json.loads(options_json))
+
+
+def _flags(cls: type[Game]) -> tuple[bool, bool]:
+    """(has chance, imperfect information) of a game, from its default instances."""
+    chance = imperfect = False
+    for players in {cls.min_players, cls.max_players}:
+        game = cls(players, {})
+        chance = chance or game.max_chance_outcomes > 0
+        imperfect = imperfect or game.hidden_information or game.simultaneous_decisions
+    imperfect = imperfect or bool(cls.hidden_information or cls.simultaneous_decisions)
+    return chance, imperfect
+
+
+def game_type(cls: type[Game]) -> pyspiel.GameType:
+    chance, imperfect = _flags(cls)
+    mode = pyspiel.GameType.ChanceMode
+    information = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(cls.name),
+        long_name=f"grimoire {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
+        information=information.IMPERFECT_INFORMATION
+        if imperfect
+        else information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameter_specification(cls),
+    )
+
+
+# --------------------------------------------------------------------------- game
+class GrimoireSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A grimoire game as an OpenSpiel Python game; ``register`` makes one subclass per game
+    (its ``grimoire_class``), which OpenSpiel calls with the parameters."""
+
+    grimoire_class: type[Game]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        cls = self.grimoire_class
+        params = dict(params or {})
+        players, options = game_arguments(cls, params)
+        self.grimoire_game = _grimoire_game(cls, players, json.dumps(options, sort_keys=True))
+        game = self.grimoire_game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=game.max_chance_outcomes if _flags(cls)[0] else 0,
+            num_players=players,
+            min_utility=-1.0 / (players - 1) if players > 1 else 0.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=game.max_game_length,
+        )
+        full = {**parameter_specification(cls), **params}
+        super().__init__(game_type(cls), info, full)
+        self.encoder: Encoder = encoder_for(game)
+        self._initial: State | None = None
+
+    def new_initial_state(self, *args: Any) -> GrimoireSpielState:
+        if args and args[0] is not None:
+            raise ValueError("grimoire games start from new_initial_state() only")
+        return GrimoireSpielState(self)
+
+    def initial_grimoire_state(self) -> State:
+        """A copy of the game's start (setup chance unresolved: OpenSpiel draws it)."""
+        if self._initial is None:
+            self._initial = self.grimoire_game.new_state(0, resolve_chance=False)
+        return self._initial.clone()
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> GrimoireObserver:
+        return GrimoireObserver(self, iig_obs_type, params)
+
+
+class _Box:
+    """Everything of an OpenSpiel state, in one attribute, so that OpenSpiel's ``Clone`` (a
+    deep copy of each attribute) copies through the grimoire state's ``clone()``."""
+
+    __slots__ = ("factory", "game", "last", "logs", "state")
+
+    def __init__(self, game: Game, factory: Any, state: State | None, logs: list[Log]) -> None:
+        self.game = game
+        self.factory = factory  # makes the initial state on first use (a clone never needs it)
+        self.state = state
+        self.logs = logs
+        self.last = -1  # the seat that acted last (it orders simultaneous submissions)
+
+    def live(self) -> State:
+        if self.state is None:
+            self.state = self.factory()
+        return self.state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        state = self.state.clone() if self.state is not None else None
+        copy = _Box(self.game, self.factory, state, list(self.logs))
+        copy.last = self.last
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.game
+        cls = type(game)
+        return (
+            _restore_box,
+            (
+                f"{cls.__module__}:{cls.__qualname__}",
+                game.players,
+                json.dumps(game.options, sort_keys=True),
+                self.live().to_json(),
+                [_lines(log) for log in self.logs],
+                self.last,
+            ),
+        )
+
+
+def _restore_box(
+    where: str, players: int, options_json: str, position: dict[str, Any], logs: Any, last: int
+) -> _Box:
+    module, _, name = where.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    game = _grimoire_game(cls, players, options_json)
+    rebuilt: list[Log] = []
+    for lines in logs:
+        log: Log = None
+        for line in lines:
+            log = (line, log)
+        rebuilt.append(log)
+    box = _Box(game, None, game.state_from_json(position), rebuilt)
+    box.last = last
+    return box
+
+
+# --------------------------------------------------------------------------- state
+class GrimoireSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state around a grimoire state (see the module doc)."""
+
+    def __init__(self, game: GrimoireSpielGame) -> None:
+        super().__init__(game)
+        players = game.grimoire_game.players
+        self._box: _Box = _Box(
+            game.grimoire_game, game.initial_grimoire_state, None, [None] * players
+        )
+
+    @property
+    def grimoire_state(self) -> State:
+        """The grimoire state inside (the true state: never give it to a bot)."""
+        return self._box.live()
+
+    def current_player(self) -> int:
+        box: _Box = self._box
+        actor = box.live().current_player
+        if isinstance(actor, frozenset):
+            return next_seat(actor, box.last, box.game.players)
+        if actor == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if actor == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.grimoire_state.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        weights = self.grimoire_state.chance_weights()
+        total = sum(weight for _, weight in weights)
+        return [(outcome, weight / total) for outcome, weight in weights]
+
+    def _apply_action(self, action: int) -> None:
+        box: _Box = self._box
+        state = box.live()
+        actor = self.current_player()
+        seat = CHANCE if actor == pyspiel.PlayerId.CHANCE else actor
+        step = state.step
+        box.logs = [
+            (f"{step}: {state.describe(seat, action, viewer)}", log)
+            for viewer, log in enumerate(box.logs)
+        ]
+        if seat == CHANCE:
+            state.apply(action)
+        else:
+            state.apply(action, seat)
+            box.last = seat
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self.grimoire_state
+        try:
+            return state.action_to_string(action)
+        except Exception:  # an action of another node (history printing): its id
+            return f"{'chance' if player == pyspiel.PlayerId.CHANCE else 'action'} {action}"
+
+    def is_terminal(self) -> bool:
+        return self.grimoire_state.is_terminal()
+
+    def returns(self) -> list[float]:
+        state = self.grimoire_state
+        if not state.is_terminal():
+            return [0.0] * state.game.players
+        return win_returns(state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+        """A state consistent with what ``player_id`` knows: ``resample(player_id)``."""
+        if probability_sampler is not None:
+            seed = int(probability_sampler() * 2**52) ^ int(probability_sampler() * 2**52) << 11
+        else:
+            seed = random.getrandbits(63)
+        box: _Box = self._box
+        resampled = box.live().resample(player_id, random.Random(seed))
+        unknown: Log = (UNKNOWN_PAST, None)
+        logs = [log if seat == player_id else unknown for seat, log in enumerate(box.logs)]
+        copy = self.get_game().new_initial_state()
+        copy_box = _Box(box.game, box.factory, resampled, logs)
+        copy_box.last = box.last
+        copy._box = copy_box
+        return copy
+
+    def __str__(self) -> str:
+        return json.dumps(self.grimoire_state.to_json(history=False), sort_keys=True)
+
+    # what a seat sees -------------------------------------------------------------
+    def view_json(self, seat: int | None) -> str:
+        return json.dumps(self.grimoire_state.view(seat), sort_keys=True, separators=(",", ":"))
+
+    def seat_log(self, seat: int) -> list[str]:
+        return _lines(self._box.logs[seat])
+
+
+class GrimoireObserver:
+    """OpenSpiel's PyObserver interface over views (see the module doc)."""
+
+    def __init__(self, game: GrimoireSpielGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.private = (
+            iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
+        )
+        self.encoder = game.encoder
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: GrimoireSpielState, player: int) -> None:
+        view = state.grimoire_state.view(player if self.private else None)
+        self.tensor[:] = self.encoder.encode(view)
+
+    def string_from(self, state: GrimoireSpielState, player: int) -> str:
+        text = state.view_json(player if self.private else None)
+        if self.perfect_recall and self.private:
+            text += "\n" + "\n".join(state.seat_log(player))
+        return text
+
+
+# --------------------------------------------------------------------------- registration
+def register(games: Sequence[str] | None = None) -> list[str]:
+    """Register ``games`` (default: every registered grimoire game) with OpenSpiel as
+    ``grimoire_<name>``; returns the short names. Registering twice does nothing."""
+    names = []
+    known = set(pyspiel.registered_names())
+    for name in grimoire.games() if games is None else games:
+        cls = grimoire.game_class(name)
+        short = short_name(cls.name)
+        _CLASSES[short] = cls
+        if short not in known:
+            # A class, as OpenSpiel's own Python games register: OpenSpiel keeps the creator
+            # until the process ends, and a class outlives the interpreter's teardown.
+            creator: type[GrimoireSpielGame] = type(
+                f"GrimoireSpielGame_{short}", (GrimoireSpielGame,), {"grimoire_class": cls}
+            )
+            _CREATORS.append(creator)
+            pyspiel.register_game(game_type(cls), creator)
+            known.add(short)
+        names.append(short)
+    return names
+
+
+_CREATORS: list[type[GrimoireSpielGame]] = []
+
+
+def load(game: str, **params: Any) -> GrimoireSpielGame:
+    """Register ``game`` if needed and load it: ``load("ciub", players=3, length="short")``."""
+    register([game])
+    return cast(GrimoireSpielGame, pyspiel.load_game(short_name(game), params))

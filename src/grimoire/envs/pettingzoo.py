@@ -1,0 +1,259 @@
+"""PettingZoo AEC environments for every registered game (extra ``rl``).
+
+    from grimoire.envs import pettingzoo as gz
+    env = gz.env("ciub", players=3, length="short")   # wrapped; gz.raw_env(...) unwrapped
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else policy(observation)
+        env.step(action)
+
+Agents are ``player_0 .. player_{n-1}`` (seat order). An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``: the vector encodes
+``state.view(seat)`` only (``grimoire.envs.observation``; docs/rl.md has the layout) and the
+mask is 1 on the agent's legal actions when it is to act (all zeros otherwise). Chance is
+resolved inside the environment from the game's seed, which ``reset(seed)`` draws from the
+environment's seeded generator. A multi-step turn selects the same agent again. At a
+simultaneous decision the seats submit one at a time (the first seat of the set after the last
+one that acted): the environment applies each submission at once, and the engine's views never
+show a pending choice to another seat, so a later seat sees only that the earlier one chose.
+
+Rewards come at the end: ``reward="win"`` (default) gives a sole winner +1 and each loser
+-1/(n-1) (a shared win splits it; zero-sum), ``reward="margin"`` the seat's true score minus
+the best other score. An illegal action ends the game: the agent gets ``illegal_reward``
+(-1), the others 0, and its info says ``illegal_action``.
+
+Names carry a version: ``metadata["name"]`` is ``grimoire_ciub_v0``, and
+``grimoire.envs.pettingzoo.grimoire_ciub_v0.env(...)`` works as for PettingZoo's own
+environments.
+"""
+
+from __future__ import annotations
+
+import functools
+from types import SimpleNamespace
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from grimoire.core.errors import IllegalAction
+from grimoire.core.game import Game
+from grimoire.core.state import State
+from grimoire.envs import common
+from grimoire.envs.observation import BOUND, encoder_for
+
+Observation = dict[str, np.ndarray]
+
+
+class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """One grimoire game as a PettingZoo AEC environment (see the module doc)."""
+
+    # every mode any game may offer; an instance lists its own (rgb_array needs a picture)
+    metadata: dict[str, Any] = {  # noqa: RUF012 - an instance replaces it
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        render_seat: int | None = None,
+        render_width: int = 800,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._spec = (game, players, dict(options))
+        self.game: Game = common.make_game(game, players, options)
+        self.reward = common.check_reward(reward)
+        self.illegal_reward = float(illegal_reward)
+        self.render_seat = render_seat
+        self.render_width = render_width
+        modes = ["ansi", "human"] + (["rgb_array"] if common.rgb_available(self.game) else [])
+        self.metadata = {
+            "render_modes": modes,
+            "name": common.env_name(self.game.name),
+            "is_parallelizable": False,
+            "render_fps": 1,
+        }
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = [common.agent_name(seat) for seat in range(self.game.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._setup()
+        self.agents: list[str] = []
+        self.state: State | None = None
+        self._np_random: np.random.Generator | None = None
+        self._last_seat = -1
+
+    def _setup(self) -> None:
+        """What is rebuilt from the game after unpickling: encoder and spaces."""
+        self._encoder = encoder_for(self.game)
+        num_actions = self.game.num_actions
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        -BOUND, BOUND, (self._encoder.size,), np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (num_actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(num_actions) for agent in self.possible_agents
+        }
+
+    # ----------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ----------------------------------------------------------------- the game
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self.state = self.game.new_state(game_seed)
+        self._last_seat = -1
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[0]
+        self._after_move()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._live_state()
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for finished agents")
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        try:
+            state.apply(int(action), seat)
+        except IllegalAction as error:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = self.illegal_reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal_action": int(action), "reason": str(error)}
+        else:
+            state.resolve_chance()
+            self._last_seat = seat
+            self._after_move()
+        self._accumulate_rewards()
+
+    def _after_move(self) -> None:
+        """Select the next agent, or end the game with its rewards."""
+        state = self._live_state()
+        if state.is_terminal():
+            for seat, value in enumerate(common.final_rewards(state, self.reward)):
+                self.rewards[self.possible_agents[seat]] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        seat = common.next_seat(state.seats_to_act(), self._last_seat, self.game.players)
+        self.agent_selection = self.possible_agents[seat]
+
+    def _live_state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return self.state
+
+    def observe(self, agent: str) -> Observation:
+        state = self._live_state()
+        seat = self._seat[agent]
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if seat in state.seats_to_act():
+            mask[state.legal_actions(seat)] = 1
+        return {"observation": self._encoder.encode(state.view(seat)), "action_mask": mask}
+
+    def legal_actions(self, agent: str | None = None) -> list[int]:
+        """The legal action ids of ``agent`` (default: the selected one); [] off-turn."""
+        state = self._live_state()
+        seat = self._seat[agent or self.agent_selection]
+        return state.legal_actions(seat) if seat in state.seats_to_act() else []
+
+    # ----------------------------------------------------------------- rendering
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode=...")
+            return None
+        state = self._live_state()
+        if self.render_mode == "rgb_array":
+            return common.render_rgb(self.game, state, self.render_seat, self.render_width)
+        text = common.render_ansi(self.game, state, self.render_seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ----------------------------------------------------------------- pickling
+    def __getstate__(self) -> dict[str, Any]:
+        doc = self.__dict__.copy()
+        for derived in ("game", "_encoder", "observation_spaces", "action_spaces"):
+            doc.pop(derived, None)
+        doc["state"] = self.state.to_json() if self.state is not None else None
+        return doc
+
+    def __setstate__(self, doc: dict[str, Any]) -> None:
+        position = doc.pop("state")
+        self.__dict__.update(doc)
+        name, players, options = self._spec
+        self.game = common.make_game(name, players, options)
+        self._setup()
+        self.state = self.game.state_from_json(position) if position is not None else None
+
+
+def raw_env(game: str, players: int | None = None, **kwargs: Any) -> GrimoireAECEnv:
+    """The unwrapped environment of ``game`` (keyword arguments: ``render_mode``, ``reward``,
+    ``illegal_reward``, ``render_seat``, ``render_width`` and the game's options)."""
+    return GrimoireAECEnv(game, players, **kwargs)
+
+
+def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
+    """``raw_env`` in PettingZoo's usual wrappers (action bounds asserted, call order
+    enforced)."""
+    wrapped: AECEnv[str, Observation, int] = raw_env(game, players, **kwargs)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def env_names() -> dict[str, str]:
+    """Every registered game's versioned environment name -> game name."""
+    import grimoire
+
+    return {common.env_name(name): name for name in grimoire.games()}
+
+
+def __getattr__(name: str) -> SimpleNamespace:
+    """``grimoire_ciub_v0`` and the like: a namespace with ``env`` and ``raw_env``."""
+    game = env_names().get(name)
+    if game is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return SimpleNamespace(
+        env=functools.partial(env, game),
+        raw_env=functools.partial(raw_env, game),
+        name=name,
+    )
