@@ -115,12 +115,15 @@ async def seat_client(
         connect(ws_url, additional_headers=headers, open_timeout=20) as ws,
     ):
         while time.monotonic() < deadline and len(stats.latencies) < max_actions:
+            # wait in short slices, so a client whose opponent stopped at the action budget
+            # notices the budget too instead of waiting for the deadline (cancelling recv is
+            # safe: the message stays for the next call)
             try:
                 raw = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                    ws.recv(), timeout=min(0.5, max(0.05, deadline - time.monotonic()))
                 )
             except TimeoutError:
-                return
+                continue
             stats.ws_messages += 1
             payload = json.loads(raw)
             if payload["status"] == "finished":

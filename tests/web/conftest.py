@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fastapi.testclient import TestClient
 from pg_server import PostgresCluster, PostgresUnavailable, find_bindir
 from tests.toys import register as register_toys
+from web_simul_toys import TOYS as SIMULTANEOUS_VARIANTS
 
 import grimoire.registry
 from grimoire.web import create_app
@@ -29,11 +30,14 @@ from grimoire.web import create_app
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the test-only Toy game (tests/web/web_toygame.py) for every web test."""
+    """Register the test-only games for every web test: Toy (tests/web/web_toygame.py), the
+    toys of tests/toys and their variants (tests/web/web_simul_toys.py)."""
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy", "web_toygame:ToyGame")
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-plain", "web_toygame:PlainToyGame")
     monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-drawn", "web_toygame:DrawnToyGame")
     register_toys(monkeypatch)  # Duel (sealed) and Race (parallel) from tests/toys
+    for name, target in SIMULTANEOUS_VARIANTS.items():  # with planted markers, and so on
+        monkeypatch.setitem(grimoire.registry.BUILTIN, name, target)
 
 
 @pytest.fixture

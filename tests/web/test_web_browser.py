@@ -80,7 +80,7 @@ def version(page: Any) -> int:
 
 def wait_for_change(page: Any, old: int) -> None:
     page.wait_for_function(
-        f"Number(document.querySelector('#game').dataset.version) > {old}", timeout=15000
+        f"Number(document.querySelector('#game').dataset.version) > {old}", timeout=60000
     )
 
 
@@ -366,9 +366,32 @@ def test_a_game_without_picture_or_renderer_gets_the_generic_page(
 
 
 # ----------------------------------------------------------------------------- simultaneous
-def two_people_and_a_bot(browser: Any, page: Any, server: ServerProcess, game: str) -> Any:
+def watch_actions(page: Any) -> list[int]:
+    """The HTTP status of every action this page posts, from now on."""
+    statuses: list[int] = []
+
+    def seen(response: Any) -> None:
+        if response.request.method == "POST" and response.url.endswith("/actions"):
+            statuses.append(response.status)
+
+    page.on("response", seen)
+    return statuses
+
+
+def new_page(browser: Any) -> tuple[Any, list[str]]:
+    """A page in a browser context of its own (its own cookies: another person), and the
+    JavaScript errors it will raise."""
+    other = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    return other, errors
+
+
+def two_people_and_a_bot(
+    browser: Any, page: Any, server: ServerProcess, game: str
+) -> tuple[Any, list[str]]:
     """Create ``game`` for 3 seats from the lobby: this page, a friend (joined in another
-    browser context), a random bot. Returns the friend's page."""
+    browser context), a random bot. Returns the friend's page and its JavaScript errors."""
     page.goto(server.url + f"/?game={game}")
     page.wait_for_selector("#seats select")
     page.select_option("#players-select", "3")
@@ -378,84 +401,122 @@ def two_people_and_a_bot(browser: Any, page: Any, server: ServerProcess, game: s
     page.wait_for_url(re.compile(r"/games/\w+$"))
     page.wait_for_selector("#share .share-link")
     link = page.input_value("#share .share-link")
-    friend = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-    errors: list[str] = []
-    friend.on("pageerror", lambda error: errors.append(str(error)))
+    friend, errors = new_page(browser)
     friend.goto(link)
     friend.fill("#join-name", "Bea")
     friend.click("button[type=submit]")
     friend.wait_for_selector("#game[data-status='running']")
     page.wait_for_selector("#game[data-status='running']")
-    friend.errors = errors
-    return friend
+    return friend, errors
+
+
+def spectator(browser: Any, server: ServerProcess, page: Any) -> tuple[Any, list[str]]:
+    """The game of ``page`` opened by someone without a seat."""
+    watcher, errors = new_page(browser)
+    watcher.goto(server.url + f"/games/{page.get_attribute('#game', 'data-game')}")
+    watcher.wait_for_selector("#game[data-status]")
+    return watcher, errors
+
+
+def scores_shown(page: Any) -> list[str]:
+    return [text.strip() for text in page.locator("#players .score").all_inner_texts()]
 
 
 def test_sealed_choices_in_two_browsers_with_a_bot(
     browser: Any, page: Any, server: ServerProcess
 ) -> None:
-    """Duel: both people choose a card in their own browser, in either order; the first to
-    choose sees "Waiting for 1 other player"; neither page nor a spectator shows another hand."""
-    friend = two_people_and_a_bot(browser, page, server, "toy_duel")
+    """Duel: both people choose a card in their own browser, seat 0 first in one round and
+    seat 1 first in the next; each choice is taken (no 409, no error); the first to choose reads
+    "Waiting for 1 other player" until the other chooses; a spectator sees no hand."""
+    friend, friend_errors = two_people_and_a_bot(browser, page, server, "toy_duel")
+    watcher, watcher_errors = spectator(browser, server, page)
     try:
         pages = {0: page, 1: friend}
+        posted = {seat: watch_actions(each) for seat, each in pages.items()}
         for round_ in range(3):
             first, second = (0, 1) if round_ % 2 == 0 else (1, 0)
             for seat in (first, second):
                 mover = pages[seat]
-                mover.wait_for_selector("#game[data-your-turn='1']")
+                mover.wait_for_selector("#game[data-your-turn='1'] button.action")
                 assert "everyone chooses at once" in mover.inner_text("#turn-banner")
                 mover.locator("button.action").first.click()
                 if seat == first:
-                    mover.wait_for_selector("#game[data-your-turn='0']")
-                    other_decided = api_state(mover)["to_act"] == []
-                    if not other_decided:
-                        assert "Waiting for 1 other player" in mover.inner_text("#actions")
-                        assert "Waiting for 1 player" in mover.inner_text("#turn-banner")
+                    # (if the bot is still choosing, it says 2 players at first)
+                    mover.wait_for_selector(
+                        "#actions .waiting:has-text('Waiting for 1 other player to choose')"
+                    )
+                    mover.wait_for_selector("#turn-banner:has-text('Waiting for 1 player')")
+                    assert api_state(mover)["to_act"] == [second]
+            view = api_state(watcher)["view"]
+            assert view["hand"] is None and view["my_choice"] is None
+            assert "deal" not in watcher.inner_text("#log")  # only "a card to seat N"
             shot(friend, f"duel-round-{round_}")
-        for each in (page, friend):
+        for each in (page, friend, watcher):
             each.wait_for_selector("#game[data-status='finished']")
-        game_id = page.get_attribute("#game", "data-game")
-        watcher = browser.new_context().new_page()
-        watcher.goto(f"{server.url}/games/{game_id}")
-        watcher.wait_for_selector("#game[data-status]")
-        state = api_state(watcher)
-        assert state["viewer"] is None and state["view"]["hand"] is None
-        watcher.context.close()
-        assert not friend.errors
+        assert posted[0] == [200] * 3 and posted[1] == [200] * 3, posted
+        assert "you choose" not in watcher.inner_text("#log")
+        assert api_state(watcher)["viewer"] is None
+        assert not friend_errors and not watcher_errors
     finally:
         friend.context.close()
+        watcher.context.close()
 
 
 def test_parallel_turns_in_two_browsers_with_a_bot(
     browser: Any, page: Any, server: ServerProcess
 ) -> None:
-    """Race: both people roll and stop in their own browsers at the same time as the bot; each
-    page shows only its own lucky number; the game ends with everyone's numbers shown."""
-    friend = two_people_and_a_bot(browser, page, server, "toy_race")
+    """Race: both people roll and stop in their own browsers at the same time as the bot, in
+    turns that change order; every action is taken (no 409, no error); a person whose turn is
+    over reads "Waiting for N other players"; each page shows only its own lucky number and
+    "?" for the scores it cannot know, a spectator none of them; the end shows everything."""
+    friend, friend_errors = two_people_and_a_bot(browser, page, server, "toy_race")
+    watcher, watcher_errors = spectator(browser, server, page)
     try:
         pages = {0: page, 1: friend}
-        mine = {seat: api_state(p)["view"]["my_lucky"] for seat, p in pages.items()}
-        assert mine[0] != mine[1]
+        posted = {seat: watch_actions(each) for seat, each in pages.items()}
+        mine = {seat: api_state(each)["view"]["my_lucky"] for seat, each in pages.items()}
+        assert mine[0] != mine[1] and all(2 <= n <= 6 for n in mine.values())
+        seen = api_state(watcher)
+        assert seen["view"]["my_lucky"] is None and seen["scores"] == [None, None, None]
+        assert "your lucky number" not in watcher.inner_text("#log")
+        assert scores_shown(watcher) == ["?", "?", "?"]
+        waited = 0
+        order = [0, 1]
         while api_state(page)["status"] != "finished":
-            for seat, each in pages.items():
+            order.reverse()
+            for seat in order:
+                each = pages[seat]
                 state = api_state(each)
                 if state["status"] == "finished" or not state["your_turn"]:
                     continue
                 view = state["view"]
-                others = [n for s, n in mine.items() if s != seat]
+                other = mine[1 - seat]
                 assert view["my_lucky"] == mine[seat]
-                assert all(f"lucky number is {n}" not in each.inner_text("#log") for n in others)
+                assert f"your lucky number is {mine[seat]}" in each.inner_text("#log")
+                assert f"your lucky number is {other}" not in each.inner_text("#log")
                 assert [score is None for score in view["scores"]] == [s != seat for s in range(3)]
+                assert scores_shown(each).count("?") == 2
                 label = "stop" if view["rolls"][seat] >= 1 else "roll"
-                before = state["version"]
                 each.click(f"button.action:text-is('{label}')")
-                wait_for_change(each, before)
-        for each in pages.values():
+                wait_for_change(each, state["version"])
+                after = api_state(each)
+                if after["status"] == "running" and seat not in after["to_act"]:
+                    # this turn is over while others play on
+                    each.wait_for_selector("#actions .waiting:has-text('Waiting for')")
+                    each.wait_for_selector("#turn-banner:has-text('Waiting for')")
+                    waited += 1
+        for each in (page, friend, watcher):
             each.wait_for_selector("#game[data-status='finished']")
+        assert waited > 0
+        assert posted[0] and posted[1]
+        assert set(posted[0]) == {200} and set(posted[1]) == {200}, posted
         final = api_state(page)
         assert final["view"]["lucky"][:2] == [mine[0], mine[1]]
-        assert "?" not in page.inner_text("#players")
+        for each in (page, friend, watcher):
+            each.wait_for_selector("#players .score")
+            assert "?" not in scores_shown(each)
         shot(page, "race-finished")
-        assert not friend.errors
+        assert not friend_errors and not watcher_errors
     finally:
         friend.context.close()
+        watcher.context.close()

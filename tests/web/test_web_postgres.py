@@ -140,7 +140,7 @@ def test_appends_waiting_on_one_locked_game_row_one_wins_one_conflicts(
             "SELECT count(*) FROM pg_stat_activity"
             " WHERE datname = current_database() AND wait_event_type = 'Lock'"
         )
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed limit
         while watcher.execute(waiting).scalar_one() < 2:
             assert time.monotonic() < deadline, "the two appends never waited on the lock"
             time.sleep(0.01)

@@ -12,9 +12,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from test_web_api import act, create, seated, state_of
 from web_helpers import wait_until
+
+from grimoire.bots import RandomBot
+from grimoire.core.state import State
+from grimoire.web import create_app, rooms
 
 PEOPLE_AND_BOT = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "random"}]
 
@@ -162,3 +167,143 @@ def test_duel_hands_and_pending_choices_stay_hidden(client: TestClient) -> None:
     assert f"you choose {card['id']}" in mine
     spectator = state_of(client, game_id)
     assert spectator["view"]["hand"] is None and spectator["view"]["my_choice"] is None
+
+
+def test_a_choice_from_the_decision_stands_when_the_last_chooser_is_asked_alone(
+    client: TestClient,
+) -> None:
+    """toy_duel_last asks the last seat still to choose as a plain seat, not a set of one: seat
+    0 loaded its page during the simultaneous decision; seat 1 chose since, so now it is "seat
+    0's turn". Seat 0's choice on the version it saw is still taken."""
+    game_id, tokens = table(client, "toy_duel_last", hand=2)
+    wait_until(lambda: state_of(client, game_id), lambda s: s["to_act"] == [0, 1])
+    loaded = state_of(client, game_id, tokens[0])
+    assert loaded["simultaneous"] and loaded["your_turn"]
+    other = state_of(client, game_id, tokens[1])
+    assert act(client, game_id, tokens[1], other["actions"][0], other["version"]).status_code == 200
+    now = state_of(client, game_id, tokens[0])
+    assert not now["simultaneous"] and now["to_act"] == [0] and now["version"] > loaded["version"]
+    response = act(
+        client, game_id, tokens[0], {"id": loaded["actions"][0]["id"]}, loaded["version"]
+    )
+    assert response.status_code == 200, response.text
+    assert "you choose" in response.json()["log"][-1]["text"]
+
+
+def test_an_old_version_is_still_a_409_outside_simultaneous_decisions(
+    client: TestClient,
+) -> None:
+    """Toy takes turns: seat 1 loaded while seat 0 was to play; seat 0 played; seat 1's card,
+    legal now, on the version it loaded is a real conflict (it never chose at that state)."""
+    state, token0 = create(client, seats=[{"kind": "person"}, {"kind": "person"}])
+    assert token0
+    game_id = state["id"]
+    token1 = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]
+    client.cookies.clear()
+    seen_by_1 = state_of(client, game_id, token1)
+    assert not seen_by_1["simultaneous"] and seen_by_1["to_act"] == [0]
+    mover = state_of(client, game_id, token0)
+    play = next(a for a in mover["actions"] if a.get("kind") == "play")
+    assert act(client, game_id, token0, {"id": play["id"]}, mover["version"]).status_code == 200
+    now = state_of(client, game_id, token1)
+    assert now["your_turn"]
+    card = next(a for a in now["actions"] if a.get("kind") == "play")
+    late = act(client, game_id, token1, {"id": card["id"]}, seen_by_1["version"])
+    assert late.status_code == 409
+    assert late.json()["state"] == now
+
+
+def test_an_action_not_legal_now_on_an_old_version_is_a_409(client: TestClient) -> None:
+    """Duel: seat 1 loaded, seat 0 chose since; seat 1 names a card it does not hold on the
+    old version: refused with the fresh state, nothing changes."""
+    game_id, tokens = table(client, "toy_duel", hand=3)
+    loaded = {seat: state_of(client, game_id, token) for seat, token in tokens.items()}
+    first = act(client, game_id, tokens[0], loaded[0]["actions"][0], loaded[0]["version"])
+    assert first.status_code == 200
+    held = {a["id"] for a in loaded[1]["actions"]}
+    foreign = next(card for card in range(12) if card not in held)
+    refused = act(client, game_id, tokens[1], {"id": foreign}, loaded[1]["version"])
+    assert refused.status_code == 409
+    assert refused.json()["state"]["your_turn"]
+    assert state_of(client, game_id, tokens[1])["view"]["hand"] == loaded[1]["view"]["hand"]
+
+
+def test_after_a_restart_an_old_version_is_refused_once(database_url: str) -> None:
+    """Who has waited since when is kept in memory only: a server started again refuses a
+    choice on a version from before the restart (409 with the fresh state); the client then
+    chooses on that state and it is taken."""
+    with TestClient(create_app(database_url, bot_delay=0)) as first:
+        game_id, tokens = table(first, "toy_duel", hand=3)
+        loaded = state_of(first, game_id, tokens[0])
+        other = state_of(first, game_id, tokens[1])
+        assert act(first, game_id, tokens[1], other["actions"][0], other["version"]).status_code
+    with TestClient(create_app(database_url, bot_delay=0)) as again:
+        stale = act(again, game_id, tokens[0], loaded["actions"][0], loaded["version"])
+        assert stale.status_code == 409
+        fresh = stale.json()["state"]
+        taken = act(again, game_id, tokens[0], fresh["actions"][0], fresh["version"])
+        assert taken.status_code == 200, taken.text
+
+
+def test_bots_choose_on_their_own_seats_state_never_the_true_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Duel, a person against two bots, one of which fails every time (so the random fallback
+    chooses for it): every state a bot or the fallback is given is made for its seat
+    (``State.for_seat``): another seed, no history, the seat's own hand as it is, the other
+    hands and the deck re-dealt."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    given: list[tuple[str, int | None, Any, Any]] = []  # (who, seat, given, the truth then)
+
+    def record(who: str, state: State, seat: int | None) -> None:
+        (room,) = hub.rooms.values()  # the bot chooses under the room's lock: the true state
+        given.append((who, seat, state, room.state))
+
+    class Spy(RandomBot):
+        def choose(self, state: State, seat: int | None = None) -> int:
+            record("bot", state, seat)
+            if seat == 2:
+                raise RuntimeError("this bot always fails; the fallback chooses")
+            return super().choose(state, seat)
+
+    class Fallback(RandomBot):
+        def choose(self, state: State, seat: int | None = None) -> int:
+            record("fallback", state, seat)
+            return super().choose(state, seat)
+
+    monkeypatch.setattr(rooms, "make_bot", lambda level, game, seed: Spy(seed))
+    monkeypatch.setattr(rooms, "RandomBot", Fallback)
+    state, token = create(
+        client,
+        game="toy_duel",
+        options={"hand": 3},
+        seats=[{"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
+    assert token
+    game_id = state["id"]
+
+    def my_turn_or_over() -> dict[str, Any]:
+        return wait_until(
+            lambda: state_of(client, game_id, token),
+            lambda s: s["your_turn"] or s["status"] == "finished",
+        )
+
+    payload = my_turn_or_over()
+    while payload["status"] != "finished":
+        move = act(client, game_id, token, payload["actions"][0], payload["version"])
+        assert move.status_code == 200, move.text
+        payload = my_turn_or_over()
+    assert {(who, seat) for who, seat, _, _ in given} == {("bot", 1), ("bot", 2), ("fallback", 2)}
+    redealt = 0
+    for _who, seat, mine, truth in given:
+        assert seat is not None and mine is not truth
+        assert mine.seed != truth.seed and mine.history == [] and truth.history
+        assert mine.step == truth.step and mine.current_player == truth.current_player
+        assert sorted(mine.hands[seat]) == sorted(truth.hands[seat])
+        assert mine.view(seat) == truth.view(seat)
+        redealt += any(
+            sorted(mine.hands[other]) != sorted(truth.hands[other])
+            for other in range(3)
+            if other != seat
+        )
+    assert redealt > 0

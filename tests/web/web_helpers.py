@@ -34,7 +34,7 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = 60.0) -> ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         self.process = subprocess.Popen(
             [
@@ -83,7 +83,7 @@ class ServerProcess:
 def wait_until(
     fetch: Callable[[], dict[str, Any]],
     done: Callable[[dict[str, Any]], bool],
-    timeout: float = 20.0,
+    timeout: float = 60.0,
 ) -> dict[str, Any]:
     """Poll ``fetch`` until ``done`` holds; the last result (AssertionError on timeout)."""
     deadline = time.monotonic() + timeout

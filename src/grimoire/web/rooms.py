@@ -214,11 +214,15 @@ class Room:
         self.last_used = time.monotonic()
         self._undo_cache: dict[int, str | None] = {}
         self._tokens = {seat.token_hash: seat.seat for seat in self.seats if seat.token_hash}
-        # The version right after each seat's own latest change (an action or an undo). A seat
-        # at a simultaneous decision may act on an older version, but never on one from before
-        # its own latest change (a double click must not act twice). Unknown after a restart:
-        # then only the current version is accepted.
-        self.own_version: dict[int, int] = {seat.seat: self.version for seat in self.seats}
+        # For the stale-version rule of simultaneous decisions (see ``_still_stands``):
+        # ``waiting_since[s]`` is the version since which seat s has been among the seats to
+        # act without acting itself (a seat that acts, or stops being asked, starts again), and
+        # ``decisions[v]`` the seats of the simultaneous decision at version v, for the versions
+        # a waiting seat may still name. Not kept across restarts: a room rebuilt from the
+        # database starts them at its current version.
+        self.waiting_since: dict[int, int] = {}
+        self.decisions: dict[int, frozenset[int]] = {}
+        self._track_decisions(None)
 
     # ------------------------------------------------------------------ identity
     def seat_of(self, token: str | None) -> int | None:
@@ -420,7 +424,7 @@ class Room:
             # stale first: the loser of a race on the last move gets the finished state;
             # but at a simultaneous decision, another seat's submission since the client's
             # version does not make this seat's still-legal choice stale
-            if not self._simultaneous_choice(seat, version, action_doc):
+            if not self._still_stands(seat, version, action_doc):
                 self._check_version(version, seat)
             self._check_running()
             if seat not in self.state.seats_to_act():
@@ -432,21 +436,45 @@ class Room:
                 raise Unprocessable(str(error)) from error
             await self._commit_action(seat, action)
 
-    def _simultaneous_choice(self, seat: int, version: int | None, action_doc: Any) -> bool:
-        """Whether a submission on an older ``version`` still stands: the game is at a
-        simultaneous decision that includes ``seat``, nothing of ``seat``'s own happened since
-        ``version``, and the action is legal now."""
-        if version is None or version == self.version or self.status != RUNNING:
+    def _still_stands(self, seat: int, version: int | None, action_doc: Any) -> bool:
+        """Whether ``seat``'s action chosen on the older ``version`` is taken all the same.
+
+        At a simultaneous decision every seat decides on its own, so other seats' submissions
+        (and bots', and the chance they trigger) since the version a client saw do not make
+        its choice stale. It stands when the game was at a simultaneous decision of ``seat`` at
+        ``version`` or is at one now, ``seat`` has been asked to act ever since and has not
+        acted itself (so a double click acts once, and a choice made for an earlier decision
+        never lands on a later one), and the action is legal now. Anything else on an old
+        version is a real conflict: a 409 with the fresh state."""
+        if version is None or self.status != RUNNING or not 0 <= version < self.version:
             return False
         state = self.state
-        if not isinstance(state.current_player, frozenset) or seat not in state.current_player:
+        if seat not in state.seats_to_act():
             return False
-        if version < self.own_version.get(seat, self.version):
+        if version < self.waiting_since.get(seat, self.version):
+            return False
+        now = state.current_player
+        simultaneous_now = isinstance(now, frozenset) and seat in now
+        if not simultaneous_now and seat not in self.decisions.get(version, frozenset()):
             return False
         try:
             return state.action_from_json(action_doc) in state.legal_actions(seat)
         except IllegalAction:
             return False
+
+    def _track_decisions(self, mover: int | None) -> None:
+        """After a change (``mover``: the seat that acted or undid, if any): who has been
+        waiting to act since when, and the simultaneous decision at the new version."""
+        to_act = self.state.seats_to_act() if self.status == RUNNING else frozenset()
+        since = {s: v for s, v in self.waiting_since.items() if s in to_act and s != mover}
+        for seat in to_act:
+            since.setdefault(seat, self.version)
+        self.waiting_since = since
+        current = self.state.current_player
+        if isinstance(current, frozenset) and current:
+            self.decisions[self.version] = current
+        oldest = min(since.values(), default=self.version)
+        self.decisions = {v: seats for v, seats in self.decisions.items() if v >= oldest}
 
     async def _commit_action(self, seat: int, action: int) -> None:
         """Apply (on a copy), commit, swap, publish. Raises Unprocessable if illegal."""
@@ -482,7 +510,7 @@ class Room:
         self.lines = self.lines + lines
         self.status = status
         self.version += len(entries)
-        self.own_version[seat] = self.version
+        self._track_decisions(seat)
         self.changed()
 
     async def undo(self, seat: int, version: int | None) -> None:
@@ -500,7 +528,7 @@ class Room:
             self.lines = self.lines[: len(previous.history)]
             self.last_snapshot_ply = min(self.last_snapshot_ply, len(previous.history))
             self.version += 1
-            self.own_version[seat] = self.version
+            self._track_decisions(seat)
             self.changed()
 
     async def _store(
@@ -593,6 +621,7 @@ class Room:
         self.bots.pop(seat.seat, None)
         self.seats = seats
         self.status = status
+        self._track_decisions(None)  # the game may just have started
         self.changed()
 
     def changed(self) -> None:
