@@ -179,8 +179,9 @@ class ChunkResult:
 
 
 def feature_key(state: State, action: int) -> str | None:
-    """What a player action *used*, generically from its JSON: its kind and the card, spell,
-    rune or enchantment it names (``use:Growth of Fire``, ``claim:7``)."""
+    """The card, spell, rune or enchantment a player action used, generically from its JSON:
+    its kind and the component it names (``use:Growth of Fire``, ``claim:7``); None for an
+    action that names none (a die, a colour, a seat)."""
     doc = state.action_to_json(action)
     kind = doc.get("kind")
     if not isinstance(kind, str):
@@ -188,7 +189,7 @@ def feature_key(state: State, action: int) -> str | None:
     for name in ("card", "spell", "rune", "enchantment"):
         if doc.get(name) is not None:
             return f"{kind}:{doc[name]}"
-    return kind
+    return None
 
 
 class Watcher:
