@@ -1,0 +1,395 @@
+"""F.A.T.A.L.'s components, read from ``data/components.toml`` or a user's own file.
+
+The data, not code, is the truth: birth-signs, character sets, treasure values, the 52 visions
+and the enchantment cards (names, copies, which implemented effect each one uses), and the
+numbers of the rules (hand size, display, chart...). Every field carries a provenance tag
+(RULEBOOK / SOURCED / PROPOSED / RULING); the loader refuses a file without them.
+
+Kinds and physical objects:
+
+* a *card kind* is a vision (0 .. V-1, by id ``V01``) or an enchantment kind (V .. V+E-1, by
+  name); physical cards are numbered too (each enchantment has ``copies`` physical cards);
+* a *treasure kind* is a colour and a value (``R3``, ``Y-1``), over all five colours, and the
+  last kind is the Enchantress Queen; physical treasures are those of the colours in play.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+FORMAT = "grimoire-fatal-components/1"
+TAGS = ("RULEBOOK", "SOURCED", "PROPOSED", "RULING")
+TYPES = ("DRAW", "TAKE", "STEAL", "DISCARD")
+SYMBOLS = ("stone", "multiblade", "parchment", "none")
+EFFECTS = ("shield", "swap", "double", "wind", "star", "pickpocket", "gaze", "unmask", "trade")
+# stone beats multiblade, multiblade beats parchment, parchment beats stone (RULEBOOK)
+BEATS = {"stone": "multiblade", "multiblade": "parchment", "parchment": "stone"}
+QUEEN_NAME = "Queen"
+
+
+class ComponentError(ValueError):
+    """A components file that does not describe a playable F.A.T.A.L."""
+
+
+@dataclass(frozen=True)
+class Sign:
+    index: int
+    key: str
+    name: str
+    colour: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class Vision:
+    kind: int
+    id: str
+    type: str  # DRAW, TAKE, STEAL, DISCARD (the head, shown straight)
+    symbol: str  # stone, multiblade, parchment, none
+    head_stars: int
+    second: bool  # the foot (shown reversed) targets a SECOND player
+    foot_stars: int
+    tip_stars: int
+
+    def stars(self, position: int) -> int:
+        """Stars shown in row position 0 (straight), 1 (reversed) or 2 (sideways)."""
+        return (self.head_stars, self.foot_stars, self.tip_stars)[position]
+
+
+@dataclass(frozen=True)
+class Enchantment:
+    kind: int
+    key: str
+    name: str
+    effect: str
+    copies: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Components:
+    signs: tuple[Sign, ...]
+    sets: dict[int, tuple[int, ...]]  # players -> sign indices, a cycle (each opposes the next)
+    values: tuple[int, ...]  # the treasure values of every colour
+    visions: tuple[Vision, ...]
+    enchantments: tuple[Enchantment, ...]
+    hand_size: int
+    hand_limit: int
+    display: int
+    queen_pool: int
+    rows: int
+    row_length: int
+    plays: int
+    stars_needed: int
+    trimagics: int
+    exchange_draw: int
+    exchange_discard: int
+    exchange_values: tuple[int, ...]
+    chart: tuple[int, ...]
+    provenance: dict[str, dict[str, str]]
+
+    # ------------------------------------------------------------------ card kinds
+    @property
+    def num_card_kinds(self) -> int:
+        return len(self.visions) + len(self.enchantments)
+
+    def is_vision(self, kind: int) -> bool:
+        return kind < len(self.visions)
+
+    def enchantment(self, kind: int) -> Enchantment:
+        return self.enchantments[kind - len(self.visions)]
+
+    def card_name(self, kind: int) -> str:
+        if kind < len(self.visions):
+            return self.visions[kind].id
+        return self.enchantment(kind).name
+
+    def card_by_name(self, text: str) -> int | None:
+        word = " ".join(text.lower().split())
+        for vision in self.visions:
+            if vision.id.lower() == word:
+                return vision.kind
+        for ench in self.enchantments:
+            if word in (ench.name.lower(), ench.key.lower()):
+                return ench.kind
+        return None
+
+    def effect_kind(self, effect: str) -> list[int]:
+        """Card kinds whose effect is ``effect``."""
+        return [e.kind for e in self.enchantments if e.effect == effect]
+
+    # ------------------------------------------------------------------ treasure kinds
+    @property
+    def treasure_kinds(self) -> list[tuple[int, int]]:
+        """(sign index, value) of every treasure kind, the Queen excluded (she is the last)."""
+        distinct = sorted(set(self.values), reverse=True)
+        return [(sign.index, value) for sign in self.signs for value in distinct]
+
+    @property
+    def queen(self) -> int:
+        return len(self.treasure_kinds)
+
+    @property
+    def num_treasure_kinds(self) -> int:
+        return len(self.treasure_kinds) + 1
+
+    def treasure_kind(self, sign: int, value: int) -> int:
+        return self.treasure_kinds.index((sign, value))
+
+    def treasure_name(self, kind: int) -> str:
+        if kind == self.queen:
+            return QUEEN_NAME
+        sign, value = self.treasure_kinds[kind]
+        return f"{self.signs[sign].letter}{value}"
+
+    def treasure_by_name(self, text: str) -> int | None:
+        word = text.strip().lower()
+        if word in ("q", QUEEN_NAME.lower(), "enchantress queen"):
+            return self.queen
+        for kind in range(len(self.treasure_kinds)):
+            if self.treasure_name(kind).lower() == word:
+                return kind
+        return None
+
+    def sign_by_name(self, text: str) -> int | None:
+        word = text.strip().lower()
+        for sign in self.signs:
+            if word in (sign.key, sign.name.lower()):
+                return sign.index
+        return None
+
+
+# ---------------------------------------------------------------------- loading
+def _tags(table: Any, fields: list[str], where: str) -> dict[str, str]:
+    if not isinstance(table, dict):
+        raise ComponentError(f"{where} needs a provenance table")
+    for name in fields:
+        tag = table.get(name)
+        if not isinstance(tag, str) or not tag.startswith(TAGS):
+            raise ComponentError(
+                f"{where}: field {name!r} needs a provenance tag starting with one of {TAGS}"
+            )
+    return {str(k): str(v) for k, v in table.items()}
+
+
+def _int(doc: dict[str, Any], key: str, low: int = 0) -> int:
+    value = doc.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ComponentError(f"game.{key} must be a whole number >= {low}, not {value!r}")
+    return value
+
+
+def build(doc: dict[str, Any]) -> Components:
+    """Components from a parsed TOML document; raises ComponentError."""
+    if doc.get("format") != FORMAT:
+        raise ComponentError(f"a F.A.T.A.L. components file starts with format = {FORMAT!r}")
+    game = doc.get("game", {})
+    numbers = [
+        "hand_size",
+        "hand_limit",
+        "display",
+        "queen_pool",
+        "rows",
+        "row_length",
+        "plays",
+        "stars_needed",
+        "trimagics",
+        "exchange_draw",
+        "exchange_discard",
+        "exchange_values",
+        "chart",
+    ]
+    provenance = {"game": _tags(game.get("provenance"), numbers, "[game]")}
+    signs = []
+    for index, raw in enumerate(doc.get("sign", [])):
+        try:
+            signs.append(
+                Sign(
+                    index, str(raw["key"]), str(raw["name"]), str(raw["colour"]), str(raw["letter"])
+                )
+            )
+        except KeyError as error:
+            raise ComponentError(f"sign {index} lacks {error}") from error
+    provenance["sign"] = _tags(
+        doc.get("sign_provenance"), ["key", "name", "colour", "letter"], "[[sign]]"
+    )
+    if len({s.letter for s in signs}) != len(signs) or len({s.key for s in signs}) != len(signs):
+        raise ComponentError("signs need distinct keys and letters")
+    by_key = {s.key: s.index for s in signs}
+    chars = dict(doc.get("characters", {}))
+    provenance["characters"] = _tags(
+        chars.pop("provenance", None), ["sets", "cycle"], "[characters]"
+    )
+    sets: dict[int, tuple[int, ...]] = {}
+    for players, keys in chars.items():
+        try:
+            indices = tuple(by_key[k] for k in keys)
+        except KeyError as error:
+            raise ComponentError(
+                f"character set {players} names an unknown sign {error}"
+            ) from error
+        if len(indices) != int(players) or len(set(indices)) != len(indices):
+            raise ComponentError(f"character set {players} needs {players} different signs")
+        sets[int(players)] = indices
+    treasures = doc.get("treasures", {})
+    provenance["treasures"] = _tags(treasures.get("provenance"), ["count", "values"], "[treasures]")
+    values = tuple(int(v) for v in treasures.get("values", []))
+    if not values:
+        raise ComponentError("treasures.values lists the treasure values of a colour")
+    vis = doc.get("visions", {})
+    columns = ["id", "type", "symbol", "head_stars", "target", "foot_stars", "tip_stars"]
+    provenance["visions"] = _tags(vis.get("provenance"), ["count", *columns], "[visions]")
+    if list(vis.get("columns", [])) != columns:
+        raise ComponentError(f"visions.columns must be {columns}")
+    visions: list[Vision] = []
+    for kind, row in enumerate(vis.get("cards", [])):
+        if len(row) != len(columns):
+            raise ComponentError(f"vision row {row!r} needs {len(columns)} fields")
+        vid, vtype, symbol, head, target, foot, tip = row
+        if vtype not in TYPES or symbol not in SYMBOLS or target not in ("ONE", "SECOND"):
+            raise ComponentError(
+                f"vision {vid}: type in {TYPES}, symbol in {SYMBOLS}, target ONE/SECOND"
+            )
+        if min(int(head), int(foot), int(tip)) < 0:
+            raise ComponentError(f"vision {vid}: stars cannot be negative")
+        visions.append(
+            Vision(
+                kind, str(vid), vtype, symbol, int(head), target == "SECOND", int(foot), int(tip)
+            )
+        )
+    if len({v.id.lower() for v in visions}) != len(visions) or not visions:
+        raise ComponentError("visions need distinct ids")
+    enchantments: list[Enchantment] = []
+    for index, raw in enumerate(doc.get("enchantment", [])):
+        effect = str(raw.get("effect"))
+        if effect not in EFFECTS:
+            raise ComponentError(
+                f"enchantment {raw.get('name')!r}: effect must be one of {EFFECTS}"
+            )
+        enchantments.append(
+            Enchantment(
+                len(visions) + index,
+                str(raw["key"]),
+                str(raw["name"]),
+                effect,
+                int(raw.get("copies", 1)),
+                str(raw.get("text", "")),
+            )
+        )
+    provenance["enchantment"] = _tags(
+        doc.get("enchantment_provenance"),
+        ["count", "key", "name", "effect", "copies", "text"],
+        "[[enchantment]]",
+    )
+    names = [v.id.lower() for v in visions]
+    names += [n for e in enchantments for n in {e.name.lower(), e.key.lower()}]
+    if len(set(names)) != len(names):
+        raise ComponentError("card ids, enchantment names and keys must all differ")
+    comp = Components(
+        signs=tuple(signs),
+        sets=sets,
+        values=values,
+        visions=tuple(visions),
+        enchantments=tuple(enchantments),
+        hand_size=_int(game, "hand_size", 1),
+        hand_limit=_int(game, "hand_limit", 1),
+        display=_int(game, "display", 1),
+        queen_pool=_int(game, "queen_pool", 1),
+        rows=_int(game, "rows", 1),
+        row_length=_int(game, "row_length", 2),
+        plays=_int(game, "plays", 1),
+        stars_needed=_int(game, "stars_needed", 1),
+        trimagics=_int(game, "trimagics", 1),
+        exchange_draw=_int(game, "exchange_draw"),
+        exchange_discard=_int(game, "exchange_discard"),
+        exchange_values=tuple(int(v) for v in game.get("exchange_values", [])),
+        chart=tuple(int(v) for v in game.get("chart", [])),
+        provenance=provenance,
+    )
+    if comp.rows != 2 or comp.row_length != 3 or comp.display != 3:
+        raise ComponentError("the engine plays two rows of three cards and a display of three")
+    if len(comp.chart) < len(values):
+        raise ComponentError("game.chart needs an entry per treasure of a colour")
+    if comp.queen_pool > len(values) * 3 - comp.display:
+        raise ComponentError("game.queen_pool is larger than the treasure deck")
+    if len(comp.enchantments) > 9 or len(comp.visions) > 60:
+        raise ComponentError("at most 60 visions and 9 enchantment kinds fit the action space")
+    return comp
+
+
+@cache
+def source_text(path: str | None = None) -> str:
+    """The text of the components file: the shipped one, or the TOML file at ``path``."""
+    if path is None:
+        return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
+    return Path(path).read_text("utf-8")
+
+
+@cache
+def load(path: str | None = None) -> Components:
+    """The components: the shipped file, or a user's own file of the same shape."""
+    try:
+        doc = tomllib.loads(source_text(path))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ComponentError(f"cannot read components file {path!r}: {error}") from error
+    return build(doc)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The physical objects of a game at one player count: cards, treasures, characters."""
+
+    comp: Components
+    players: int
+    card_kind: tuple[int, ...]  # physical card -> card kind
+    first_of_kind: tuple[int, ...]  # card kind -> its first physical card
+    tre_kind: tuple[int, ...]  # physical treasure -> treasure kind (the Queen last)
+    signs: tuple[int, ...]  # the character set (sign indices, a cycle)
+
+    @property
+    def num_cards(self) -> int:
+        return len(self.card_kind)
+
+    @property
+    def num_treasures(self) -> int:
+        return len(self.tre_kind)
+
+    @property
+    def queen(self) -> int:
+        """The Queen's physical treasure id (the last one)."""
+        return len(self.tre_kind) - 1
+
+    def opposing(self, sign: int) -> int:
+        """The opposing sign of ``sign`` in this set: the next one in the cycle."""
+        index = self.signs.index(sign)
+        return self.signs[(index + 1) % len(self.signs)]
+
+    def value(self, tid: int) -> int:
+        kind = self.tre_kind[tid]
+        return 0 if kind == self.comp.queen else self.comp.treasure_kinds[kind][1]
+
+    def colour(self, tid: int) -> int:
+        """The sign index of a treasure's colour (-1 for the Queen)."""
+        kind = self.tre_kind[tid]
+        return -1 if kind == self.comp.queen else self.comp.treasure_kinds[kind][0]
+
+
+def layout(comp: Components, players: int) -> Layout:
+    if players not in comp.sets:
+        raise ComponentError(f"the components have no character set for {players} players")
+    card_kind: list[int] = [v.kind for v in comp.visions]
+    first = [v.kind for v in comp.visions]
+    for ench in comp.enchantments:
+        first.append(len(card_kind))
+        card_kind += [ench.kind] * ench.copies
+    signs = comp.sets[players]
+    tre_kind = [comp.treasure_kind(s, v) for s in signs for v in comp.values]
+    if len(tre_kind) - comp.queen_pool + 1 < comp.display:
+        raise ComponentError("too few treasures for the display above the Queen's pool")
+    tre_kind.append(comp.queen)
+    return Layout(comp, players, tuple(card_kind), tuple(first), tuple(tre_kind), signs)

@@ -1,0 +1,97 @@
+"""F.A.T.A.L. (Martina Mealli and Gabriele Rabbini; daVinci Games 2007) as a ``Game``.
+
+The rulebook calls it "Trimagic Enchanters". Rules, rulings, options and the position format:
+docs/rules/fatal.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grimoire.core.errors import InvalidOptions
+from grimoire.core.game import Game
+from grimoire.core.options import Option
+from grimoire.core.state import State
+from grimoire.games.fatal import position
+from grimoire.games.fatal.actions import Codec
+from grimoire.games.fatal.components import ComponentError, layout, load, source_text
+from grimoire.games.fatal.state import FatalState
+
+
+class FatalGame(Game):
+    """Hidden birth-signs, visions in rows of three, trimagics, two rounds of treasures."""
+
+    name: ClassVar[str] = "fatal"
+    title: ClassVar[str] = "F.A.T.A.L."
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    hidden_information = True
+    simultaneous_decisions = True  # the sealed reveal at the end of round 1
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "first_player",
+            "random",
+            "who starts: random (a chance node at setup) or a seat number",
+            choices=("random", 0, 1, 2, 3, 4),
+        ),
+        Option(
+            "components",
+            None,
+            "path of a components TOML file to use instead of the shipped (PROPOSED) card data",
+            kind=str,
+        ),
+        Option(
+            "decision_limit",
+            4000,
+            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+            "player decisions have been made (the rules alone do not end a game in which "
+            "nobody takes a treasure)",
+            kind=int,
+        ),
+    )
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        try:
+            self.comp = load(self.options["components"])
+            self.lay = layout(self.comp, players)
+        except ComponentError as error:
+            raise InvalidOptions(str(error)) from error
+        self.codec = Codec(self.comp)
+
+    def _check_options(self) -> None:
+        first = self.options["first_player"]
+        if first != "random" and not 0 <= int(first) < self.players:
+            raise InvalidOptions(f"first_player {first} is not a seat of {self.players} players")
+        if self.options["decision_limit"] < 1:
+            raise InvalidOptions("decision_limit must be 1 or more")
+
+    def component_texts(self) -> list[str]:
+        return [source_text(self.options["components"])]
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.total
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        comp = self.comp
+        return max(comp.num_card_kinds, comp.num_treasure_kinds, len(comp.signs), self.players)
+
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["decision_limit"])
+
+    def _new_state(self, seed: int) -> State:
+        return FatalState(self, seed)
+
+    def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
+        state = FatalState(self, seed, fresh=False)
+        position.load(state, doc)
+        return state
+
+    def render_text(self, state: State, seat: int | None) -> Any:
+        from grimoire.games.fatal.render_text import render
+
+        assert isinstance(state, FatalState)
+        return render(state, seat)

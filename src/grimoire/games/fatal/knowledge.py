@@ -1,0 +1,118 @@
+"""Who knows what: the running scores a viewer may know, and ``resample``.
+
+Every card and treasure in a hidden zone carries a mask of the seats that know where it is
+(``PUBLIC``: everyone, spectators included); each seat's character has one too. The masks are
+kept by ``rules`` with a few update rules (dealt to a hand: the owner; set aside: nobody; taken
+from the display: everyone; a DRAW card: the caster and the recipient; a random steal: the thief
+and the victim, *and every other seat forgets every object it knew in the source zone*, so that
+its list of known objects cannot tell which one moved).
+
+``resample(o)`` re-deals every object whose mask lacks o's bit into the slots such objects
+occupy, zone sizes kept; the masks stay with the slots. So what ``view(o)`` shows (the objects o
+knows, the sizes of every zone) cannot change. The Queen keeps her constraint: she lies among
+the cards that came from the bottom pool of the treasure deck (the pool below ``t_mid`` cards,
+and at most ``t_top_bot`` of the cards a Crystal Gaze put on top). Sealed reveal choices of the
+other seats are re-drawn uniformly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from grimoire.games.fatal import rules
+
+if TYPE_CHECKING:
+    from grimoire.games.fatal.state import FatalState
+
+PUBLIC = 1 << 5
+
+
+def viewer_bit(viewer: int | None) -> int:
+    return PUBLIC if viewer is None else 1 << viewer
+
+
+def public_scores(st: FatalState, viewer: int | None) -> list[float | None]:
+    """A seat's running score is known to ``viewer`` when it knows every face-down treasure of
+    that seat (hand and set-aside counts, face-up treasures and the round-1 tally are public)."""
+    if st.phase == "over":
+        return list(st.scores())
+    bit = viewer_bit(viewer)
+    known: list[float | None] = []
+    for seat in range(st.n):
+        if seat == viewer or all(st.tk[t] & bit for t in st.tre[seat]):
+            known.append(float(rules.total(st, seat)))
+        else:
+            known.append(None)
+    return known
+
+
+def _redeal(
+    zones: list[list[int]], masks: list[int], bit: int, rng: random.Random
+) -> list[tuple[list[int], int]]:
+    """Shuffle the objects unknown to ``bit`` among their slots; masks stay with the slots.
+    Returns the slots (zone, index) that were re-dealt."""
+    slots = [(zone, i) for zone in zones for i, obj in enumerate(zone) if not masks[obj] & bit]
+    objects = [zone[i] for zone, i in slots]
+    slot_masks = [masks[obj] for obj in objects]
+    rng.shuffle(objects)
+    for (zone, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
+        zone[i] = obj
+        masks[obj] = mask
+    return slots
+
+
+def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
+    copy = st._copy()
+    bit = 1 << seat
+    n = st.n
+    # characters: the seats whose character this seat does not know swap theirs
+    unknown = [s for s in range(n) if copy.char[s] >= 0 and not copy.ck_char[s] & bit]
+    signs = [copy.char[s] for s in unknown]
+    rng.shuffle(signs)
+    for s, sign in zip(unknown, signs, strict=True):
+        copy.char[s] = sign
+    # playing cards: deck, hands, set-aside cards, cards being looked at
+    _redeal([copy.deck, *copy.hands, *copy.aside, copy.looking], copy.ck, bit, rng)
+    _resample_treasures(copy, bit, rng)
+    # sealed reveal choices of the others
+    chosen = copy.sealed_reveal + copy.sealed_hide
+    reveal = [s for s in copy.sealed_reveal if s == seat]
+    hide = [s for s in copy.sealed_hide if s == seat]
+    for s in sorted(chosen):
+        if s != seat:
+            (reveal if rng.random() < 0.5 else hide).append(s)
+    copy.sealed_reveal, copy.sealed_hide = sorted(reveal), sorted(hide)
+    return copy
+
+
+def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
+    """Re-deal the face-down treasures, the looked-at top and the pool unknown to ``bit``;
+    when the Queen is unknown, first choose her slot among the cards of bottom-pool origin
+    (the pool below its ``t_mid`` cards, and up to ``t_top_bot`` cards of the top)."""
+    queen = copy.lay.queen
+    masks = copy.tk
+    zones = [copy.t_top, copy.t_pool, *copy.tre]
+    slots = [(z, i) for z in zones for i, t in enumerate(z) if not masks[t] & bit]
+    slot_masks = [masks[z[i]] for z, i in slots]
+    objects = [z[i] for z, i in slots]
+    places = list(range(len(slots)))
+    if queen in objects:
+        objects.remove(queen)
+        pool = [k for k, (z, _) in enumerate(slots) if z is copy.t_pool]
+        top = [k for k, (z, _) in enumerate(slots) if z is copy.t_top]
+        bottom = len(copy.t_pool) - copy.t_mid
+        in_top = copy.t_top_bot if top else 0
+        if not pool or rng.randrange(bottom + in_top) >= bottom:
+            place = rng.choice(top)
+        else:
+            place = rng.choice(pool)
+        z, i = slots[place]
+        z[i] = queen
+        masks[queen] = slot_masks[place]
+        places.remove(place)
+    rng.shuffle(objects)
+    for k, obj in zip(places, objects, strict=True):
+        z, i = slots[k]
+        z[i] = obj
+        masks[obj] = slot_masks[k]

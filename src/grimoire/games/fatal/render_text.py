@@ -1,0 +1,139 @@
+"""Terminal rendering with ``rich``, built only from ``view(seat)``: what that seat may see.
+
+The pending decision, the display and the treasure deck, then a table of the players (their
+character when known, hand and set-aside counts, treasures, stars), each player's rows with
+every card's orientation, and the viewer's own hand, treasures and known facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from grimoire.games.fatal.state import FatalState
+
+STYLE = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green": "bold green"}
+STYLE["violet"] = "bold magenta"
+LETTER_STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "V": "magenta"}
+ORIENT = {"straight": "^", "reversed": "v", "sideways": ">"}
+
+
+def treasure_text(name: str | None) -> Text:
+    if name is None:
+        return Text("--", style="dim")
+    return Text(name, style=LETTER_STYLE.get(name[:1], "bold white"))
+
+
+def card_text(card: dict[str, Any]) -> Text:
+    """``V07^ DRAW stone *1``: the card, its orientation (^ straight, v reversed, > sideways),
+    what that orientation shows and its stars."""
+    orient = card["orientation"]
+    shows = {
+        "straight": card["type"],
+        "reversed": card["target"],
+        "sideways": "tip",
+    }[orient]
+    text = Text(f"{card['card']}{ORIENT[orient]} {shows} {card['symbol']}")
+    if card["stars"]:
+        text.append(" " + "*" * card["stars"], style="bold yellow")
+    return text
+
+
+def render(st: FatalState, seat: int | None) -> Group:
+    view = st.view(seat)
+    parts: list[Any] = []
+    head = Text(f"F.A.T.A.L. - round {view['round']}", style="bold")
+    if view["turn"] >= 0:
+        head.append(f", seat {view['turn']}'s turn")
+    if seat is not None:
+        head.append(f" - you are seat {seat}")
+    parts.append(head)
+    parts.append(Text(view["prompt"], style="italic"))
+    deck = view["treasure_deck"]
+    shelf = Text("Display: ")
+    for slot, name in enumerate(view["display"]):
+        shelf.append(f"{slot + 1}:")
+        shelf.append_text(treasure_text(name))
+        shelf.append("  ")
+    shelf.append(
+        f"| treasure deck {deck['count']} (the Queen is among the last "
+        f"{max(deck['count'] - deck['above_queen_pool'], 0)})"
+        if not deck["queen_revealed"]
+        else "| the Queen is revealed"
+    )
+    parts.append(shelf)
+    if deck["known_top"]:
+        known = ", ".join(f"{k['position']}:{k['treasure']}" for k in deck["known_top"])
+        parts.append(Text(f"You know the top of the treasure deck: {known}"))
+    if deck["under"]:
+        parts.append(Text("Under the treasure deck: " + " ".join(deck["under"])))
+    parts.append(
+        Text(
+            f"Playing deck {view['deck_count']}, discard pile {len(view['discard'])}"
+            + (f" (top: {view['discard'][-1]})" if view["discard"] else "")
+        )
+    )
+
+    table = Table(show_header=True, header_style="bold", expand=False)
+    for column in ("seat", "character", "hand", "aside", "treasures", "stars", "rows"):
+        table.add_column(column)
+    for entry in view["seats"]:
+        s = entry["seat"]
+        who = Text(str(s) + (" (you)" if s == seat else ""))
+        if entry["out"]:
+            who.append(" out", style="dim")
+        if entry["character"]:
+            char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
+            char.append(" (revealed)" if entry["revealed"] else " (hidden)", style="dim")
+        else:
+            char = Text("?", style="dim")
+        treasures = Text()
+        for name in entry["face_up"]:
+            treasures.append_text(treasure_text(name))
+            treasures.append(" ")
+        hidden = entry.get("treasures")
+        if hidden is not None:
+            for name in hidden:
+                treasures.append_text(treasure_text(name))
+                treasures.append("(down) ", style="dim")
+        else:
+            treasures.append(f"{entry['treasure_count']} down", style="dim")
+            if entry["known_treasures"]:
+                treasures.append(" incl. " + " ".join(entry["known_treasures"]))
+        rows = Text()
+        for r, row in enumerate(entry["rows"]):
+            rows.append(f"{r + 1}: ")
+            for card in row:
+                rows.append_text(card_text(card))
+                rows.append(" | ")
+            rows.append("\n" if r == 0 else "")
+        table.add_row(
+            who,
+            char,
+            str(entry["hand_count"]),
+            str(entry["aside_count"]),
+            treasures,
+            str(entry["stars"]),
+            rows,
+        )
+    parts.append(table)
+    if seat is not None:
+        me = view["seats"][seat]
+        parts.append(Text("Your hand: " + (" ".join(me["hand"]) or "(empty)"), style="bold"))
+        for entry in view["seats"]:
+            if entry["seat"] != seat and entry["known_hand"]:
+                parts.append(
+                    Text(f"You know seat {entry['seat']} holds: " + " ".join(entry["known_hand"]))
+                )
+        looking = view["looking"]
+        if looking["cards"]:
+            parts.append(Text("You look at: " + " ".join(looking["cards"]), style="bold"))
+    if view["round1"] is not None:
+        parts.append(Text("Round 1 tally: " + ", ".join(map(str, view["round1"]))))
+    if "reveal" in view:
+        chosen = view["reveal"]["has_chosen"]
+        parts.append(Text(f"Seats that have chosen: {chosen or 'none yet'}"))
+    return Group(*parts)
