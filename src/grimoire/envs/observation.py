@@ -346,7 +346,7 @@ class _List(_Node):
         t = out.name("t")
         out.line(depth, f"{t} = type({x})")
         out.line(depth, f"if ({t} is list or {t} is tuple) and {x}:")
-        out.line(depth + 1, f"A[{_at(base, offset)}] = len({x}) / {self.bound}")
+        out.line(depth + 1, f"A[{_at(base, offset)}] = len({x}) / {max(1, self.bound)}")
         if not self.bound:
             return
         o, e = out.name("o"), out.name("e")
@@ -357,7 +357,7 @@ class _List(_Node):
         out.line(depth + 2, f"{o} += {self.stride}")
 
     def fields(self, path: str, at: int) -> Iterator[Field]:
-        yield Field(path, at, 1, f"length / {self.bound}" if self.bound else "always empty")
+        yield Field(path, at, 1, f"length / {self.bound}" if self.bound else "length (was empty)")
         if self.bound:
             yield Field(
                 f"{path}[i]",

@@ -7,10 +7,12 @@
     state = game.new_initial_state()
 
 A game is registered as ``grimoire_<name>`` (``-`` becomes ``_``) with the parameter
-``players`` (default: the game's minimum) and one parameter per option whose default is a
-number, a boolean or a string (an option whose default is null, such as a components path,
-takes the string ``""`` for null). A choice that is not a string is matched by its text
-(``start_player=2`` or ``start_player="2"``).
+``players`` (default: the game's minimum) and one parameter per option: numbers, booleans and
+strings as they are, null as ``""`` (a components path, say). An option whose choices mix
+strings and numbers (``start_player``: ``random`` or a seat) is a string parameter in which a
+number is written ``#2``, since OpenSpiel reads a bare ``2`` as a number and refuses it for a
+string parameter: ``grimoire_ciub(players=3,start_player=#2)``; ``load("ciub",
+start_player=2)`` converts for you.
 
 ``GameType``: sequential dynamics (a simultaneous decision is sequentialised: the seats submit
 one at a time, the first seat of the set after the last one that acted, and no seat sees
@@ -53,6 +55,7 @@ import pyspiel
 
 import grimoire
 from grimoire.core.game import Game
+from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, State
 from grimoire.envs.common import next_seat, win_returns
 from grimoire.envs.observation import Encoder, encoder_for
@@ -78,14 +81,29 @@ def _lines(log: Log) -> list[str]:
 
 
 # --------------------------------------------------------------------------- parameters
+def _mixed(option: Option) -> bool:
+    """An option whose choices mix strings and other values (``"random"`` or a seat)."""
+    choices = option.choices or ()
+    return len({type(choice) for choice in choices} | {type(option.default)}) > 1
+
+
+def parameter_value(option: Option, value: Any) -> Any:
+    """The OpenSpiel parameter value of an option value. OpenSpiel reads ``2`` in a game
+    string as a number and refuses it for a string parameter, so a number chosen in an option
+    whose choices mix strings and numbers is written ``#2``; null is ``""``."""
+    if value is None:
+        return ""
+    if _mixed(option):
+        return value if isinstance(value, str) else f"#{json.dumps(value)}"
+    return value
+
+
 def parameter_specification(cls: type[Game]) -> dict[str, Any]:
     spec: dict[str, Any] = {"players": cls.min_players}
     for option in cls.declared_options:
-        default = option.default
-        if default is None:
-            spec[option.name] = ""
-        elif isinstance(default, bool | int | float | str):
-            spec[option.name] = default
+        value = parameter_value(option, option.default)
+        if isinstance(value, bool | int | float | str):
+            spec[option.name] = value
     return spec
 
 
@@ -98,8 +116,9 @@ def game_arguments(cls: type[Game], params: dict[str, Any]) -> tuple[int, dict[s
             continue
         value = params[option.name]
         if option.choices is not None:
+            text = str(value).lower().removeprefix("#")
             exact = [c for c in option.choices if c == value and type(c) is type(value)]
-            by_text = [c for c in option.choices if str(c).lower() == str(value).lower()]
+            by_text = [c for c in option.choices if str(c).lower() == text]
             value = (exact or by_text or [value])[0]
         elif option.default is None and value == "":
             value = None
@@ -174,8 +193,15 @@ class GrimoireSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         full = {**parameter_specification(cls), **params}
         super().__init__(game_type(cls), info, full)
-        self.encoder: Encoder = encoder_for(game)
+        self._encoder: Encoder | None = None
         self._initial: State | None = None
+
+    @property
+    def encoder(self) -> Encoder:
+        """The observation encoder (its layout is derived on first use)."""
+        if self._encoder is None:
+            self._encoder = encoder_for(self.grimoire_game)
+        return self._encoder
 
     def new_initial_state(self, *args: Any) -> GrimoireSpielState:
         if args and args[0] is not None:
@@ -397,6 +423,13 @@ _CREATORS: list[type[GrimoireSpielGame]] = []
 
 
 def load(game: str, **params: Any) -> GrimoireSpielGame:
-    """Register ``game`` if needed and load it: ``load("ciub", players=3, length="short")``."""
+    """Register ``game`` if needed and load it: ``load("ciub", players=3, start_player=2)``.
+    Values are given the parameter's type (an option whose choices mix strings and numbers is
+    a string parameter: ``start_player="2"``, which this does for you)."""
     register([game])
-    return cast(GrimoireSpielGame, pyspiel.load_game(short_name(game), params))
+    declared = {option.name: option for option in grimoire.game_class(game).declared_options}
+    typed = {
+        key: parameter_value(declared[key], value) if key in declared else value
+        for key, value in params.items()
+    }
+    return cast(GrimoireSpielGame, pyspiel.load_game(short_name(game), typed))

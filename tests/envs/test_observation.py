@@ -1,0 +1,138 @@
+"""Observation tensors: a fixed layout per game, player count and options, built from views
+only, so no re-deal of what a seat cannot see changes what it observes."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of
+
+import grimoire
+from grimoire.core.state import State
+from grimoire.envs.observation import BOUND, build_encoder, encoder_for, next_seat
+
+FIRST_CASES = [cases_of(name)[0] for name in GAMES + TOYS]
+CHECKS_PER_CASE = 750  # (position, seat) pairs: 1500 per game over its two cases
+
+
+def random_positions(state: State, rng: random.Random):
+    """Every decision position of a random game from ``state`` (chance drawn from its seed),
+    with the seat that acts next."""
+    last = -1
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance())
+            continue
+        seat = next_seat(state.seats_to_act(), last, state.game.players)
+        yield state, seat
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        last = seat
+    yield state, None
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.id)
+def test_resample_never_changes_a_seats_observation(case: Case) -> None:
+    """At thousands of positions, every seat's tensor equals the tensor of the same seat in
+    ``resample(seat)``: the hidden rest re-dealt, the seed and history new."""
+    game = case.make()
+    encoder = encoder_for(game)
+    rng = random.Random(f"resample/{case.id}")
+    checks = redealt = 0
+    number = 0
+    while checks < CHECKS_PER_CASE:
+        state = game.new_state(number)
+        number += 1
+        for position, _ in random_positions(state, rng):
+            for seat in range(game.players):
+                mine = encoder.encode(position.view(seat))
+                resampled = position.resample(seat, rng)
+                theirs = encoder.encode(resampled.view(seat))
+                assert mine.shape == (encoder.size,) and mine.dtype == np.float32
+                np.testing.assert_array_equal(mine, theirs, err_msg=f"seat {seat}")
+                assert np.all(np.abs(mine) <= BOUND)
+                if (
+                    case.game in TOYS
+                    and resampled.to_json()["position"] != position.to_json()["position"]
+                ):
+                    redealt += 1
+                checks += 1
+    if case.game in TOYS:  # their hands and lucky numbers are re-dealt: the check bites
+        assert redealt > checks // 4
+
+
+@pytest.mark.parametrize("case", FIRST_CASES, ids=lambda case: case.id)
+def test_layout_is_fixed_by_game_players_and_options(case: Case) -> None:
+    game = case.make()
+    cached = encoder_for(game)
+    again = build_encoder(case.make())  # a new derivation: the same layout
+    assert cached.size == again.size
+    assert cached.describe() == again.describe()
+    assert encoder_for(case.make()) is cached  # built once per process
+
+
+def test_a_seat_sees_its_own_hand_but_not_the_others() -> None:
+    """Duel: seat 0's tensor changes with its own hand and not with seat 1's."""
+    game = grimoire.make("toy_duel", players=2, hand=3)
+    encoder = encoder_for(game)
+    state = game.new_state(5)
+    base0, base1 = encoder.encode(state.view(0)), encoder.encode(state.view(1))
+    swapped = state.clone()
+    hand0, hand1 = swapped.hands[0], swapped.hands[1]  # type: ignore[attr-defined]
+    hand0[0], hand1[0] = hand1[0], hand0[0]  # swap one card between the hands
+    assert not np.array_equal(encoder.encode(swapped.view(0)), base0)
+    assert not np.array_equal(encoder.encode(swapped.view(1)), base1)
+    # a card moved between seat 1's hand and the deck: seat 0 sees nothing change
+    dealt = state.clone()
+    hand, deck = dealt.hands[1], dealt.deck  # type: ignore[attr-defined]
+    hand[0], deck[0] = deck[0], hand[0]
+    np.testing.assert_array_equal(encoder.encode(dealt.view(0)), base0)
+    assert not np.array_equal(encoder.encode(dealt.view(1)), base1)
+
+
+def test_a_sealed_choice_is_hidden_until_revealed() -> None:
+    """Duel: whatever seat 0 submits at a sealed decision, seats 1 and 2 observe the same
+    tensor until every seat has chosen."""
+    game = grimoire.make("toy_duel", players=3, hand=3)
+    encoder = encoder_for(game)
+    state = game.new_state(11)
+    assert state.current_player == frozenset({0, 1, 2})
+    seen: dict[int, set[bytes]] = {1: set(), 2: set()}
+    for card in state.legal_actions(0):
+        after = state.clone()
+        after.apply(card, 0)
+        for seat in seen:
+            seen[seat].add(encoder.encode(after.view(seat)).tobytes())
+    assert all(len(tensors) == 1 for tensors in seen.values())
+    # and seat 0 itself sees its own choice
+    mine = set()
+    for card in state.legal_actions(0):
+        after = state.clone()
+        after.apply(card, 0)
+        mine.add(encoder.encode(after.view(0)).tobytes())
+    assert len(mine) == len(state.legal_actions(0))
+
+
+def test_layout_table_names_every_slot_once() -> None:
+    encoder = encoder_for(grimoire.make("toy_race", players=2))
+    table = encoder.describe()
+    assert table.splitlines()[0].startswith("toy_race 2p")
+    for needed in ("my_lucky", "pots", "done", "current_player"):
+        assert needed in table
+    assert "lucky (list)" not in table or "lucky is list" in table
+
+
+def test_unseen_values_keep_the_size() -> None:
+    """A value the sampled views never held (a longer list, a new string, a new key, another
+    kind) changes no size and stays inside the bounds."""
+    game = grimoire.make("toy_race", players=2)
+    encoder = encoder_for(game)
+    view = game.new_state(1).view(0)
+    view["faces"] = [list(range(1, 7)) * 40, ["x"]]
+    view["pots"] = "a string where numbers were"
+    view["new key"] = {"deep": [1, 2, 3]}
+    view["round"] = 10**9
+    tensor = encoder.encode(view)
+    assert tensor.shape == (encoder.size,)
+    assert np.all(np.abs(tensor) <= BOUND)
