@@ -12,7 +12,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import State
-from grimoire.games.fatal import position
+from grimoire.games.fatal import position, rules
 from grimoire.games.fatal.actions import Codec
 from grimoire.games.fatal.components import ComponentError, layout, load, source_text
 from grimoire.games.fatal.state import FatalState
@@ -39,6 +39,26 @@ class FatalGame(Game):
             None,
             "path of a components TOML file to use instead of the shipped (PROPOSED) card data",
             kind=str,
+        ),
+        Option(
+            "aside_leftovers",
+            "discard",
+            "set-aside cards that do not fit the hand at the end of a turn: discard (ruling 8, "
+            "face up to the discard pile) or keep (they stay set aside for a later turn)",
+            choices=("discard", "keep"),
+        ),
+        Option(
+            "shield_gifts",
+            True,
+            "Elemental Shield may also cancel a DRAW or TAKE gift aimed at you (ruling 10); "
+            "false: only STEAL and DISCARD target a player",
+            kind=bool,
+        ),
+        Option(
+            "star_treasure",
+            "mandatory",
+            "3 or more stars: the display treasure must be taken (ruling 18) or is optional",
+            choices=("mandatory", "optional"),
         ),
         Option(
             "decision_limit",
@@ -88,6 +108,7 @@ class FatalGame(Game):
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
         state = FatalState(self, seed, fresh=False)
         position.load(state, doc)
+        rules.advance(state)  # a hand-written position may stop at a procedure
         return state
 
     def render_text(self, state: State, seat: int | None) -> Any:

@@ -359,7 +359,8 @@ def p_tri(st: FatalState, f: Frame) -> None:
     elif at == "win":
         f["at"] = "eff"
         t = f["t"]
-        if t != s and not void(st, f, t):
+        gift = ty in ("DRAW", "TAKE") and not st.game.options["shield_gifts"]
+        if t != s and not gift and not void(st, f, t):
             st.stack.append({"k": "shield", "s": t, "by": s})
     else:
         t, n = f["t"], f["n"]
@@ -452,8 +453,11 @@ def p_hand(st: FatalState, f: Frame) -> None:
         for card in aside[:room]:
             st.ck[card] = me
             st.hands[x].append(card)
-        to_discard(st, aside[room:])
-        st.aside[x] = []
+        if st.game.options["aside_leftovers"] == "keep":
+            st.aside[x] = aside[room:]
+        else:
+            to_discard(st, aside[room:])
+            st.aside[x] = []
         queue.pop(0)
     st.stack.pop()
 
@@ -608,7 +612,10 @@ def legal(st: FatalState, seat: int) -> list[int]:
     if kind == "xkeep":
         return sorted({codec.card + st.kind(card) for card in st.looking})
     if kind == "slot":
-        return [codec.slot + i for i, t in enumerate(st.display) if t >= 0]
+        slots = [codec.slot + i for i, t in enumerate(st.display) if t >= 0]
+        if f["m"] == "star" and st.game.options["star_treasure"] == "optional":
+            slots.insert(0, A.DONE)
+        return slots
     if kind == "gift":
         return [codec.seat + x for x in st.live()]
     if kind == "target":
@@ -789,6 +796,8 @@ def a_play(st: FatalState, f: Frame, s: int, name: str, args: tuple[int, ...]) -
 
 def a_slot(st: FatalState, f: Frame, s: int, name: str, args: tuple[int, ...]) -> None:
     st.stack.pop()
+    if name == "done":
+        return  # option star_treasure = optional
     i = args[0]
     mode = f["m"]
     if mode == "star":

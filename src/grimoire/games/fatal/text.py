@@ -96,6 +96,7 @@ def public_text(st: FatalState, f: Frame, action: int) -> str:
             "play": "no more visions",
             "xdisc": "discards no more cards",
             "keep": "keeps no treasure",
+            "slot": "takes no treasure",
         }.get(kind, "done")
     if name == "exchange":
         return "gives up a treasure to exchange cards"

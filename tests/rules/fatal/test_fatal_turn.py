@@ -1,0 +1,271 @@
+"""A turn (rulebook "Game Play"): an enchantment or the exchange, a steal, one or two visions,
+a set-aside draw per card played; then the star check, the trimagics and the set-aside cards
+to hand up to six."""
+
+from __future__ import annotations
+
+from tests.rules.fatal.fatal_helpers import (
+    chance,
+    discard,
+    display,
+    do,
+    frame,
+    hand,
+    make,
+    position,
+    row,
+    texts,
+    treasures,
+)
+
+from grimoire.core.state import CHANCE
+
+
+def test_step_one_is_asked_even_without_an_enchantment() -> None:
+    """Step 1 is optional; it is asked whenever the player holds a card or a treasure, so
+    being asked tells nobody what the hand holds (public sequencing)."""
+    state = position(make(3), hands=[["V01", "V02"], ["V03"], ["V04"]])
+    assert frame(state) == "act1" and texts(state) == ["done"]
+
+
+def test_elemental_shield_cannot_be_played_at_step_one() -> None:
+    """Ruling 10: Elemental Shield has nothing to cancel at step 1 of your own turn."""
+    state = position(make(3), hands=[["Elemental Shield", "Double Vision"], ["V03"], ["V04"]])
+    assert texts(state) == ["done", "enchant Double Vision"]
+
+
+def test_visions_are_played_straight_then_reversed_then_sideways() -> None:
+    """Vision orientation: the 1st card of a row is straight, the 2nd reversed, the 3rd
+    sideways; each card played draws a card set aside face down."""
+    state = position(
+        make(3),
+        hands=[["V01", "V02", "V03"], ["V04"], ["V05"]],
+        rows=[[["V06"], []], [[], []], [[], []]],
+    )
+    do(state, "done")
+    assert frame(state) == "play"
+    assert "play V01 row 1" in texts(state) and "play V01 row 2" in texts(state)
+    do(state, "play V02 row 1")
+    assert state.current_player == CHANCE
+    chance(state, "V30")
+    view = state.view(0)["seats"][0]
+    assert [c["orientation"] for c in view["rows"][0]] == ["straight", "reversed"]
+    assert view["aside_count"] == 1
+    assert state.view(0)["seats"][0]["hand"] == ["V01", "V03"]  # the set-aside card is unseen
+
+
+def test_at_most_two_visions_per_turn() -> None:
+    """Step 3: one or two visions; then the turn goes on to the end of turn steps."""
+    state = position(make(3), hands=[["V01", "V02", "V03", "V04"], ["V05"], ["V06"]])
+    do(state, "done")
+    do(state, "play V01 row 1")
+    chance(state, "V30")
+    do(state, "play V02 row 2")
+    chance(state, "V31")
+    # no third play: the end of the turn adds the two set-aside cards to the hand
+    assert state.current_player == 1
+    assert hand(state, 0) == ["V03", "V04", "V30", "V31"]
+
+
+def test_double_vision_allows_three_visions() -> None:
+    """Double Vision (PROPOSED): this turn up to three visions; it draws its own set-aside
+    card like any card played."""
+    state = position(make(3), hands=[["Double Vision", "V01", "V02", "V03"], ["V05"], ["V06"]])
+    do(state, "enchant Double Vision")
+    chance(state, "V40")
+    for card, drawn in (("V01", "V41"), ("V02", "V42"), ("V03", "V44")):
+        do(state, f"play {card} row 1")
+        chance(state, drawn)
+    assert row(state, 0, 0) == ["V01", "V02", "V03"]
+    assert discard(state)[0] == "Double Vision"
+
+
+def test_set_aside_cards_join_the_hand_up_to_six_the_rest_are_discarded() -> None:
+    """Step C and ruling 8: set-aside cards go to the hand blind up to six; any left over go
+    face up to the discard pile."""
+    state = position(
+        make(3),
+        hands=[["V01", "V02", "V03", "V04", "V05"], ["V06"], ["V07"]],
+        stack=[{"k": "turn", "s": 0, "at": 2}],
+    )
+    do(state, "play V01 row 1")
+    chance(state, "V30")
+    do(state, "play V02 row 2")
+    chance(state, "V31")
+    assert state.current_player == 1  # 3 in hand + 2 set aside: all fit
+    assert hand(state, 0) == ["V03", "V04", "V05", "V30", "V31"]
+    crowded = position(
+        make(3),
+        hands=[["V01", "V02", "V03", "V04", "V05", "V06"], ["V07"], ["V08"]],
+        aside=[["V40", "V41"], [], []],
+        stack=[{"k": "turn", "s": 0, "at": 2}],
+    )
+    do(crowded, "play V01 row 1")
+    chance(crowded, "V42")
+    do(crowded, "done")
+    assert len(crowded.hands[0]) == 6
+    assert len(discard(crowded)) == 2  # 5 in hand + 3 set aside: one fits, two discarded
+
+
+def test_option_aside_leftovers_keep() -> None:
+    """Option aside_leftovers = keep: leftovers stay set aside instead of being discarded."""
+    state = position(
+        make(3, aside_leftovers="keep"),
+        hands=[["V01", "V02", "V03", "V04", "V05", "V06"], ["V07"], ["V08"]],
+        aside=[["V40", "V41"], [], []],
+        stack=[{"k": "turn", "s": 0, "at": 2}],
+    )
+    do(state, "done")
+    assert len(state.hands[0]) == 6 and len(state.aside[0]) == 2 and discard(state) == []
+
+
+def test_star_check_takes_a_display_treasure_to_keep_or_give() -> None:
+    """End of turn A: 3 or more stars in your rows: take a face-up treasure, keep it or give it
+    to any player, and refill the display from the deck."""
+    state = position(
+        make(3),
+        rows=[[["V01", "V02"], ["V05"]], [[], []], [[], []]],  # 1 + 1 + 1 stars
+        hands=[["V20"], ["V21"], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 3}],
+    )
+    assert texts(state) == ["slot 1", "slot 2", "slot 3"]  # mandatory (ruling 18)
+    do(state, "slot 2")
+    assert texts(state) == ["seat 0", "seat 1", "seat 2"]
+    do(state, "seat 2")
+    assert treasures(state, 2) == ["Y3"]
+    chance(state, "R2")
+    assert display(state) == ["R3", "R2", "B3"]
+    assert state.view(1)["seats"][2]["known_treasures"] == ["Y3"]
+
+
+def test_fewer_than_three_stars_take_nothing_and_falling_star_adds_two() -> None:
+    """End of turn A needs 3 stars; Falling Star (PROPOSED) counts 2 more this turn."""
+    state = position(
+        make(3),
+        rows=[[["V01"], []], [[], []], [[], []]],
+        hands=[["V20", "Falling Star"], ["V21"], ["V22"]],
+    )
+    do(state, "done")
+    do(state, "done")
+    assert state.current_player == 1  # 1 star: no treasure
+    boosted = position(
+        make(3),
+        rows=[[["V01"], []], [[], []], [[], []]],
+        hands=[["V20", "Falling Star"], ["V21"], ["V22"]],
+    )
+    do(boosted, "enchant Falling Star")
+    chance(boosted, "V30")
+    do(boosted, "done")
+    assert frame(boosted) == "slot"
+
+
+def test_option_star_treasure_optional() -> None:
+    """Option star_treasure = optional: the star player may decline the display treasure."""
+    state = position(
+        make(3, star_treasure="optional"),
+        rows=[[["V01", "V02"], ["V05"]], [[], []], [[], []]],
+        hands=[["V20"], ["V21"], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 3}],
+    )
+    assert texts(state)[0] == "done"
+    do(state, "done")
+    assert state.current_player == 1
+
+
+def test_a_steal_into_either_row_asks_which() -> None:
+    """Steal: when both your rows could take the stolen card in its orientation, you choose."""
+    state = position(
+        make(3),
+        rows=[[["V01"], ["V02"]], [["V05", "V06"], []], [[], []]],
+        hands=[["V20"], ["V21"], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 1}],
+    )
+    assert texts(state) == ["done", "steal seat 1 row 1"]
+    do(state, "steal seat 1 row 1")
+    assert texts(state) == ["to row 1", "to row 2"]
+    do(state, "to row 2")
+    assert row(state, 0, 1) == ["V02", "V06"]
+
+
+def test_the_turn_passes_to_the_left() -> None:
+    """After step C, play passes to the player on the left (the next seat)."""
+    state = position(make(4), hands=[["V01"], ["V02"], ["V03"], ["V04"]], turn=3)
+    assert state.current_player == 3
+    do(state, "done")
+    do(state, "done")
+    assert state.current_player == 0 and state.turn == 0
+
+
+def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
+    """If the draw pile runs out, the discard pile becomes the new deck (no chance node: it
+    was face up); with both empty no card is drawn (ruling 6)."""
+    cards = [f"V{i:02d}" for i in range(1, 53)]
+    enchant = [
+        "Elemental Shield",
+        "Magical Swap",
+        "Double Vision",
+        "Wind of Oblivion",
+        "Falling Star",
+        "Pickpocket",
+        "Crystal Gaze",
+        "Unmasking",
+        "Fairy Trade",
+    ]
+    rest = cards[6:] + [e for e in enchant for _ in range(2)]
+    state = position(
+        make(3),
+        hands=[["V01", "V02"], ["V03"], ["V04"]],
+        discard=["V05", "V06"],
+        aside=[rest, [], []],
+        deck=[],
+        stack=[{"k": "turn", "s": 0, "at": 2}],
+    )
+    do(state, "play V01 row 1")
+    assert state.current_player == CHANCE and sorted(w for w, _ in state.chance_weights()) == [4, 5]
+    assert state.view(1)["known_deck"] == ["V05", "V06"]  # the pile was public
+    chance(state, "V06")
+    assert state.view(1)["known_deck"] == []  # which one is left is unknown now
+    do(state, "play V02 row 2")
+    chance(state, "V05")
+    # now the deck and the discard pile are empty: the turn ends without drawing
+    assert state.current_player != CHANCE
+
+
+def test_hand_limit_discards_down_to_six_first() -> None:
+    """Step C: with more than six cards (after a DRAW to yourself) you discard down to six
+    before the set-aside cards, which then do not fit and are discarded."""
+    state = position(
+        make(3),
+        rows=[[["V01", "V02", "V03"], []], [[], []], [[], []]],  # DRAW, ONE, 2 cards
+        hands=[["V10", "V11", "V12", "V13", "V14", "V15"], ["V21"], ["V22"]],
+        aside=[["V40"], [], []],
+        stack=[{"k": "turn", "s": 0, "at": 4}],
+    )
+    chance(state, "V30")
+    chance(state, "V31")
+    do(state, "seat 0")
+    assert frame(state) == "discard" and len(state.hands[0]) == 8
+    do(state, "card V10")
+    do(state, "card V11")
+    assert len(state.hands[0]) == 6 and "V40" in discard(state)
+    assert state.current_player == 1
+
+
+def test_other_players_over_six_discard_at_the_end_of_the_turn() -> None:
+    """Ruling 4: a DRAW that pushes another hand over six: the owner discards down to six at
+    the end of the caster's turn."""
+    state = position(
+        make(3),
+        rows=[[["V01", "V02", "V03"], []], [[], []], [[], []]],
+        hands=[["V20"], ["V10", "V11", "V12", "V13", "V14", "V15"], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 4}],
+    )
+    chance(state, "V30")
+    chance(state, "V31")
+    do(state, "seat 1")
+    do(state, "allow", 1)
+    assert state.current_player == 1 and frame(state) == "discard"
+    do(state, "card V30", 1)
+    do(state, "card V31", 1)
+    assert hand(state, 1) == ["V10", "V11", "V12", "V13", "V14", "V15"]
+    assert state.turn == 1 and frame(state) == "act1"
