@@ -49,6 +49,7 @@ from typing import Any, Protocol
 import numpy as np
 
 import grimoire
+from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.state import State
 
@@ -336,27 +337,45 @@ class _Ordinal(_Node):
 
 
 class _List(_Node):
-    def __init__(self, bound: int, item: _Node) -> None:
+    """A list: its length and ``bound`` items, each a presence flag and the item; a list that
+    always had the same length (one entry per seat, say) is just its items."""
+
+    def __init__(self, bound: int, item: _Node, fixed: bool) -> None:
         self.bound = bound
         self.item = item
-        self.stride = 1 + item.size
-        self.size = 1 + bound * self.stride
+        self.fixed = fixed
+        self.stride = item.size + (0 if fixed else 1)
+        self.size = bound * self.stride + (0 if fixed else 1)
 
     def emit(self, out: _Emitter, x: str, base: str, offset: int, depth: int) -> None:
         t = out.name("t")
         out.line(depth, f"{t} = type({x})")
         out.line(depth, f"if ({t} is list or {t} is tuple) and {x}:")
-        out.line(depth + 1, f"A[{_at(base, offset)}] = len({x}) / {max(1, self.bound)}")
-        if not self.bound:
+        if not self.fixed:
+            out.line(depth + 1, f"A[{_at(base, offset)}] = len({x}) / {max(1, self.bound)}")
+            offset += 1
+        if not self.bound or not self.stride:
+            out.line(depth + 1, "pass")
             return
         o, e = out.name("o"), out.name("e")
-        out.line(depth + 1, f"{o} = {_at(base, offset + 1)}")
+        out.line(depth + 1, f"{o} = {_at(base, offset)}")
         out.line(depth + 1, f"for {e} in {x}[:{self.bound}]:")
-        out.line(depth + 2, f"A[{o}] = 1.0")
-        self.item.emit(out, e, o, 1, depth + 2)
+        if not self.fixed:
+            out.line(depth + 2, f"A[{o}] = 1.0")
+        self.item.emit(out, e, o, 0 if self.fixed else 1, depth + 2)
         out.line(depth + 2, f"{o} += {self.stride}")
 
     def fields(self, path: str, at: int) -> Iterator[Field]:
+        if self.fixed:
+            yield Field(
+                f"{path}[i]",
+                at,
+                self.stride,
+                f"always {self.bound} items: {self.bound} x {self.stride} slots from slot {at} "
+                "(offsets below: within item 0)",
+            )
+            yield from self.item.fields(f"{path}[i]", at)
+            return
         yield Field(path, at, 1, f"length / {self.bound}" if self.bound else "length (was empty)")
         if self.bound:
             yield Field(
@@ -462,10 +481,11 @@ def _compile_kind(stats: _Stats, kind: str) -> _Node:
         return _OneHot(vocabulary) if len(vocabulary) <= ONE_HOT_MAX else _Ordinal(vocabulary)
     if kind == "list":
         bound = stats.max_len
-        if stats.min_len != stats.max_len:  # a growing list: room for a little more
+        fixed = stats.min_len == stats.max_len > 0
+        if not fixed:  # a list that grows: room for a little more than was seen
             bound += math.ceil(bound / 4)
         item = _compile(stats.item) if stats.item is not None else _Nothing("always empty")
-        return _List(bound, item)
+        return _List(bound, item, fixed)
     entries = [
         (key, child.seen < stats.dicts, _compile(child))
         for key, child in sorted(stats.keys.items())
@@ -602,7 +622,12 @@ def main(argv: list[str] | None = None) -> int:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
-    print(encoder_for(grimoire.make(args[0], players, **options)).describe())
+    try:
+        game = grimoire.make(args[0], players, **options)
+    except GrimoireError as error:
+        print(error)
+        return 2
+    print(encoder_for(game).describe())
     return 0
 
 
