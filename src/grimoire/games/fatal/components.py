@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -71,7 +71,7 @@ class Enchantment:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
     signs: tuple[Sign, ...]
     sets: dict[int, tuple[int, ...]]  # players -> sign indices, a cycle (each opposes the next)
@@ -104,10 +104,12 @@ class Components:
     def enchantment(self, kind: int) -> Enchantment:
         return self.enchantments[kind - len(self.visions)]
 
+    @cached_property
+    def card_names(self) -> tuple[str, ...]:
+        return tuple(v.id for v in self.visions) + tuple(e.name for e in self.enchantments)
+
     def card_name(self, kind: int) -> str:
-        if kind < len(self.visions):
-            return self.visions[kind].id
-        return self.enchantment(kind).name
+        return self.card_names[kind]
 
     def card_by_name(self, text: str) -> int | None:
         word = " ".join(text.lower().split())
@@ -124,15 +126,20 @@ class Components:
         return [e.kind for e in self.enchantments if e.effect == effect]
 
     # ------------------------------------------------------------------ treasure kinds
-    @property
-    def treasure_kinds(self) -> list[tuple[int, int]]:
+    @cached_property
+    def treasure_kinds(self) -> tuple[tuple[int, int], ...]:
         """(sign index, value) of every treasure kind, the Queen excluded (she is the last)."""
         distinct = sorted(set(self.values), reverse=True)
-        return [(sign.index, value) for sign in self.signs for value in distinct]
+        return tuple((sign.index, value) for sign in self.signs for value in distinct)
 
-    @property
+    @cached_property
     def queen(self) -> int:
         return len(self.treasure_kinds)
+
+    @cached_property
+    def treasure_names(self) -> tuple[str, ...]:
+        names = [f"{self.signs[sign].letter}{value}" for sign, value in self.treasure_kinds]
+        return (*names, QUEEN_NAME)
 
     @property
     def num_treasure_kinds(self) -> int:
@@ -142,10 +149,7 @@ class Components:
         return self.treasure_kinds.index((sign, value))
 
     def treasure_name(self, kind: int) -> str:
-        if kind == self.queen:
-            return QUEEN_NAME
-        sign, value = self.treasure_kinds[kind]
-        return f"{self.signs[sign].letter}{value}"
+        return self.treasure_names[kind]
 
     def treasure_by_name(self, text: str) -> int | None:
         word = text.strip().lower()
@@ -340,7 +344,7 @@ def load(path: str | None = None) -> Components:
     return build(doc)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """The physical objects of a game at one player count: cards, treasures, characters."""
 
@@ -369,14 +373,22 @@ class Layout:
         index = self.signs.index(sign)
         return self.signs[(index + 1) % len(self.signs)]
 
+    @cached_property
+    def tre_value(self) -> tuple[int, ...]:
+        kinds = self.comp.treasure_kinds
+        return tuple(kinds[k][1] if k < len(kinds) else 0 for k in self.tre_kind)
+
+    @cached_property
+    def tre_colour(self) -> tuple[int, ...]:
+        kinds = self.comp.treasure_kinds
+        return tuple(kinds[k][0] if k < len(kinds) else -1 for k in self.tre_kind)
+
     def value(self, tid: int) -> int:
-        kind = self.tre_kind[tid]
-        return 0 if kind == self.comp.queen else self.comp.treasure_kinds[kind][1]
+        return self.tre_value[tid]
 
     def colour(self, tid: int) -> int:
         """The sign index of a treasure's colour (-1 for the Queen)."""
-        kind = self.tre_kind[tid]
-        return -1 if kind == self.comp.queen else self.comp.treasure_kinds[kind][0]
+        return self.tre_colour[tid]
 
 
 def layout(comp: Components, players: int) -> Layout:

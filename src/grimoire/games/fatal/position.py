@@ -12,6 +12,7 @@ format is in docs/rules/fatal.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import InvalidPosition
@@ -19,6 +20,7 @@ from grimoire.games.fatal import rules, text
 from grimoire.games.fatal.knowledge import viewer_bit
 
 if TYPE_CHECKING:
+    from grimoire.games.fatal.components import Components
     from grimoire.games.fatal.state import FatalState, Frame
 
 PHASES = ("setup", "play", "over")
@@ -294,55 +296,64 @@ def check(st: FatalState) -> None:
 
 
 # ---------------------------------------------------------------------- view
+@cache
+def card_cells(comp: Components) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """Per vision kind and row position: what a card shows there (copied into views)."""
+    cells = []
+    for v in comp.visions:
+        cells.append(
+            tuple(
+                {
+                    "card": v.id,
+                    "orientation": ("straight", "reversed", "sideways")[p],
+                    "symbol": v.symbol,
+                    "type": v.type,
+                    "target": "SECOND" if v.second else "ONE",
+                    "stars": v.stars(p),
+                }
+                for p in range(3)
+            )
+        )
+    return tuple(cells)
+
+
 def view(st: FatalState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may see (None: a spectator): its own character, hand and
     treasures; everyone's rows, face-up treasures, the display, the discard pile; the sizes of
     every hidden zone; and the hidden objects it knows (``known_*``). Never the seed, another
     seat's secrets, or a face-down order it has not seen."""
-    comp, n = st.comp, st.n
+    comp, lay, n = st.comp, st.lay, st.n
     bit = viewer_bit(seat)
-    visions = comp.visions
+    cells = card_cells(comp)
+    cnames, ckind = comp.card_names, lay.card_kind
+    tnames, tkind = comp.treasure_names, lay.tre_kind
+    ck, tk = st.ck, st.tk
+    signs = comp.signs
     seats = []
     for s in range(n):
         sign = st.char[s]
         known_char = sign >= 0 and bool(st.ck_char[s] & bit)
+        rows = [[cells[ckind[c]][p] for p, c in enumerate(row)] for row in st.rows[s]]
         entry: dict[str, Any] = {
             "seat": s,
-            "character": comp.signs[sign].name if known_char else None,
-            "colour": comp.signs[sign].colour if known_char else None,
-            "opposing": comp.signs[st.lay.opposing(sign)].name if known_char else None,
+            "character": signs[sign].name if known_char else None,
+            "colour": signs[sign].colour if known_char else None,
+            "opposing": signs[lay.opposing(sign)].name if known_char else None,
             "revealed": st.revealed[s],
             "out": st.out[s],
             "hand_count": len(st.hands[s]),
             "aside_count": len(st.aside[s]),
-            "rows": [
-                [
-                    {
-                        "card": comp.card_name(st.kind(c)),
-                        "orientation": ("straight", "reversed", "sideways")[p],
-                        "symbol": visions[st.kind(c)].symbol,
-                        "type": visions[st.kind(c)].type,
-                        "target": "SECOND" if visions[st.kind(c)].second else "ONE",
-                        "stars": visions[st.kind(c)].stars(p),
-                    }
-                    for p, c in enumerate(row)
-                ]
-                for row in st.rows[s]
-            ],
-            "stars": rules.stars(st, s),
+            "rows": [[dict(cell) for cell in row] for row in rows],
+            "stars": sum(cell["stars"] for row in rows for cell in row),
             "treasure_count": len(st.tre[s]),
-            "face_up": public_treasures(st, st.up[s]),
+            "face_up": [tnames[tkind[t]] for t in st.up[s]],
         }
         if s == seat:
-            entry["hand"] = sorted(public_cards(st, st.hands[s]))
-            entry["treasures"] = sorted(public_treasures(st, st.tre[s]))
+            entry["hand"] = sorted([cnames[ckind[c]] for c in st.hands[s]])
+            entry["treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s]])
         else:
-            entry["known_hand"] = sorted(
-                comp.card_name(st.kind(c)) for c in st.hands[s] if st.ck[c] & bit
-            )
-            entry["known_treasures"] = sorted(
-                comp.treasure_name(st.tkind(t)) for t in st.tre[s] if st.tk[t] & bit
-            )
+            entry["known_hand"] = sorted([cnames[ckind[c]] for c in st.hands[s] if ck[c] & bit])
+            entry["known_treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s] if tk[t] & bit])
         seats.append(entry)
     doc: dict[str, Any] = {
         "phase": st.phase,
@@ -350,7 +361,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         "first_player": st.first,
         "turn": st.turn,
         "seats": seats,
-        "display": [None if t < 0 else comp.treasure_name(st.tkind(t)) for t in st.display],
+        "display": [None if t < 0 else tnames[tkind[t]] for t in st.display],
         "treasure_deck": {
             "count": len(st.t_top) + len(st.t_pool) + len(st.t_under),
             "above_queen_pool": st.t_mid,
@@ -364,9 +375,9 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
             "queen_revealed": st.queen_shown,
         },
         "deck_count": len(st.deck),
-        "known_deck": sorted(comp.card_name(st.kind(c)) for c in st.deck if st.ck[c] & bit),
+        "known_deck": sorted([cnames[ckind[c]] for c in st.deck if ck[c] & bit]),
         "reshuffles": st.reshuffles,
-        "discard": public_cards(st, st.discard),
+        "discard": [cnames[ckind[c]] for c in st.discard],
         "looking": {
             "seat": st.looker if st.looking else None,
             "count": len(st.looking),

@@ -1,0 +1,232 @@
+"""The end of a round, the sealed reveal and its bonus, the second round, elimination and the
+final scoring with its tie-breaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rules.fatal.fatal_helpers import (
+    chance,
+    discard,
+    display,
+    do,
+    face_up,
+    frame,
+    hand,
+    make,
+    position,
+    texts,
+    treasures,
+)
+
+from grimoire.core.errors import IllegalAction
+from grimoire.games.fatal.state import FatalState
+
+
+def round_end(**fields: Any) -> FatalState:
+    """Seat 0's star treasure refill reveals the Queen: round 1 ends."""
+    doc: dict[str, Any] = {
+        "rows": [[["V01", "V02"], ["V05"]], [[], []], [[], []]],
+        "hands": [["V20"], ["V21"], ["V22"]],
+        "display": ["R-1", "Y2", "B3"],
+        "t_mid": 0,
+        "stack": [{"k": "turn", "s": 0, "at": 3}],
+    }
+    doc.update(fields)
+    state = position(make(3), **doc)
+    do(state, "slot 1")
+    do(state, "seat 0")
+    chance(state, "Queen")
+    return state
+
+
+def test_reveal_is_sealed_and_simultaneous() -> None:
+    """Revealing your character (ruling 2): everyone decides at once; a view shows who has
+    chosen, never another seat's choice."""
+    state = round_end(treasures=[["R3", "Y1"], ["Y3"], ["B2"]])
+    assert state.current_player == frozenset({0, 1, 2})
+    assert texts(state, 1) == ["reveal", "hide"]
+    do(state, "reveal", 1)
+    assert state.current_player == frozenset({0, 2})
+    assert state.view(0)["reveal"] == {"has_chosen": [1], "my_choice": None}
+    assert state.view(1)["reveal"] == {"has_chosen": [1], "my_choice": "reveal"}
+    assert state.describe(0, state.parse_action("hide"), 2) == "seat 0 has chosen"
+    assert "hide" in state.describe(0, state.parse_action("hide"), 0)
+    do(state, "hide", 0)
+    do(state, "reveal", 2)
+    # seat 1 (revealed) draws a card, then may keep one treasure of its colour face up
+    assert state.view(0)["seats"][1]["character"] == "Lichtenborn"
+    assert state.view(0)["seats"][0]["character"] == "Flambeaux"  # (its own)
+    assert state.view(1)["seats"][0]["character"] is None  # hidden
+    chance(state, "V40")
+    assert texts(state, 1) == ["done", "treasure Y3"]
+    do(state, "treasure Y3", 1)
+    chance(state, "V41")  # seat 2 revealed too: a card; no blue to keep? B2 is blue: asked
+    assert texts(state, 2) == ["done", "treasure B2"]
+    do(state, "done", 2)
+    assert state.round == 2 and frame(state) == "tdraw"
+    for name in ("R2", "Y2", "B1"):
+        chance(state, name)
+    assert face_up(state, 1) == ["Y3"] and treasures(state, 0) == [] and treasures(state, 2) == []
+    assert hand(state, 1) == ["V21", "V40"] and hand(state, 2) == ["V22", "V41"]
+    assert state.round1 == [3, 3, 2]  # R3 + Y1 + R-1; Y3; B2
+    # the rebuilt deck: every treasure but the kept Y3, the Queen among the last five
+    assert len(state.t_pool) + 3 == 15 and state.t_mid == 14 - 4 - 3
+    # play resumes exactly where it stopped: seat 0's turn ends (no trimagic), seat 1 plays
+    assert state.turn == 1 and frame(state) == "act1"
+
+
+def test_round_two_revealed_player_keeps_own_colour_face_up_and_scores_the_chart() -> None:
+    """Second round: a revealed player keeps treasures of its colour face up; final scoring
+    counts them by the chart 1/3/6/10/15 (face values ignored), other treasures at face value,
+    one point per card in hand or set aside; total = round 1 + round 2."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[5, 2, 0],
+        revealed=[True, False, False],
+        face_up=[["R3", "R-1", "R1"], [], []],
+        treasures=[["Y2"], ["R2", "R1"], []],
+        hands=[["V01", "V02"], ["V03"], []],
+        aside=[["V04"], [], []],
+        display=["B3", "Y3", "B2"],
+    )
+    # seat 0: chart for 3 red = 6, Y2 = 2, 2 cards + 1 set aside = 3; plus round 1's 5
+    # seat 1 (hidden): R2 + R1 = 3 at face value, 1 card; plus 2
+    assert state.scores() == [16.0, 6.0, 0.0]
+    assert state.view(1)["scores"][0] is None  # seat 0's Y2 lies face down
+    assert state.view(1)["scores"][1] == 6.0
+
+
+def test_final_scoring_at_the_second_queen_and_tie_breaks() -> None:
+    """End of the Game: the second Queen ends the game at once. Ties: most treasures of one's
+    colour, then the highest value of them (ruling 7: still tied, shared)."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[3, 3, 0],
+        rows=[[["V01", "V02"], ["V05"]], [[], []], [[], []]],
+        treasures=[["R1"], ["Y2"], []],
+        hands=[[], [], []],
+        display=["B3", "Y3", "B2"],
+        t_mid=0,
+        stack=[{"k": "turn", "s": 0, "at": 3}],
+    )
+    do(state, "slot 1")
+    do(state, "seat 2")
+    chance(state, "Queen")
+    assert state.is_terminal()
+    # seat 0: 3 + 1 = 4; seat 1: 3 + 2 = 5; seat 2: 0 + 3 = 3
+    assert state.scores() == [4.0, 5.0, 3.0] and state.winners() == [1]
+    tied = position(
+        make(3),
+        phase="over",
+        round=2,
+        round1=[4, 4, 0],
+        treasures=[["R1", "Y1"], ["Y1", "B1"], []],
+        stack=[],
+    )
+    assert tied.scores()[0] == tied.scores()[1] == 6.0
+    assert tied.winners() == [0, 1]  # one own-colour treasure each, both worth 1: shared
+    better = position(
+        make(3),
+        phase="over",
+        round=2,
+        round1=[5, 4, 0],
+        treasures=[["R2", "Y-1"], ["Y1", "B1"], []],
+        stack=[],
+    )
+    assert better.scores()[0] == better.scores()[1] == 6.0
+    assert better.winners() == [0]  # same count, higher own-colour value
+
+
+def test_elimination_in_round_two_shares_treasures_from_the_left() -> None:
+    """Eliminating, second round: the victim is out and reveals its character; not the
+    opposing sign: its treasures are dealt at random to the players still in the game,
+    starting with the player on the eliminator's left (ruling 23: face-up ones too)."""
+    state = position(
+        make(4),
+        round=2,
+        round1=[0, 0, 0, 0],
+        # seat 0 Flambeaux opposes Lichtenborn (seat 1); it eliminates Terranova (seat 3)
+        rows=[[["V40", "V44", "V01"], ["V02"]], [[], []], [[], []], [["V05"], []]],
+        hands=[["V20"], ["V21"], ["V22"], ["V23"]],
+        treasures=[[], ["Y2"], [], ["G2", "R1"]],
+        revealed=[False, False, False, True],
+        face_up=[[], [], [], ["G3"]],
+        aside=[[], [], [], ["V30"]],
+        stack=[{"k": "turn", "s": 0, "at": 4}],
+    )
+    do(state, "seat 3")
+    do(state, "allow", 3)
+    chance(state, "V23")
+    assert state.out[3] and not state.is_terminal()
+    assert state.view(1)["seats"][3]["character"] == "Terranova"
+    assert "V30" in discard(state) and "V05" in discard(state)  # its set-aside cards and rows
+    order = []
+    while state.stack[-1]["k"] == "share":
+        order.append(state.stack[-1]["to"])
+        chance(state, sorted(state.comp.treasure_name(state.tkind(t)) for t in state.tre[3])[0])
+    assert order == [1, 2, 0]  # from the eliminator's left, the eliminator included
+    assert treasures(state, 1) == ["G2", "Y2"] and treasures(state, 2) == ["G3"]
+    assert treasures(state, 0) == ["R1"]
+    # each recipient sees what it got; the others do not
+    assert state.view(1)["seats"][2]["known_treasures"] == []
+    # the eliminated seat leaves the turn order
+    while not state.is_terminal() and state.turn == 0:
+        legal = state.legal_actions(state.current_player)
+        state.apply(legal[0], state.current_player) if not state.is_chance() else state.apply(
+            state.sample_chance()
+        )
+    assert state.turn == 1
+
+
+def test_eliminated_player_cannot_win_and_last_player_standing_ends_the_game() -> None:
+    """Ruling 17: an eliminated seat cannot win; ruling 25: when one player is left in the
+    game, the game ends at once with the final scoring."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[0, 30, 0],
+        out=[False, True, False],
+        characters=["Flambeaux", "Lichtenborn", "Aquate"],
+        rows=[[["V40", "V44", "V01"], []], [[], []], [[], []]],
+        hands=[["V20"], [], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 4}],
+    )
+    assert texts(state) == ["seat 2"]
+    do(state, "seat 2")
+    do(state, "allow", 2)
+    chance(state, "V22")
+    # Aquate is not Flambeaux's opposing sign: no special victory, but seat 0 is alone
+    assert state.is_terminal() and state.special == -1
+    assert state.winners() == [0]
+
+
+def test_pickpocket_empties_a_hand_round_one_draws_a_card() -> None:
+    """Pickpocket (PROPOSED) takes a random card; a hand emptied by another player's effect in
+    round 1 draws one card (ruling 5)."""
+    state = position(make(3), hands=[["Pickpocket"], ["V21"], ["V22", "V23"]])
+    assert texts(state) == ["done", "enchant Pickpocket"]
+    do(state, "enchant Pickpocket")
+    assert texts(state) == ["seat 1", "seat 2"]
+    do(state, "seat 1")
+    chance(state, "V21")
+    chance(state, "V30")  # seat 1's hand was emptied: it draws one
+    assert hand(state, 0) == ["V21"] and hand(state, 1) == ["V30"]
+    # the thief and the victim know where V21 went; seat 2 does not
+    assert state.view(1)["seats"][0]["known_hand"] == ["V21"]
+    assert state.view(2)["seats"][0]["known_hand"] == []
+
+
+def test_reveal_choices_are_refused_from_seats_not_asked() -> None:
+    """A seat that has chosen cannot choose again; the reveal waits for every seat."""
+    state = round_end(treasures=[[], [], []])
+    do(state, "reveal", 0)
+    try:
+        do(state, "hide", 0)
+    except IllegalAction:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("a seat chose twice")
+    assert display(state)[0] is None  # the Queen's slot stays empty until the new deck
