@@ -107,6 +107,10 @@ def test_opponents_per_seat() -> None:
     env: Any = gg.GrimoireEnv("toy_race", 3, seat=2, opponents=["heuristic", "random"])
     env.reset(seed=0)
     assert env._bots[2] is None and env._bots[0] is not None and env._bots[1] is not None
+    spy = SpyBot(0)
+    env = gg.GrimoireEnv("toy_race", 3, seat=0, opponents=[spy, "random"])
+    env.reset(seed=0)
+    assert env._bots[1] is spy
     with pytest.raises(ValueError):
         gg.GrimoireEnv("toy_race", 3, opponents=["random"] * 4)
     with pytest.raises(ValueError):

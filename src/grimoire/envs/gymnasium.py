@@ -9,8 +9,9 @@ Ids are ``grimoire/<Game>-v0`` (``grimoire/Ciub-v0``, ``grimoire/FiveSeals-v0``,
 registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v0")`` imports and
 makes in one go). The learner plays ``seat`` (a seat number, or ``"random"``: a new one at
 every reset); the other seats are played by bots (``opponents``: a bot kind for all, or one
-per seat, e.g. ``["heuristic", "random"]``; the kinds of ``grimoire.bots.make_bot``), each
-asked on ``state.for_seat(seat)``, never on the true state.
+per seat or per other seat, e.g. ``["heuristic", "random"]``; the kinds of
+``grimoire.bots.make_bot``, or ``Bot`` objects such as a trained policy wrapped as a bot),
+each asked on ``state.for_seat(seat)``, never on the true state.
 
 The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md); the action
 is an action id of the game. ``action_masks()`` (for masked algorithms such as
@@ -54,7 +55,7 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         players: int | None = None,
         *,
         seat: int | str = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Bot | Sequence[str | Bot] = "random",
         reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
@@ -66,13 +67,16 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
         self.seat_option = seat
-        kinds = [opponents] * n if isinstance(opponents, str) else list(opponents)
+        kinds: list[str | Bot] = (
+            [opponents] * n if isinstance(opponents, str | Bot) else list(opponents)
+        )
         if len(kinds) not in (n, n - 1):
             raise ValueError(
                 f"opponents: one bot kind, one per seat ({n}) or one per other seat ({n - 1})"
             )
         for kind in kinds:
-            make_bot(kind, self.game, 0)  # unknown kinds fail here, not at reset
+            if not isinstance(kind, Bot):
+                make_bot(kind, self.game, 0)  # unknown kinds fail here, not at reset
         self.opponent_kinds = kinds
         self.reward = common.check_reward(reward)
         self.illegal_reward = float(illegal_reward)
@@ -107,7 +111,9 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
             kinds = [*kinds[: self.seat], "-", *kinds[self.seat :]]
         self._bots = [None] * self.game.players
         for seat in others:
-            self._bots[seat] = make_bot(kinds[seat], self.game, int(rng.integers(0, 2**63 - 1)))
+            kind = kinds[seat]
+            seed = int(rng.integers(0, 2**63 - 1))
+            self._bots[seat] = kind if isinstance(kind, Bot) else make_bot(kind, self.game, seed)
         self._bot_rng = random.Random(int(rng.integers(0, 2**63 - 1)))
         self.state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
         self._last_seat = -1

@@ -134,6 +134,7 @@ def _grimoire_game(cls: type[Game], players: int, options_json: str) -> Game:
     return cls(players, json.loads(options_json))
 
 
+@lru_cache(maxsize=64)
 def _flags(cls: type[Game]) -> tuple[bool, bool]:
     """(has chance, imperfect information) of a game, from its default instances."""
     chance = imperfect = False
