@@ -178,3 +178,34 @@ def test_search_bots_decide_on_every_game(game_name: str) -> None:
         player, pyspiel.UniformProbabilitySampler(0.0, 1.0)
     )
     assert planner.step(determinised) in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_short_ismcts_game_on_every_hidden_information_game(game_name: str) -> None:
+    """A whole game, cut short by the engine's decision limit where the game offers one, with
+    IS-MCTS at seat 0 and random play elsewhere."""
+    cls = game_class(game_name)
+    case = Case(game_name, cls.min_players)
+    grim = case.make()
+    if not (grim.hidden_information or grim.simultaneous_decisions):
+        pytest.skip(f"{game_name} has perfect information")
+    gos.register([game_name])
+    game = gos.load(game_name, players=cls.min_players, **short_options(game_name, 30))
+    rng = np.random.RandomState(11)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        play_chance(state, rng)
+        if state.is_terminal():
+            break
+        if state.current_player() == 0:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert searched > 0
+    assert sum(state.returns()) == pytest.approx(0.0)
