@@ -115,3 +115,12 @@ def test_opponents_per_seat() -> None:
         gg.GrimoireEnv("toy_race", 3, opponents=["random"] * 4)
     with pytest.raises(ValueError):
         gg.GrimoireEnv("toy_race", 3, seat=3)
+
+
+def test_one_call_registers_everywhere() -> None:
+    from grimoire.envs import register
+
+    names = register(["toy_duel"])
+    assert names["gymnasium"] == [gym_id("toy_duel")]
+    if "openspiel" in names:
+        assert names["openspiel"] == ["grimoire_toy_duel"]
