@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option
@@ -110,6 +111,11 @@ class FatalGame(Game):
         position.load(state, doc)
         rules.advance(state)  # a hand-written position may stop at a procedure
         return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        from grimoire.games.fatal.heuristic import FatalHeuristicBot
+
+        return FatalHeuristicBot(seed)
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render

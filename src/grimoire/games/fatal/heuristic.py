@@ -1,0 +1,534 @@
+"""A heuristic bot that plays like a sensible person.
+
+It reads only what its seat may know (it is given ``for_seat`` states, and it looks only at its
+own hand, treasures and character, the public table, and the objects its seat knows):
+
+* it values a treasure by what it is worth to the receiver: face value, or the chart's gain for
+  a revealed player's own colour; it keeps good display treasures and gives bad ones away, to
+  the player it believes is its opposing sign;
+* it believes a seat is its opposing sign from known characters (revealed, unmasked) and from
+  the colours of the treasures that seat was seen keeping;
+* it plays visions greedily for stars (3 stars earn a treasure every turn) and for trimagics
+  it can use, steals visions that help it or break a threatening row;
+* it aims DISCARD at the likely opposing sign (a round-2 elimination wins at once), STEAL at
+  the richest opponent, keeps DRAW cards and good TAKE treasures for itself;
+* it shields a DISCARD that could eliminate it, a STEAL of a rich pile and a bad TAKE gift;
+* it reveals at the end of round 1 only when it holds a treasure of its colour (the face-up
+  treasure starts its chart) and its hand is not thin; otherwise it stays hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grimoire.core.bot import Bot
+from grimoire.core.state import State
+from grimoire.games.fatal import actions as A
+from grimoire.games.fatal import rules
+from grimoire.games.fatal.state import FatalState
+
+if TYPE_CHECKING:
+    from grimoire.games.fatal.components import Vision
+
+TYPICAL = {"DRAW": 1.0, "TAKE": 1.5, "STEAL": 1.3, "DISCARD": 1.0}  # a trimagic's usual worth
+CYCLE = 0.35  # a card played draws a replacement: worth something in itself
+ENCHANT_KEEP = {  # how much a card in hand is worth keeping (discards, exchange)
+    "shield": 1.6,
+    "pickpocket": 1.2,
+    "double": 0.9,
+    "star": 1.0,
+    "trade": 1.0,
+    "wind": 0.8,
+    "unmask": 0.6,
+    "gaze": 0.4,
+    "swap": 0.4,
+}
+
+
+class FatalHeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        assert isinstance(state, FatalState)
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        me = seat if seat is not None else int(state.stack[-1].get("s", -1))
+        if me < 0:
+            me = min(state.seats_to_act())
+        brain = _Brain(state, me)
+        choice = brain.choose(legal)
+        return choice if choice in legal else legal[0]
+
+
+class _Brain:
+    """One decision of one seat, from what that seat knows."""
+
+    def __init__(self, st: FatalState, me: int) -> None:
+        self.st = st
+        self.me = me
+        self.codec = st.codec
+        self.comp = st.comp
+        self.lay = st.lay
+        self.bit = 1 << me
+        self.sign = st.char[me]
+        self.rival = self.lay.opposing(self.sign)  # the sign I hunt
+        self.hunter = next(s for s in self.lay.signs if self.lay.opposing(s) == self.sign)
+        self.belief = self._beliefs()
+
+    # ------------------------------------------------------------------ beliefs
+    def _beliefs(self) -> dict[int, dict[int, float]]:
+        """For every other live seat: a distribution over the signs it may be."""
+        st = self.st
+        known = {s: st.char[s] for s in range(st.n) if st.ck_char[s] & self.bit}
+        free = [c for c in self.lay.signs if c not in known.values()]
+        belief: dict[int, dict[int, float]] = {}
+        for s in range(st.n):
+            if s == self.me:
+                continue
+            if s in known:
+                belief[s] = {known[s]: 1.0}
+                continue
+            weights = {}
+            for c in free:
+                seen = sum(1 for t in st.tre[s] if st.tk[t] & self.bit and self.lay.colour(t) == c)
+                weights[c] = 1.0 + 2.0 * seen
+            total = sum(weights.values()) or 1.0
+            belief[s] = {c: w / total for c, w in weights.items()}
+        return belief
+
+    def p_sign(self, seat: int, sign: int) -> float:
+        if seat == self.me:
+            return 1.0 if sign == self.sign else 0.0
+        return self.belief.get(seat, {}).get(sign, 0.0)
+
+    def others(self) -> list[int]:
+        return [s for s in self.st.live() if s != self.me]
+
+    def threat(self, seat: int) -> float:
+        """How much I want to hurt ``seat``: my opposing sign most, the leader next."""
+        st = self.st
+        score = 3.0 * self.p_sign(seat, self.rival) + 1.5 * self.p_sign(seat, self.hunter)
+        score += 0.15 * (len(st.tre[seat]) + 2 * len(st.up[seat]))
+        if st.round1 is not None:
+            score += 0.05 * st.round1[seat]
+        return score
+
+    def enemy(self, seats: list[int]) -> int:
+        return max(seats, key=lambda s: (self.threat(s), -s))
+
+    # ------------------------------------------------------------------ values
+    def tvalue(self, seat: int, t: int) -> float:
+        """What treasure ``t`` is worth to ``seat`` (as far as I know)."""
+        st, lay = self.st, self.lay
+        value = float(lay.value(t))
+        colour = lay.colour(t)
+        if seat == self.me:
+            if colour == self.sign:
+                if st.revealed[seat]:
+                    own = sum(1 for u in st.up[seat] if lay.colour(u) == colour)
+                    chart = self.comp.chart
+                    return float(chart[min(own, len(chart) - 1)] - (chart[own - 1] if own else 0))
+                return value + (0.8 if st.round == 1 else 0.3)
+            return value
+        if st.revealed[seat] and st.ck_char[seat] & self.bit and colour == st.char[seat]:
+            return 2.0 + max(value, 0)
+        return value
+
+    def card_keep(self, kind: int) -> float:
+        comp = self.comp
+        if comp.is_vision(kind):
+            v = comp.visions[kind]
+            return (
+                0.5
+                + 0.25 * (v.head_stars + v.foot_stars + v.tip_stars)
+                + (0.2 if v.symbol != "none" else 0)
+            )
+        return ENCHANT_KEEP.get(comp.enchantment(kind).effect, 0.5)
+
+    def trimagic_value(self, row: list[Vision]) -> float:
+        """Rough value for me of casting a complete row."""
+        st = self.st
+        c0, c1, c2 = row
+        n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
+        two = c1.second
+        others = self.others()
+        if c0.type == "DRAW":
+            return 0.7 * n + (-0.2 * n if two else 0.0)
+        if c0.type == "TAKE":
+            vals = sorted((self.tvalue(self.me, t) for t in st.display if t >= 0), reverse=True)
+            gain = sum(vals[:n])
+            if two:
+                gain += 0.5 * max(0.0, -min(vals or [0.0]))
+            return max(gain, 0.3)
+        if not others:
+            return 0.0
+        if c0.type == "STEAL":
+            rich = max(len(st.tre[s]) for s in others)
+            return (1.1 * min(n, rich) + (0.8 if two else 0.0)) if rich else 0.0
+        # DISCARD
+        best = 0.0
+        for s in others:
+            value = 0.4 * min(n, len(st.hands[s]))
+            if st.round == 2 and len(st.hands[s]) <= n:
+                value += 25.0 * self.p_sign(s, self.rival) + 2.0
+            best = max(best, value)
+        return best + (0.4 if two else 0.0)
+
+    def rows_value(self, rows: list[list[int]], bonus: int) -> float:
+        """End of turn: the star treasure now, trimagics of complete rows, stars left."""
+        visions = self.comp.visions
+        kinds = [[self.st.kind(c) for c in row] for row in rows]
+        stars = sum(visions[k].stars(p) for row in kinds for p, k in enumerate(row))
+        value = 0.0
+        if stars + bonus >= self.comp.stars_needed:
+            best = max((self.tvalue(self.me, t) for t in self.st.display if t >= 0), default=0.0)
+            value += 1.2 + max(best, 0.0)
+        future = 0
+        for row in kinds:
+            if len(row) == self.comp.row_length:
+                value += self.trimagic_value([visions[k] for k in row])
+            else:
+                future += sum(visions[k].stars(p) for p, k in enumerate(row))
+                if row:  # on its way to a trimagic
+                    typical = TYPICAL[visions[row[0]].type]
+                    value += typical * (0.3 if len(row) == 1 else 0.6)
+        if future >= self.comp.stars_needed:
+            value += 1.0
+        else:
+            value += 0.2 * future
+        return value
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, legal: list[int]) -> int:
+        st = self.st
+        frame = st.stack[-1]
+        kind = frame["k"]
+        method = getattr(self, f"d_{kind}", None)
+        if method is None:
+            return legal[0]
+        choice: int = method(legal, frame)
+        return choice
+
+    def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
+        return self.codec.decode(action)
+
+    def d_reveal(self, legal: list[int], frame: dict[str, object]) -> int:
+        st = self.st
+        own = sum(1 for t in st.tre[self.me] if self.lay.colour(t) == self.sign)
+        return A.REVEAL if own >= 1 and len(st.hands[self.me]) >= 3 else A.HIDE
+
+    def d_keep(self, legal: list[int], frame: dict[str, object]) -> int:
+        options = [a for a in legal if a != A.DONE]
+        if not options:
+            return A.DONE
+        return max(options, key=lambda a: (self.lay_value(a), a))
+
+    def lay_value(self, action: int) -> int:
+        kind = self.decode(action)[1][0]
+        return self.comp.treasure_kinds[kind][1] if kind < self.comp.queen else 0
+
+    def d_act1(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        by_effect = {}
+        for action in legal:
+            name, args = self.decode(action)
+            if name == "enchant":
+                by_effect[self.comp.enchantment(args[0]).effect] = action
+        others = self.others()
+        hand = st.hands[me]
+        visions = [c for c in hand if self.comp.is_vision(st.kind(c))]
+        if "pickpocket" in by_effect:
+            thin = [s for s in others if len(st.hands[s]) == 1]
+            if st.round == 2 and any(self.p_sign(s, self.rival) > 0.4 for s in thin):
+                return by_effect["pickpocket"]
+            if len(hand) <= 4:
+                return by_effect["pickpocket"]
+        if "trade" in by_effect and self._trade_plan() is not None:
+            return by_effect["trade"]
+        if "wind" in by_effect and self._wind_target() is not None:
+            return by_effect["wind"]
+        mine = rules.stars(st, me)
+        room = sum(3 - len(row) for row in st.rows[me])
+        if "star" in by_effect and 1 <= mine <= 2 and not st.bonus:
+            return by_effect["star"]
+        if "double" in by_effect and len(visions) >= 3 and room >= 3:
+            return by_effect["double"]
+        if "unmask" in by_effect:
+            unknown = [s for s in others if not st.ck_char[s] & self.bit]
+            if len(unknown) >= 2 and st.round == 1:
+                return by_effect["unmask"]
+        if not visions:  # nothing to play: an enchantment at least draws a new card
+            for effect in ("double", "star", "unmask", "gaze", "wind", "trade", "swap"):
+                if effect in by_effect and (effect != "trade" or self._trade_plan()):
+                    return by_effect[effect]
+        if A.EXCHANGE in legal and len(visions) <= 1 and len(hand) >= 3:
+            cheap = [t for t in rules.exchangeable(st, me) if self.tvalue(me, t) <= 1.0]
+            if cheap:
+                return A.EXCHANGE
+        return A.DONE
+
+    def _trade_plan(self) -> tuple[int, int] | None:
+        st, me = self.st, self.me
+        mine = st.tre[me] + st.up[me]
+        if not mine:
+            return None
+        worst = min(mine, key=lambda t: self.tvalue(me, t))
+        slots = [i for i, t in enumerate(st.display) if t >= 0]
+        if not slots:
+            return None
+        best = max(slots, key=lambda i: self.tvalue(me, st.display[i]))
+        if self.tvalue(me, st.display[best]) - self.tvalue(me, worst) >= 2.0:
+            return worst, best
+        return None
+
+    def _wind_target(self) -> tuple[int, int] | None:
+        st = self.st
+        best, target = 1.5, None
+        for s in self.others():
+            for r, row in enumerate(st.rows[s]):
+                if len(row) == 2:
+                    head = self.comp.visions[st.kind(row[0])].type
+                    danger = {"DISCARD": 2.0, "STEAL": 1.8, "TAKE": 1.0, "DRAW": 0.8}[head]
+                    danger *= 0.5 + self.threat(s)
+                    if danger > best:
+                        best, target = danger, (s, r)
+        return target
+
+    def d_steal(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        base = self.rows_value(st.rows[me], st.bonus)
+        best, choice = 0.3, A.DONE
+        for action in legal:
+            if action == A.DONE:
+                continue
+            _, (x, r) = self.decode(action)
+            card = st.rows[x][r][-1]
+            p = len(st.rows[x][r]) - 1
+            for mr, row in enumerate(st.rows[me]):
+                if len(row) != p:
+                    continue
+                rows = [list(rw) for rw in st.rows[me]]
+                rows[mr].append(card)
+                gain = self.rows_value(rows, st.bonus) - base
+                gain += 0.3 * self.threat(x) * (1 + p)
+                if gain > best:
+                    best, choice = gain, action
+        return choice
+
+    def d_torow(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        card = st.rows[int(str(frame["v"]))][int(str(frame["r"]))][-1]
+
+        def value(action: int) -> float:
+            r = self.decode(action)[1][0]
+            rows = [list(rw) for rw in st.rows[me]]
+            rows[r].append(card)
+            return self.rows_value(rows, st.bonus)
+
+        return max(legal, key=value)
+
+    def d_play(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        base = self.rows_value(st.rows[me], st.bonus)
+        best, choice = 0.05, A.DONE
+        for action in legal:
+            if action == A.DONE:
+                continue
+            _, (v, r) = self.decode(action)
+            card = next(c for c in st.hands[me] if st.kind(c) == v)
+            rows = [list(rw) for rw in st.rows[me]]
+            rows[r].append(card)
+            gain = self.rows_value(rows, st.bonus) - base - 0.05 * self.card_keep(v)
+            if len(st.hands[me]) + len(st.aside[me]) <= self.comp.hand_limit:
+                gain += CYCLE
+            if gain > best:
+                best, choice = gain, action
+        return choice
+
+    def d_slot(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        options = [a for a in legal if a != A.DONE]
+
+        def display_of(action: int) -> int:
+            return st.display[self.decode(action)[1][0]]
+
+        mode = frame["m"]
+        if mode == "take":
+            target = int(str(frame["t"]))
+            if target == me:
+                return max(options, key=lambda a: self.tvalue(me, display_of(a)))
+            return min(options, key=lambda a: self.tvalue(target, display_of(a)))
+        if mode == "trade":
+            plan = self._trade_plan()
+            if plan is not None and self.codec.slot + plan[1] in options:
+                return self.codec.slot + plan[1]
+            return max(options, key=lambda a: self.tvalue(me, display_of(a)))
+        best = max(options, key=lambda a: self.tvalue(me, display_of(a)))
+        if self.tvalue(me, display_of(best)) >= 0.5 or not self.others():
+            return best
+        if A.DONE in legal:
+            return A.DONE
+        return min(options, key=lambda a: self.tvalue(me, display_of(a)))
+
+    def d_gift(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        t = st.display[int(str(frame["slot"]))]
+        others = [s for s in self.others() if self.codec.seat + s in legal]
+        if self.tvalue(me, t) >= 0.5 or not others:
+            return self.codec.seat + me
+        if self.tvalue(me, t) < 0:
+            return self.codec.seat + self.enemy(others)
+        return self.codec.seat + me
+
+    def d_target(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        tri = st.stack[-2]
+        seats = [self.decode(a)[1][0] for a in legal]
+        others = [s for s in seats if s != me]
+        ty = tri["ty"]
+        n = int(str(tri["n"]))
+        if ty == "DRAW":
+            if me in seats:
+                return self.codec.seat + me
+            return self.codec.seat + min(others, key=lambda s: (self.threat(s), s))
+        if ty == "TAKE":
+            vals = sorted((self.tvalue(me, t) for t in st.display if t >= 0), reverse=True)
+            if me in seats and sum(vals[:n]) > 0:
+                return self.codec.seat + me
+            return self.codec.seat + self.enemy(others or seats)
+        if ty == "STEAL":
+            rich = [s for s in others if st.tre[s]] or others
+            return self.codec.seat + max(
+                rich, key=lambda s: (len(st.tre[s]) + 2 * self.threat(s), -s)
+            )
+
+        def danger(s: int) -> float:
+            value = self.threat(s) + 0.1 * len(st.hands[s])
+            if st.round == 2 and len(st.hands[s]) <= n:
+                value += 30.0 * self.p_sign(s, self.rival) + 3.0
+            return value
+
+        return self.codec.seat + max(others, key=lambda s: (danger(s), -s))
+
+    def d_shield(self, legal: list[int], frame: dict[str, object]) -> int:
+        if A.SHIELD not in legal:
+            return A.ALLOW
+        st, me = self.st, self.me
+        tri = st.stack[-2]
+        ty, n = tri["ty"], int(str(tri["n"]))
+        if ty == "DISCARD":
+            hand = len(st.hands[me]) - 1  # the Shield itself leaves the hand
+            if st.round == 2 and hand <= n + 1:
+                return A.SHIELD
+            return A.SHIELD if hand <= 2 else A.ALLOW
+        if ty == "STEAL":
+            value = sum(max(self.tvalue(me, t), 0) for t in st.tre[me])
+            return A.SHIELD if value >= 4 else A.ALLOW
+        if ty == "TAKE":
+            worst = sorted(self.tvalue(me, t) for t in st.display if t >= 0)[:n]
+            return A.SHIELD if sum(worst) < -0.5 else A.ALLOW
+        return A.ALLOW
+
+    def d_cast(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        visions = self.comp.visions
+
+        def value(action: int) -> float:
+            row = st.rows[me][self.decode(action)[1][0]]
+            return self.trimagic_value([visions[st.kind(c)] for c in row])
+
+        return max(legal, key=value)
+
+    def _worst_card(self, legal: list[int]) -> int:
+        cards = [a for a in legal if a != A.DONE]
+        return min(cards, key=lambda a: (self.card_keep(self.decode(a)[1][0]), a))
+
+    def d_discard(self, legal: list[int], frame: dict[str, object]) -> int:
+        return self._worst_card(legal)
+
+    def d_xgive(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        kinds = {self.decode(a)[1][0]: a for a in legal}
+        best_for = {
+            k: max(
+                (self.tvalue(me, t) for t in st.tre[me] + st.up[me] if st.tkind(t) == k),
+                default=0.0,
+            )
+            for k in kinds
+        }
+        return kinds[min(kinds, key=lambda k: (best_for[k], k))]
+
+    def d_xdisc(self, legal: list[int], frame: dict[str, object]) -> int:
+        cards = [a for a in legal if a != A.DONE]
+        if not cards:
+            return A.DONE
+        worst = self._worst_card(legal)
+        return worst if self.card_keep(self.decode(worst)[1][0]) < 0.9 else A.DONE
+
+    def d_xkeep(self, legal: list[int], frame: dict[str, object]) -> int:
+        return max(legal, key=lambda a: (self.card_keep(self.decode(a)[1][0]), -a))
+
+    def d_wind(self, legal: list[int], frame: dict[str, object]) -> int:
+        target = self._wind_target()
+        if target is not None and self.codec.a_row(*target) in legal:
+            return self.codec.a_row(*target)
+        theirs = [a for a in legal if self.decode(a)[1][0] != self.me]
+        return max(theirs or legal, key=lambda a: self.threat(self.decode(a)[1][0]))
+
+    def d_pick(self, legal: list[int], frame: dict[str, object]) -> int:
+        st = self.st
+
+        def value(action: int) -> float:
+            s = self.decode(action)[1][0]
+            v = 0.1 * len(st.hands[s]) + self.threat(s)
+            if st.round == 2 and len(st.hands[s]) == 1:
+                v += 30.0 * self.p_sign(s, self.rival) + 2.0
+            return v
+
+        return max(legal, key=value)
+
+    def d_unmask(self, legal: list[int], frame: dict[str, object]) -> int:
+        st = self.st
+        unknown = [a for a in legal if not st.ck_char[self.decode(a)[1][0]] & self.bit]
+        pool = unknown or legal
+        return max(pool, key=lambda a: self.p_sign(self.decode(a)[1][0], self.rival))
+
+    def d_trade(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        plan = self._trade_plan()
+        if plan is not None:
+            action = self.codec.treasure + st.tkind(plan[0])
+            if action in legal:
+                return action
+        kinds = {self.decode(a)[1][0]: a for a in legal}
+        values = {
+            k: min(self.tvalue(me, t) for t in st.tre[me] + st.up[me] if st.tkind(t) == k)
+            for k in kinds
+        }
+        return kinds[min(kinds, key=lambda k: (values[k], k))]
+
+    def d_gorder(self, legal: list[int], frame: dict[str, object]) -> int:
+        st, me = self.st, self.me
+        queen = self.codec.treasure + self.comp.queen
+        totals = st.scores()
+        leading = totals[me] >= max(totals)
+        if queen in legal:
+            if leading and st.round == 2:
+                return queen
+            rest = [a for a in legal if a != queen]
+            if rest:
+                legal = rest
+
+        def value(action: int) -> float:
+            kind = self.decode(action)[1][0]
+            t = next(u for u in st.t_top if st.tkind(u) == kind)
+            return self.tvalue(me, t)
+
+        return max(legal, key=value)
+
+    def d_swapmy(self, legal: list[int], frame: dict[str, object]) -> int:
+        return legal[0]
+
+    def d_swapth(self, legal: list[int], frame: dict[str, object]) -> int:
+        return max(legal, key=lambda a: self.threat(self.decode(a)[1][0]))
