@@ -9,8 +9,9 @@ PettingZoo observation): ``logits = observation @ W[:, legal] + b[legal]``. Ever
 self-play game (``grimoire.envs.pettingzoo``) uses the same policy; at the end each decision of
 a seat is reinforced by that seat's return (REINFORCE, +1 for a sole winner, -1/(n-1) for each
 loser) less a running baseline. Every ``--eval-every`` episodes the current policy plays
-``--eval-games`` games against random bots through ``grimoire/<Game>-v0`` (Gymnasium, a random
-seat each game) and the win rate is printed: the learning curve. Random play wins 1/n of them.
+``--eval-games`` games against bots (``--opponents``, random by default) through
+``grimoire/<Game>-v0`` (Gymnasium, a random seat each game) and the win rate is printed: the
+learning curve. Random play wins about 1/n of them against random bots.
 
 It is a demonstration of the interfaces, not a strong agent: a linear policy on the generic
 observation encoding learns which actions tend to pay (docs/rl.md shows a curve).
@@ -76,8 +77,19 @@ def self_play_episode(env: Any, policy: MaskedLinearPolicy, seed: int) -> dict[s
     return {"steps": steps, "returns": returns}
 
 
-def evaluate(game: str, players: int, options: dict[str, Any], policy: Any, games: int) -> float:
-    env = gymnasium.make(gym_id(game), players=players, seat="random", **options)
+def evaluate(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    policy: Any,
+    games: int,
+    opponents: str = "random",
+) -> float:
+    """The policy's share of wins in ``games`` games against bots, at a random seat (the
+    same seeded games at every evaluation)."""
+    env = gymnasium.make(
+        gym_id(game), players=players, seat="random", opponents=opponents, **options
+    )
     wins = 0.0
     for number in range(games):
         observation, info = env.reset(seed=10_000 + number)
@@ -108,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--episodes", type=int, default=600)
     parser.add_argument("--eval-every", type=int, default=50)
     parser.add_argument("--eval-games", type=int, default=60)
+    parser.add_argument("--opponents", default="random", help="bot kind of the evaluation")
     parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--csv", default=None, help="write the learning curve here")
@@ -128,14 +141,15 @@ def main(argv: list[str] | None = None) -> int:
     curve: list[dict[str, float]] = []
     start = time.perf_counter()
     print(f"{args.game} {args.players}p {options}: observation {size} slots", flush=True)
-    random_rate = evaluate(args.game, args.players, options, RandomPolicy(rng), args.eval_games)
-    print(f"random policy vs random bots: win rate {random_rate:.3f}", flush=True)
+    games, against = args.eval_games, args.opponents
+    random_rate = evaluate(args.game, args.players, options, RandomPolicy(rng), games, against)
+    print(f"random policy vs {against} bots: win rate {random_rate:.3f}", flush=True)
     for episode in range(args.episodes + 1):
         if episode % args.eval_every == 0:
-            rate = evaluate(args.game, args.players, options, policy, args.eval_games)
+            rate = evaluate(args.game, args.players, options, policy, games, against)
             elapsed = time.perf_counter() - start
             curve.append({"episode": episode, "win_rate": rate, "seconds": round(elapsed, 1)})
-            print(f"episode {episode:5d}  win rate vs random {rate:.3f}  ({elapsed:.0f} s)")
+            print(f"episode {episode:5d}  win rate vs {against} {rate:.3f}  ({elapsed:.0f} s)")
             sys.stdout.flush()
         if episode == args.episodes:
             break
