@@ -87,7 +87,10 @@ def render(st: FatalState, seat: int | None) -> Group:
             who.append(" out", style="dim")
         if entry["character"]:
             char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
-            char.append(" (revealed)" if entry["revealed"] else " (hidden)", style="dim")
+            if entry["revealed"]:
+                char.append(" (revealed)", style="dim")
+            elif view["phase"] != "over":
+                char.append(" (hidden)", style="dim")
         else:
             char = Text("?", style="dim")
         treasures = Text()
