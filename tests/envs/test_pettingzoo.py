@@ -158,7 +158,7 @@ def test_illegal_action_ends_the_game_with_a_penalty() -> None:
     assert not env.agents
 
 
-@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("reward", ["win", "share", "margin"])
 def test_final_rewards(reward: str) -> None:
     env = gz.raw_env("toy_race", players=3, reward=reward)
     env.reset(seed=4)
@@ -171,10 +171,16 @@ def test_final_rewards(reward: str) -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    winners = env.unwrapped.state.winners()
     if reward == "win":
         assert abs(sum(totals.values())) < 1e-9
         assert max(totals.values()) > 0
+    elif reward == "share":
+        assert sum(totals.values()) == pytest.approx(1.0)
+        assert all(totals[f"player_{seat}"] == 1 / len(winners) for seat in winners)
     else:
+        scores = env.unwrapped.state.scores()
+        assert totals["player_0"] == scores[0] - max(scores[1:])
         assert max(totals.values()) >= 0
 
 

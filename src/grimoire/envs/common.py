@@ -34,7 +34,7 @@ __all__ = [
 # The version in every environment's name (grimoire_ciub_v0, grimoire/Ciub-v0): bumped when an
 # environment's observations, rewards or dynamics change for the same game and options.
 ENV_VERSION = 0
-REWARDS = ("win", "margin")
+REWARDS = ("win", "share", "margin")
 
 
 def make_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
@@ -76,10 +76,16 @@ def win_returns(state: State) -> list[float]:
 
 
 def final_rewards(state: State, reward: str) -> list[float]:
-    """Each seat's reward at the end: ``win`` (see ``win_returns``) or ``margin``, a seat's
-    true score minus the best score of the others."""
+    """Each seat's reward at the end: ``win`` (zero-sum, see ``win_returns``), ``share`` (a
+    winner's share of the win, ``1/len(winners)``, 0 for a loser) or ``margin`` (a seat's true
+    score minus the best score of the others)."""
     if reward == "win":
         return win_returns(state)
+    if reward == "share":
+        winners = state.winners()
+        return [
+            1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.game.players)
+        ]
     if reward == "margin":
         scores = [float(score) for score in state.scores()]
         return [

@@ -17,7 +17,7 @@ The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md)
 is an action id of the game. ``action_masks()`` (for masked algorithms such as
 sb3-contrib's MaskablePPO) and ``info["action_mask"]`` give the legal actions. An illegal
 action ends the episode with ``illegal_reward`` (-1) and ``info["illegal_action"]``.
-Rewards come at the end as in PettingZoo (``reward="win"`` or ``"margin"``). At a
+Rewards come at the end as in PettingZoo (``reward="win"``, ``"share"`` or ``"margin"``). At a
 simultaneous decision the bots submit first (their choices stay hidden), then the learner.
 """
 

@@ -19,8 +19,9 @@ one that acted): the environment applies each submission at once, and the engine
 show a pending choice to another seat, so a later seat sees only that the earlier one chose.
 
 Rewards come at the end: ``reward="win"`` (default) gives a sole winner +1 and each loser
--1/(n-1) (a shared win splits it; zero-sum), ``reward="margin"`` the seat's true score minus
-the best other score. An illegal action ends the game: the agent gets ``illegal_reward``
+-1/(n-1) (a shared win splits it; zero-sum), ``reward="share"`` a winner's share of the win
+(1/len(winners); 0 for a loser), ``reward="margin"`` the seat's true score minus the best
+other score. An illegal action ends the game: the agent gets ``illegal_reward``
 (-1), the others 0, and its info says ``illegal_action``.
 
 Names carry a version: ``metadata["name"]`` is ``grimoire_ciub_v0``, and
