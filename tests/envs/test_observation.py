@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
-from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of
 
-import grimoire
-from grimoire.core.state import State
-from grimoire.envs.observation import BOUND, build_encoder, encoder_for, next_seat
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of  # noqa: E402
+
+import grimoire  # noqa: E402
+from grimoire.core.state import State  # noqa: E402
+from grimoire.envs.observation import BOUND, build_encoder, encoder_for, next_seat  # noqa: E402
 
 FIRST_CASES = [cases_of(name)[0] for name in GAMES + TOYS]
 POSITIONS_PER_CASE = 1000  # two cases per game: thousands of positions per game
