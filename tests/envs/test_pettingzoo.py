@@ -146,16 +146,25 @@ def test_observations_ignore_a_redeal_of_what_the_agent_cannot_see() -> None:
         env.state = truth
 
 
-def test_illegal_action_ends_the_game_with_a_penalty() -> None:
+@pytest.mark.parametrize("illegal", [1, 2, -1, 10**6])
+def test_illegal_action_ends_the_game_with_a_penalty(illegal: int) -> None:
     env = gz.raw_env("toy_race", players=2)
     env.reset(seed=1)
     agent = env.agent_selection
-    env.step(1)  # "stop" before any roll: illegal
+    env.step(np.int64(illegal))  # "stop" before any roll, or no action at all
     assert all(env.terminations.values())
     assert env.rewards[agent] == -1.0
-    assert env.infos[agent]["illegal_action"] == 1
+    assert env.infos[agent]["illegal_action"] == illegal
     play_out(env, np.random.default_rng(0))
     assert not env.agents
+
+
+@pytest.mark.parametrize("action", [None, 0.0, True, "roll"])
+def test_a_live_agent_must_give_an_action_id(action: object) -> None:
+    env = gz.env("toy_race", players=2)
+    env.reset(seed=1)
+    with pytest.raises(ValueError):
+        env.step(action)
 
 
 @pytest.mark.parametrize("reward", ["win", "share", "margin"])
