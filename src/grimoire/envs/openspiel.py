@@ -60,8 +60,7 @@ from grimoire.core.state import CHANCE, TERMINAL, State
 from grimoire.envs.common import next_seat, win_returns
 from grimoire.envs.observation import Encoder, encoder_for
 
-UNKNOWN_PAST = "(what the other seats saw before this point is unknown)"
-_CLASSES: dict[str, type[Game]] = {}  # short name -> game class, for loading and unpickling
+UNKNOWN_PAST = "(a resampled state: what this seat was told before is unknown)"
 
 Log = tuple[str, "Log"] | None  # one seat's lines, newest first, shared between copies
 
@@ -319,15 +318,13 @@ class GrimoireSpielState(pyspiel.State):  # type: ignore[misc]
         actor = self.current_player()
         seat = CHANCE if actor == pyspiel.PlayerId.CHANCE else actor
         step = state.step
-        box.logs = [
-            (f"{step}: {state.describe(seat, action, viewer)}", log)
-            for viewer, log in enumerate(box.logs)
-        ]
+        told = [state.describe(seat, action, viewer) for viewer in range(len(box.logs))]
         if seat == CHANCE:
             state.apply(action)
         else:
-            state.apply(action, seat)
+            state.apply(action, seat)  # an illegal action raises here and changes nothing
             box.last = seat
+        box.logs = [(f"{step}: {line}", log) for line, log in zip(told, box.logs, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.grimoire_state
@@ -406,7 +403,6 @@ def register(games: Sequence[str] | None = None) -> list[str]:
     for name in grimoire.games() if games is None else games:
         cls = grimoire.game_class(name)
         short = short_name(cls.name)
-        _CLASSES[short] = cls
         if short not in known:
             # A class, as OpenSpiel's own Python games register: OpenSpiel keeps the creator
             # until the process ends, and a class outlives the interpreter's teardown.
