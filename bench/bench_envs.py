@@ -102,7 +102,7 @@ def pettingzoo_loop(env: Any, seeds: list[int]) -> tuple[float, float, float, fl
                 start = time.perf_counter()
                 raw.observe(env.agent_selection)
                 middle = time.perf_counter()
-                document = raw.state.view(seat)
+                document = raw.game_state.view(seat)
                 after = time.perf_counter()
                 encoder.encode(document)
                 end = time.perf_counter()
@@ -131,11 +131,11 @@ def gymnasium_steps(name: str, players: int, seeds: list[int]) -> float:
         done = False
         while not done:
             action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-            before = len([1 for actor, _ in env.state.history if actor >= 0])  # type: ignore[union-attr]
+            before = len([1 for actor, _ in env.game_state.history if actor >= 0])  # type: ignore[union-attr]
             start = time.perf_counter()
             _, _, terminated, truncated, info = env.step(action)
             total += time.perf_counter() - start
-            after = len([1 for actor, _ in env.state.history if actor >= 0])  # type: ignore[union-attr]
+            after = len([1 for actor, _ in env.game_state.history if actor >= 0])  # type: ignore[union-attr]
             decisions += after - before
             done = terminated or truncated
     return total / max(1, decisions) * 1e6

@@ -96,7 +96,7 @@ def test_bots_are_given_for_seat_copies_only(monkeypatch: pytest.MonkeyPatch) ->
         _, _, terminated, _, info = env.step(int(np.flatnonzero(mask)[0]))
         if terminated:
             break
-    truth = env.unwrapped.state
+    truth = env.unwrapped.game_state
     assert SpyBot.given
     for given in SpyBot.given:
         assert given is not truth

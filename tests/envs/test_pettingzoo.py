@@ -108,7 +108,7 @@ def test_pickle_round_trip_plays_on_identically(case: Case) -> None:
     # resetting continues the same seeded generator on both
     env.reset()
     copy.reset()
-    assert env.unwrapped.state.seed == copy.unwrapped.state.seed
+    assert env.unwrapped.game_state.seed == copy.unwrapped.game_state.seed
 
 
 def test_a_sealed_choice_is_sequentialised_without_showing_it() -> None:
@@ -140,10 +140,10 @@ def test_observations_ignore_a_redeal_of_what_the_agent_cannot_see() -> None:
     for agent in env.possible_agents:
         seat = int(agent.rsplit("_", 1)[1])
         before = env.observe(agent)["observation"]
-        truth = env.state
-        env.state = truth.resample(seat, rng)
+        truth = env.game_state
+        env.game_state = truth.resample(seat, rng)
         np.testing.assert_array_equal(env.observe(agent)["observation"], before)
-        env.state = truth
+        env.game_state = truth
 
 
 @pytest.mark.parametrize("illegal", [1, 2, -1, 10**6])
@@ -180,7 +180,7 @@ def test_final_rewards(reward: str) -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    winners = env.unwrapped.state.winners()
+    winners = env.unwrapped.game_state.winners()
     if reward == "win":
         assert abs(sum(totals.values())) < 1e-9
         assert max(totals.values()) > 0
@@ -188,7 +188,7 @@ def test_final_rewards(reward: str) -> None:
         assert sum(totals.values()) == pytest.approx(1.0)
         assert all(totals[f"player_{seat}"] == 1 / len(winners) for seat in winners)
     else:
-        scores = env.unwrapped.state.scores()
+        scores = env.unwrapped.game_state.scores()
         assert totals["player_0"] == scores[0] - max(scores[1:])
         assert max(totals.values()) >= 0
 

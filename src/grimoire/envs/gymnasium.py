@@ -91,7 +91,7 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
             -BOUND, BOUND, (self._encoder.size,), np.float32
         )
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.seat = seat if isinstance(seat, int) else 0
         self._bots: list[Bot | None] = []
         self._bot_rng = random.Random(0)
@@ -115,7 +115,7 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
             seed = int(rng.integers(0, 2**63 - 1))
             self._bots[seat] = kind if isinstance(kind, Bot) else make_bot(kind, self.game, seed)
         self._bot_rng = random.Random(int(rng.integers(0, 2**63 - 1)))
-        self.state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
+        self.game_state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
         self._last_seat = -1
         self._play_bots()
         return self._observation(), self._info()
@@ -156,9 +156,9 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._last_seat = seat
 
     def _live_state(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() first")
-        return self.state
+        return self.game_state
 
     def _observation(self) -> np.ndarray:
         return self._encoder.encode(self._live_state().view(self.seat))

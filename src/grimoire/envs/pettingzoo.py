@@ -92,7 +92,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._setup()
         self.agents: list[str] = []
-        self.state: State | None = None
+        self.game_state: State | None = None
         self._np_random: np.random.Generator | None = None
         self._last_seat = -1
 
@@ -127,7 +127,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.state = self.game.new_state(game_seed)
+        self.game_state = self.game.new_state(game_seed)
         self._last_seat = -1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -175,9 +175,9 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
 
     def _live_state(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() first")
-        return self.state
+        return self.game_state
 
     def observe(self, agent: str) -> Observation:
         state = self._live_state()
@@ -215,16 +215,16 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         doc = self.__dict__.copy()
         for derived in ("game", "_encoder", "observation_spaces", "action_spaces"):
             doc.pop(derived, None)
-        doc["state"] = self.state.to_json() if self.state is not None else None
+        doc["game_state"] = self.game_state.to_json() if self.game_state is not None else None
         return doc
 
     def __setstate__(self, doc: dict[str, Any]) -> None:
-        position = doc.pop("state")
+        position = doc.pop("game_state")
         self.__dict__.update(doc)
         name, players, options = self._spec
         self.game = common.make_game(name, players, options)
         self._setup()
-        self.state = self.game.state_from_json(position) if position is not None else None
+        self.game_state = self.game.state_from_json(position) if position is not None else None
 
 
 def raw_env(game: str, players: int | None = None, **kwargs: Any) -> GrimoireAECEnv:
