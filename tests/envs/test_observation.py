@@ -141,3 +141,25 @@ def test_unseen_values_keep_the_size() -> None:
     tensor = encoder.encode(view)
     assert tensor.shape == (encoder.size,)
     assert np.all(np.abs(tensor) <= BOUND)
+
+
+def test_layout_is_the_same_in_another_process() -> None:
+    """Another interpreter (another hash seed) derives the same layout: a model trained in
+    one process reads observations made in another."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, grimoire\n"
+        "from grimoire.envs.observation import encoder_for\n"
+        "text = encoder_for(grimoire.make('ciub', players=3, length='short')).describe()\n"
+        "print(hashlib.sha256(text.encode()).hexdigest())\n"
+    )
+    environment = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True
+    )
+    here = encoder_for(grimoire.make("ciub", players=3, length="short")).describe()
+    assert done.stdout.strip() == hashlib.sha256(here.encode()).hexdigest()
