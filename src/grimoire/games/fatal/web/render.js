@@ -1,0 +1,246 @@
+// F.A.T.A.L.'s page renderer for the grimoire web app (see docs/web-api.md, "Game renderers").
+//
+// render(root, payload, act) draws the table from payload.view (FatalState.view) only: the
+// display and the decks, every player's panel (character when known, counts, treasures, both
+// vision rows with each card turned as it lies: straight, reversed or sideways), the viewer's
+// hand, treasures and known facts, and the prompt of the pending decision (the Shield window and
+// the sealed reveal are shown as prompts to the seat that must answer). A spectator's view has no
+// hand, so none is drawn.
+//
+// Clickable things carry data attributes that match the legal actions' JSON fields
+// (FatalState.action_to_json): data-card (hand and looked-at cards: play, enchant, discard,
+// keep), data-slot (display), data-treasure (own treasures, the looked-at top), data-seat +
+// data-row (a row on the table: steal, Wind of Oblivion, Magical Swap), data-row +
+// data-position (one of your own cards: Magical Swap), data-seat + data-kind="seat" (a player:
+// targets, gifts, Pickpocket, Unmasking) and data-kind buttons (done, exchange, shield, allow,
+// reveal, hide, cast, to-row). The page wires the clicks and opens a menu where one thing stands
+// for several actions (a hand card that may go to either row).
+
+const ORIENT = ["straight", "reversed", "sideways"];
+const SYMBOL = { stone: "◆", multiblade: "✶", parchment: "✉", none: "·" };
+const TYPE_ICON = { DRAW: "DRAW", TAKE: "TAKE", STEAL: "STEAL", DISCARD: "DISCARD" };
+const LETTER_CLASS = { R: "red", Y: "yellow", B: "blue", G: "green", V: "violet" };
+const BUTTON_KINDS = ["done", "exchange", "shield", "allow", "reveal", "hide", "cast", "to-row"];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function seatName(payload, seat) {
+  const info = (payload.seats || [])[seat];
+  return info && info.name ? info.name : `Seat ${seat + 1}`;
+}
+
+function stars(n) {
+  return n ? "★".repeat(n) : "";
+}
+
+function treasureNode(name, attrs = {}, extra = "") {
+  if (name === null || name === undefined) return h("span", { class: "fatal-treasure empty", text: "—" });
+  const colour = name === "Queen" ? "queen" : LETTER_CLASS[name[0]] || "";
+  const text = name === "Queen" ? "♛" : name.slice(1);
+  return h("span", { class: `fatal-treasure c-${colour} ${extra}`.trim(), title: name, ...attrs, text });
+}
+
+// A vision in a row: the part that shows in its orientation is what counts.
+function rowCard(cell, attrs = {}) {
+  const orient = cell.orientation;
+  const shows =
+    orient === "straight" ? TYPE_ICON[cell.type] : orient === "reversed" ? cell.target : "tip";
+  return h(
+    "div",
+    {
+      class: `fatal-card vision o-${orient} sym-${cell.symbol}`,
+      title: `${cell.card}: ${orient}, ${cell.type} ${cell.symbol}, shows ${shows} ${stars(cell.stars)}`,
+      "data-orientation": orient,
+      ...attrs,
+    },
+    h("span", { class: "fatal-id", text: cell.card }),
+    h("span", { class: "fatal-symbol", text: SYMBOL[cell.symbol] || "·" }),
+    h("span", { class: "fatal-shows", text: shows }),
+    h("span", { class: "fatal-stars", text: stars(cell.stars) }),
+  );
+}
+
+function handCard(name, attrs = {}) {
+  const vision = /^V\d\d$/.test(name);
+  return h(
+    "div",
+    { class: `fatal-card hand ${vision ? "vision" : "enchantment"}`, "data-card": name, title: name, ...attrs },
+    h("span", { class: "fatal-id", text: name }),
+  );
+}
+
+function rowsNode(payload, seatView, mine) {
+  return h(
+    "div",
+    { class: "fatal-rows" },
+    seatView.rows.map((row, r) =>
+      h(
+        "div",
+        { class: "fatal-row", "data-seat": seatView.seat, "data-row": r + 1, title: `row ${r + 1}` },
+        h("span", { class: "fatal-row-label", text: `${r + 1}` }),
+        row.length
+          ? row.map((cell, p) => rowCard(cell, mine ? { "data-row": r + 1, "data-position": p + 1 } : {}))
+          : h("span", { class: "fatal-empty", text: "empty" }),
+      ),
+    ),
+  );
+}
+
+function seatPanel(payload, view, seatView, toAct) {
+  const s = seatView.seat;
+  const you = payload.viewer === s;
+  const classes = ["fatal-seat", `seat-${s}`];
+  if (you) classes.push("you");
+  if (toAct.includes(s)) classes.push("to-act");
+  if (seatView.out) classes.push("out");
+  if (view.turn === s) classes.push("turn");
+  const character = seatView.character
+    ? h("span", { class: `fatal-sign c-${seatView.colour}`, text: `${seatView.character}${seatView.revealed ? " (revealed)" : ""}`, title: `opposing sign: ${seatView.opposing}` })
+    : h("span", { class: "fatal-sign unknown", text: "? hidden sign" });
+  const treasures = h("div", { class: "fatal-treasures" });
+  for (const name of seatView.face_up) {
+    treasures.append(treasureNode(name, you ? { "data-treasure": name } : {}, "face-up"));
+  }
+  if (seatView.treasures) {
+    for (const name of seatView.treasures) treasures.append(treasureNode(name, { "data-treasure": name }));
+  } else {
+    treasures.append(h("span", { class: "fatal-down", text: `${seatView.treasure_count} face down` }));
+    for (const name of seatView.known_treasures || []) treasures.append(treasureNode(name, {}, "known"));
+  }
+  const known = (seatView.known_hand || []).length
+    ? h("div", { class: "fatal-known", text: `You know this hand holds: ${seatView.known_hand.join(", ")}` })
+    : null;
+  return h(
+    "section",
+    { class: classes.join(" ") },
+    h(
+      "header",
+      { class: "fatal-seat-head", "data-seat": s, "data-kind": "seat" },
+      h("strong", { text: seatName(payload, s) + (you ? " (you)" : "") }),
+      character,
+      seatView.out ? h("span", { class: "badge out", text: "out" }) : null,
+      h("span", { class: "fatal-count", text: `hand ${seatView.hand_count} · set aside ${seatView.aside_count} · ★ ${seatView.stars}` }),
+    ),
+    treasures,
+    rowsNode(payload, seatView, you),
+    known,
+  );
+}
+
+function topFrame(view) {
+  const stack = view.stack || [];
+  return stack.length ? stack[stack.length - 1] : null;
+}
+
+function promptNode(payload, view) {
+  const frame = topFrame(view);
+  const mine = payload.your_turn;
+  const box = h("div", { class: `fatal-prompt${mine ? " mine" : ""}` });
+  if (frame && frame.k === "shield" && payload.viewer === frame.s) {
+    box.append(
+      h("strong", { text: `${seatName(payload, frame.by)}'s trimagic targets you.` }),
+      " Play Elemental Shield to cancel it, or allow it.",
+    );
+  } else if (view.reveal && payload.viewer !== null) {
+    const chosen = view.reveal.my_choice;
+    box.append(
+      h("strong", { text: "End of round 1: reveal your character?" }),
+      chosen
+        ? ` You chose to ${chosen}; waiting for the others.`
+        : " Everyone chooses at once: revealing draws a card and keeps one treasure of your colour face up, but your opposing sign may hunt you.",
+    );
+  } else {
+    box.append(view.prompt || "");
+  }
+  return box;
+}
+
+function buttonsNode(payload) {
+  const actions = (payload.actions || []).filter((a) => BUTTON_KINDS.includes(a.kind));
+  if (!actions.length) return null;
+  return h(
+    "div",
+    { class: "fatal-buttons" },
+    actions.map((action) => h("button", { type: "button", class: `fatal-button k-${action.kind}`, "data-kind": action.kind, ...(action.row ? { "data-row": action.row } : {}), text: action.text })),
+  );
+}
+
+function tableNode(payload, view) {
+  const deck = view.treasure_deck;
+  const display = h(
+    "div",
+    { class: "fatal-display" },
+    h("span", { class: "fatal-label", text: "Display" }),
+    view.display.map((name, i) => h("div", { class: "fatal-slot", "data-slot": i + 1, title: `slot ${i + 1}` }, treasureNode(name))),
+  );
+  const info = h(
+    "div",
+    { class: "fatal-decks" },
+    h("span", { text: deck.queen_revealed ? "The Queen is revealed" : `Treasure deck ${deck.count} (the Queen among the last ${Math.max(deck.count - deck.above_queen_pool, 0)})` }),
+    deck.under.length ? h("span", { text: ` · under it: ${deck.under.join(" ")}` }) : null,
+    h("span", { text: ` · playing deck ${view.deck_count} · discard ${view.discard.length}${view.discard.length ? ` (top ${view.discard[view.discard.length - 1]})` : ""}` }),
+  );
+  const top = deck.known_top.length
+    ? h(
+        "div",
+        { class: "fatal-top" },
+        h("span", { class: "fatal-label", text: "You know the top:" }),
+        deck.known_top.map((k) => h("span", { class: "fatal-top-item" }, `${k.position}:`, treasureNode(k.treasure, { "data-treasure": k.treasure }))),
+      )
+    : null;
+  return h("div", { class: "fatal-table" }, display, info, top);
+}
+
+function mineNode(payload, view) {
+  if (payload.viewer === null || payload.viewer === undefined) return null;
+  const me = view.seats[payload.viewer];
+  if (!me || !me.hand) return null;
+  const parts = [
+    h("div", { class: "fatal-hand" }, h("span", { class: "fatal-label", text: "Your hand" }), me.hand.length ? me.hand.map((name) => handCard(name)) : h("span", { class: "fatal-empty", text: "empty" })),
+  ];
+  if (view.looking && view.looking.cards) {
+    parts.push(h("div", { class: "fatal-looking" }, h("span", { class: "fatal-label", text: "You look at" }), view.looking.cards.map((name) => handCard(name, { class: "fatal-card hand looked" }))));
+  }
+  return h("div", { class: "fatal-mine" }, parts);
+}
+
+export function render(root, payload, act) {
+  const view = payload.view || {};
+  if (!view.seats) {
+    root.append(h("p", { text: "Waiting for the game to start." }));
+    return;
+  }
+  const toAct = payload.to_act || [];
+  const head = h(
+    "div",
+    { class: "fatal-head" },
+    h("strong", { text: `Round ${view.round}` }),
+    view.turn >= 0 ? ` · ${seatName(payload, view.turn)}'s turn` : "",
+    view.round1 ? h("span", { class: "fatal-tally", text: ` · round 1 tally: ${view.round1.join(" / ")}` }) : null,
+  );
+  root.append(
+    h(
+      "div",
+      { class: "fatal" },
+      head,
+      promptNode(payload, view),
+      buttonsNode(payload),
+      tableNode(payload, view),
+      mineNode(payload, view),
+      h("div", { class: "fatal-seats" }, view.seats.map((seatView) => seatPanel(payload, view, seatView, toAct))),
+    ),
+  );
+}
