@@ -9,9 +9,9 @@ Ids are ``grimoire/<Game>-v0`` (``grimoire/Ciub-v0``, ``grimoire/FiveSeals-v0``,
 registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v0")`` imports and
 makes in one go). The learner plays ``seat`` (a seat number, or ``"random"``: a new one at
 every reset); the other seats are played by bots (``opponents``: a bot kind for all, or one
-per seat or per other seat, e.g. ``["heuristic", "random"]``; the kinds of
-``grimoire.bots.make_bot``, or ``Bot`` objects such as a trained policy wrapped as a bot),
-each asked on ``state.for_seat(seat)``, never on the true state.
+per seat or per other seat, e.g. ``["heuristic", "random"]``: any name
+``grimoire.bots.make_bot`` reads, or ``Bot`` objects such as a trained policy wrapped as a
+bot), each asked on ``state.for_seat(seat)``, never on the true state.
 
 The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md); the action
 is an action id of the game. ``action_masks()`` (for masked algorithms such as
