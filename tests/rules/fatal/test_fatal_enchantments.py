@@ -77,9 +77,9 @@ def test_crystal_gaze_looks_at_and_orders_the_top_three() -> None:
     chance(state, "Y1")
     assert not state.queen_shown and state.round1 is None
     assert state.view(0)["treasure_deck"]["known_top"] == [
-        {"position": 1, "treasure": "R2"},
-        {"position": 2, "treasure": "Queen"},
-        {"position": 3, "treasure": "Y1"},
+        {"place": 1, "treasure": "R2"},
+        {"place": 2, "treasure": "Queen"},
+        {"place": 3, "treasure": "Y1"},
     ]
     assert state.view(1)["treasure_deck"]["known_top"] == []
     assert texts(state) == ["treasure R2", "treasure Y1", "treasure Queen"]

@@ -367,7 +367,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
             "above_queen_pool": st.t_mid,
             "looked_at_top": len(st.t_top),
             "known_top": [
-                {"position": i + 1, "treasure": comp.treasure_name(st.tkind(t))}
+                {"place": i + 1, "treasure": comp.treasure_name(st.tkind(t))}
                 for i, t in enumerate(st.t_top)
                 if st.tk[t] & bit
             ],

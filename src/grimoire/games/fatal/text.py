@@ -260,5 +260,5 @@ def action_fields(st: FatalState, action: int) -> dict[str, Any]:
     elif name == "seat":
         doc["seat"] = args[0]
     elif name == "mine":
-        doc["row"], doc["position"] = args[0] + 1, args[1] + 1
+        doc["row"], doc["place"] = args[0] + 1, args[1] + 1
     return doc

@@ -11,7 +11,7 @@
 // (FatalState.action_to_json): data-card (hand and looked-at cards: play, enchant, discard,
 // keep), data-slot (display), data-treasure (own treasures, the looked-at top), data-seat +
 // data-row (a row on the table: steal, Wind of Oblivion, Magical Swap), data-row +
-// data-position (one of your own cards: Magical Swap), data-seat + data-kind="seat" (a player:
+// data-place (one of your own cards: Magical Swap), data-seat + data-kind="seat" (a player:
 // targets, gifts, Pickpocket, Unmasking) and data-kind buttons (done, exchange, shield, allow,
 // reveal, hide, cast, to-row). The page wires the clicks and opens a menu where one thing stands
 // for several actions (a hand card that may go to either row).
@@ -92,7 +92,7 @@ function rowsNode(payload, seatView, mine) {
         { class: "fatal-row", "data-seat": seatView.seat, "data-row": r + 1, title: `row ${r + 1}` },
         h("span", { class: "fatal-row-label", text: `${r + 1}` }),
         row.length
-          ? row.map((cell, p) => rowCard(cell, mine ? { "data-row": r + 1, "data-position": p + 1 } : {}))
+          ? row.map((cell, p) => rowCard(cell, mine ? { "data-row": r + 1, "data-place": p + 1 } : {}))
           : h("span", { class: "fatal-empty", text: "empty" }),
       ),
     ),
@@ -198,7 +198,7 @@ function tableNode(payload, view) {
         "div",
         { class: "fatal-top" },
         h("span", { class: "fatal-label", text: "You know the top:" }),
-        deck.known_top.map((k) => h("span", { class: "fatal-top-item" }, `${k.position}:`, treasureNode(k.treasure, { "data-treasure": k.treasure }))),
+        deck.known_top.map((k) => h("span", { class: "fatal-top-item" }, `${k.place}:`, treasureNode(k.treasure, { "data-treasure": k.treasure }))),
       )
     : null;
   return h("div", { class: "fatal-table" }, display, info, top);
