@@ -511,7 +511,11 @@ class _Brain:
     def d_gorder(self, legal: list[int], frame: dict[str, object]) -> int:
         st, me = self.st, self.me
         queen = self.codec.treasure + self.comp.queen
-        totals = st.scores()
+        known = st.public_scores(me)  # what this seat may know; others by their public counts
+        totals = [
+            score if score is not None else (st.round1 or [0] * st.n)[s] + len(st.tre[s])
+            for s, score in enumerate(known)
+        ]
         leading = totals[me] >= max(totals)
         if queen in legal:
             if leading and st.round == 2:

@@ -163,7 +163,8 @@ function promptNode(payload, view) {
         : " Everyone chooses at once: revealing draws a card and keeps one treasure of your colour face up, but your opposing sign may hunt you.",
     );
   } else {
-    box.append(view.prompt || "");
+    // the engine's prompt names seats by number: say their names
+    box.append((view.prompt || "").replace(/\bseat (\d)\b/g, (_, n) => seatName(payload, Number(n))));
   }
   return box;
 }
