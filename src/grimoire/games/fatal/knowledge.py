@@ -48,18 +48,46 @@ def public_scores(st: FatalState, viewer: int | None) -> list[float | None]:
 
 
 def _redeal(
-    zones: list[list[int]], masks: list[int], bit: int, rng: random.Random
-) -> list[tuple[list[int], int]]:
-    """Shuffle the objects unknown to ``bit`` among their slots; masks stay with the slots.
-    Returns the slots (zone, index) that were re-dealt."""
-    slots = [(zone, i) for zone in zones for i, obj in enumerate(zone) if not masks[obj] & bit]
-    objects = [zone[i] for zone, i in slots]
+    zones: list[list[int]],
+    masks: list[int],
+    bit: int,
+    rng: random.Random,
+    pool: list[int] | None = None,
+) -> None:
+    """Re-deal the objects unknown to ``bit`` among their slots; masks stay with the slots.
+
+    ``pool`` (one of ``zones``) is an unordered zone: when all its unknown slots have the same
+    mask, only the objects of the other slots are drawn (``rng.sample``) and the pool takes the
+    rest in any order, which is the same distribution as a full shuffle and much cheaper."""
+    slots = [
+        (z, i) for z in zones if z is not pool for i, obj in enumerate(z) if not masks[obj] & bit
+    ]
+    in_pool = [] if pool is None else [i for i, obj in enumerate(pool) if not masks[obj] & bit]
+    objects = [z[i] for z, i in slots]
     slot_masks = [masks[obj] for obj in objects]
+    if pool is not None:
+        pool_masks = {masks[pool[i]] for i in in_pool}
+        pool_objects = [pool[i] for i in in_pool]
+        if len(pool_masks) <= 1:
+            everything = objects + pool_objects
+            chosen = rng.sample(everything, len(slots))
+            taken = set(chosen)
+            rest = [obj for obj in everything if obj not in taken]
+            for (z, i), obj, mask in zip(slots, chosen, slot_masks, strict=True):
+                z[i] = obj
+                masks[obj] = mask
+            pool_mask = pool_masks.pop() if pool_masks else 0
+            for i, obj in zip(in_pool, rest, strict=True):
+                pool[i] = obj
+                masks[obj] = pool_mask
+            return
+        slots += [(pool, i) for i in in_pool]
+        objects += pool_objects
+        slot_masks += [masks[obj] for obj in pool_objects]
     rng.shuffle(objects)
-    for (zone, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
-        zone[i] = obj
+    for (z, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
+        z[i] = obj
         masks[obj] = mask
-    return slots
 
 
 def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
@@ -73,7 +101,8 @@ def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
     for s, sign in zip(unknown, signs, strict=True):
         copy.char[s] = sign
     # playing cards: deck, hands, set-aside cards, cards being looked at
-    _redeal([copy.deck, *copy.hands, *copy.aside, copy.looking], copy.ck, bit, rng)
+    zones = [copy.deck, *copy.hands, *copy.aside, copy.looking]
+    _redeal(zones, copy.ck, bit, rng, pool=copy.deck)
     _resample_treasures(copy, bit, rng)
     # sealed reveal choices of the others
     chosen = copy.sealed_reveal + copy.sealed_hide
