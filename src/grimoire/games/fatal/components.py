@@ -111,15 +111,15 @@ class Components:
     def card_name(self, kind: int) -> str:
         return self.card_names[kind]
 
-    def card_by_name(self, text: str) -> int | None:
-        word = " ".join(text.lower().split())
-        for vision in self.visions:
-            if vision.id.lower() == word:
-                return vision.kind
+    @cached_property
+    def _card_index(self) -> dict[str, int]:
+        index = {v.id.lower(): v.kind for v in self.visions}
         for ench in self.enchantments:
-            if word in (ench.name.lower(), ench.key.lower()):
-                return ench.kind
-        return None
+            index[ench.name.lower()] = index[ench.key.lower()] = ench.kind
+        return index
+
+    def card_by_name(self, text: str) -> int | None:
+        return self._card_index.get(" ".join(text.lower().split()))
 
     def effect_kind(self, effect: str) -> list[int]:
         """Card kinds whose effect is ``effect``."""
@@ -151,14 +151,14 @@ class Components:
     def treasure_name(self, kind: int) -> str:
         return self.treasure_names[kind]
 
+    @cached_property
+    def _treasure_index(self) -> dict[str, int]:
+        index = {name.lower(): kind for kind, name in enumerate(self.treasure_names)}
+        index["q"] = index["enchantress queen"] = self.queen
+        return index
+
     def treasure_by_name(self, text: str) -> int | None:
-        word = text.strip().lower()
-        if word in ("q", QUEEN_NAME.lower(), "enchantress queen"):
-            return self.queen
-        for kind in range(len(self.treasure_kinds)):
-            if self.treasure_name(kind).lower() == word:
-                return kind
-        return None
+        return self._treasure_index.get(" ".join(text.lower().split()))
 
     def sign_by_name(self, text: str) -> int | None:
         word = text.strip().lower()
