@@ -257,7 +257,7 @@ def p_xchg(st: FatalState, f: Frame) -> None:
             st.stack.append({"k": "xdisc", "s": s})
     elif at == 2:
         f["at"] = 3
-        push_seq(st, [{"k": "draw", "s": s, "to": "look"}] * st.comp.exchange_draw)
+        push_seq(st, [{"k": "draw", "s": s, "to": "look"} for _ in range(st.comp.exchange_draw)])
     elif at == 3:
         f["at"] = 4
         keep = min(f["n"], len(st.looking))
@@ -281,7 +281,7 @@ def p_gaze(st: FatalState, f: Frame) -> None:
     if at == 0:
         f["at"] = 1
         need = max(0, 3 - len(st.t_top))
-        push_seq(st, [{"k": "tdraw", "to": "top", "s": s}] * need)
+        push_seq(st, [{"k": "tdraw", "to": "top", "s": s} for _ in range(need)])
     elif at == 1:
         f["at"] = 2
         me = 1 << s
@@ -348,7 +348,7 @@ def p_tri(st: FatalState, f: Frame) -> None:
         f["at"] = "choose"
         if ty == "DRAW":
             st.looker = s
-            push_seq(st, [{"k": "draw", "s": s, "to": "look"}] * f["n"])
+            push_seq(st, [{"k": "draw", "s": s, "to": "look"} for _ in range(f["n"])])
     elif at == "choose":
         if ty == "DRAW" and not st.looking:
             f["j"] += 1
@@ -381,12 +381,12 @@ def p_tri(st: FatalState, f: Frame) -> None:
         elif ty == "TAKE":
             st.stack.append({"k": "takes", "s": s, "t": t, "left": n})
         elif ty == "STEAL":
-            push_seq(st, [{"k": "rsteal", "s": s, "v": t}] * min(n, len(st.tre[t])))
+            push_seq(st, [{"k": "rsteal", "s": s, "v": t} for _ in range(min(n, len(st.tre[t])))])
         else:
             m = min(n, len(st.hands[t]))
             if m:
                 st.stack.append({"k": "echk", "v": t, "by": s})
-                push_seq(st, [{"k": "rcard", "s": -1, "v": t}] * m)
+                push_seq(st, [{"k": "rcard", "s": -1, "v": t} for _ in range(m)])
 
 
 def p_takes(st: FatalState, f: Frame) -> None:
