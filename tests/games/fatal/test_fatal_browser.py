@@ -152,7 +152,10 @@ def test_two_people_and_a_bot_play_fatal_by_clicking(browser: Any, server: Serve
             clickable = mover.locator("#board .gr-clickable")
             if clickable.count() and rng.random() < 0.8:
                 clickable.nth(rng.randrange(clickable.count())).click()
-            else:
+            else:  # the page's list of legal actions (folded when there are many)
+                details = mover.locator("#actions details.all-actions")
+                if details.count() and details.get_attribute("open") is None:
+                    details.locator("summary").click()
                 buttons = mover.locator("#actions button.action")
                 buttons.nth(rng.randrange(buttons.count())).click()
             if mover.locator("#choice-menu:not([hidden])").count():
