@@ -37,7 +37,7 @@ def main() -> int:
                 out.write(f"FAILED players={players} seed={seed}\n{traceback.format_exc()}\n")
             return 1
         counts[players] += 1
-        if (k + 1) % 100 == 0 or k + 1 == games:
+        if (k + 1) % 100 == 0 or k + 1 == first + games:  # k + 1: the games 0..k are done
             with log.open("a") as out:
                 out.write(
                     f"{k + 1} games ok {counts} decisions {decisions} {time.time() - start:.0f}s\n"
