@@ -230,3 +230,28 @@ def test_reveal_choices_are_refused_from_seats_not_asked() -> None:
     else:  # pragma: no cover
         raise AssertionError("a seat chose twice")
     assert display(state)[0] is None  # the Queen's slot stays empty until the new deck
+
+
+def test_decision_limit_safeguard_ends_the_game_scored_as_it_stands() -> None:
+    """Ruling 26 (engine safeguard): after ``decision_limit`` player decisions the game ends,
+    scored as it stands; ``max_game_length`` is that limit."""
+    game = make(3, decision_limit=5)
+    assert game.max_game_length == 5
+    state = game.new_state(4)
+    decisions = 0
+    while not state.is_terminal():
+        seat = min(state.seats_to_act())
+        state.play(state.legal_actions(seat)[0], seat)
+        decisions += 1
+    assert decisions == 5 and state.winners()
+    assert state.view(0)["scores"] == state.scores()
+
+
+def test_setup_notices_are_private() -> None:
+    """Setup: each player examines their own character; the others read a neutral line."""
+    game = make(3)
+    state = game.new_state(9, resolve_chance=False)
+    outcome = state.sample_chance()
+    assert state.describe(-1, outcome, 0).startswith("you are ")
+    assert state.describe(-1, outcome, 1) == "seat 0 is dealt a character"
+    assert state.describe(-1, outcome, None) == "seat 0 is dealt a character"
