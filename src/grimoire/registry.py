@@ -16,6 +16,7 @@ from grimoire.core.game import Game
 BUILTIN: dict[str, str] = {
     "ciub": "grimoire.games.ciub:CiubGame",
     "five-seals": "grimoire.games.five_seals:FiveSealsGame",
+    "fatal": "grimoire.games.fatal:FatalGame",
 }
 ALIASES: dict[str, str] = {"ciúb": "ciub"}
 
