@@ -2,7 +2,8 @@
 
 The pending decision, the display and the treasure deck, then a table of the players (their
 character when known, hand and set-aside counts, treasures, stars), each player's rows with
-every card's orientation, and the viewer's own hand, treasures and known facts.
+every card's orientation (one line per row, so nothing wraps at 80 columns), and the viewer's
+own hand with what each card shows in each orientation, and the facts it knows.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ STYLE = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green
 STYLE["violet"] = "bold magenta"
 LETTER_STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "V": "magenta"}
 ORIENT = {"straight": "^", "reversed": "v", "sideways": ">"}
+LEGEND = "^ straight: type  v reversed: ONE/SECOND  > sideways: tip stars  * a star"
 
 
 def treasure_text(name: str | None) -> Text:
@@ -40,6 +42,36 @@ def card_text(card: dict[str, Any]) -> Text:
     if card["stars"]:
         text.append(" " + "*" * card["stars"], style="bold yellow")
     return text
+
+
+def stars(what: str, count: int) -> str:
+    return f"{what} {'*' * count}" if count else what
+
+
+def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
+    """The viewer's hand: each vision with what it shows straight, reversed and sideways; each
+    enchantment with its text (card data is public, so this reveals nothing)."""
+    if not hand:
+        return Text("Your hand: (empty)", style="bold")
+    comp = st.comp
+    table = Table(title="Your hand", title_justify="left", header_style="bold", expand=False)
+    for column in ("card", "^ straight", "v reversed", "> sideways", "symbol"):
+        table.add_column(column)
+    for name in hand:
+        kind = comp.card_by_name(name)
+        if kind is None or not comp.is_vision(kind):
+            text = comp.enchantment(kind).text if kind is not None else ""
+            table.add_row(name, Text(text, style="italic"), "", "", "")
+            continue
+        v = comp.visions[kind]
+        table.add_row(
+            name,
+            stars(v.type, v.head_stars),
+            stars("SECOND" if v.second else "ONE", v.foot_stars),
+            stars("tip", v.tip_stars),
+            v.symbol,
+        )
+    return table
 
 
 def render(st: FatalState, seat: int | None) -> Group:
@@ -78,7 +110,7 @@ def render(st: FatalState, seat: int | None) -> Group:
     )
 
     table = Table(show_header=True, header_style="bold", expand=False)
-    for column in ("seat", "character", "hand", "aside", "treasures", "stars", "rows"):
+    for column in ("seat", "character", "hand", "aside", "treasures", "stars"):
         table.add_column(column)
     for entry in view["seats"]:
         s = entry["seat"]
@@ -106,13 +138,6 @@ def render(st: FatalState, seat: int | None) -> Group:
             treasures.append(f"{entry['treasure_count']} down", style="dim")
             if entry["known_treasures"]:
                 treasures.append(" incl. " + " ".join(entry["known_treasures"]))
-        rows = Text()
-        for r, row in enumerate(entry["rows"]):
-            rows.append(f"{r + 1}: ")
-            for card in row:
-                rows.append_text(card_text(card))
-                rows.append(" | ")
-            rows.append("\n" if r == 0 else "")
         table.add_row(
             who,
             char,
@@ -120,12 +145,22 @@ def render(st: FatalState, seat: int | None) -> Group:
             str(entry["aside_count"]),
             treasures,
             str(entry["stars"]),
-            rows,
         )
     parts.append(table)
+    for entry in view["seats"]:
+        for r, row in enumerate(entry["rows"]):
+            line = Text(f"seat {entry['seat']} row {r + 1}: ", style="bold" if r == 0 else "")
+            if not row:
+                line.append("(empty)", style="dim")
+            for i, card in enumerate(row):
+                if i:
+                    line.append(" | ")
+                line.append_text(card_text(card))
+            parts.append(line)
+    parts.append(Text(LEGEND, style="dim"))
     if seat is not None:
         me = view["seats"][seat]
-        parts.append(Text("Your hand: " + (" ".join(me["hand"]) or "(empty)"), style="bold"))
+        parts.append(hand_table(st, me["hand"]))
         for entry in view["seats"]:
             if entry["seat"] != seat and entry["known_hand"]:
                 parts.append(

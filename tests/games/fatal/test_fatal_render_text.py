@@ -1,0 +1,69 @@
+"""The terminal rendering: rows one line each with their orientation, the hand with what each
+card shows in every orientation, nothing wider than 80 columns, no other seat's hand."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from grimoire.games.fatal.game import FatalGame
+from grimoire.games.fatal.render_text import render
+from grimoire.games.fatal.state import FatalState
+
+
+def screen(state: FatalState, seat: int | None) -> str:
+    console = Console(width=80, record=True, color_system=None)
+    with console.capture() as captured:
+        console.print(render(state, seat))
+    return captured.get()
+
+
+def midgame(players: int = 4, seed: int = 5, steps: int = 60) -> FatalState:
+    state = FatalGame(players).new_state(seed)
+    assert isinstance(state, FatalState)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = rng.choice(sorted(state.seats_to_act()))
+        state.play(rng.choice(state.legal_actions(seat)), seat)
+    return state
+
+
+def test_rows_hand_and_width() -> None:
+    state = midgame()
+    text = screen(state, 0)
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    view = state.view(0)
+    for entry in view["seats"]:
+        for r, row in enumerate(entry["rows"]):
+            line = next(
+                ln for ln in text.splitlines() if f"seat {entry['seat']} row {r + 1}:" in ln
+            )
+            for card in row:
+                assert card["card"] in line  # each card of the row on its own line
+    assert any(row for entry in view["seats"] for row in entry["rows"])  # not vacuous
+    comp = state.comp
+    for name in view["seats"][0]["hand"]:
+        kind = comp.card_by_name(name)
+        assert kind is not None
+        line = next(ln for ln in text.splitlines() if f" {name} " in ln)
+        if comp.is_vision(kind):
+            assert comp.visions[kind].type in line and comp.visions[kind].symbol in line
+
+
+def test_no_hand_of_another_seat_and_none_for_a_spectator() -> None:
+    state = midgame()
+    for seat in (0, None):
+        text = screen(state, seat)
+        for other in range(state.n):
+            if other == seat:
+                continue
+            unseen = [
+                state.comp.card_name(state.kind(card))
+                for card in state.hands[other]
+                if state.comp.is_vision(state.kind(card))  # visions are unique, names are not
+                and (seat is None or not state.ck[card] & (1 << seat))
+            ]
+            assert unseen or other == 0
+            for name in unseen:
+                assert f" {name} " not in f" {text} ".replace("\n", " "), (seat, other, name)
