@@ -10,8 +10,6 @@ import os
 import random
 import re
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,55 +24,18 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[2]
 MOVES = int(os.environ.get("FATAL_BROWSER_MOVES", "400"))
 
 if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-
-class Server:
-    def __init__(self, database_url: str) -> None:
-        import socket
-
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = int(sock.getsockname()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                str(HERE / "serve_fatal.py"),
-                *("--port", str(self.port), "--database-url", database_url),
-                *("--bot-delay", "0.01"),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        for _ in range(600):
-            if self.process.poll() is not None:
-                raise RuntimeError("the server exited at start")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
+from tests.web.web_helpers import ServerProcess  # noqa: E402  (after the skips)
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    process = Server(f"sqlite:///{tmp_path / 'games.db'}")
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.01).start()
     yield process
     process.kill()
 
@@ -102,7 +63,7 @@ def api_state(page: Any) -> dict[str, Any]:
     return state
 
 
-def test_two_people_and_a_bot_play_fatal_by_clicking(browser: Any, server: Server) -> None:
+def test_two_people_and_a_bot_play_fatal_by_clicking(browser: Any, server: ServerProcess) -> None:
     page, errors = new_page(browser)
     page.goto(server.url + "/?game=fatal")
     page.wait_for_selector("#seats select")

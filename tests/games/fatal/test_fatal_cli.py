@@ -9,16 +9,9 @@ import random
 import re
 from pathlib import Path
 
-import pytest
 from rich.console import Console
 
-import grimoire.registry
 from grimoire.cli.play import new_session, run
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(grimoire.registry.BUILTIN, "fatal", "grimoire.games.fatal:FatalGame")
 
 
 def test_a_person_plays_a_full_four_player_game_in_the_terminal(tmp_path: Path) -> None:

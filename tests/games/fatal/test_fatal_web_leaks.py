@@ -1,4 +1,4 @@
-"""The web app shows nobody what they must not see (F.A.T.A.L. registered for the test only):
+"""The web app shows nobody what they must not see in F.A.T.A.L.:
 three people play a whole game through the HTTP API; after every action, every seat's and a
 spectator's payload (state, summary, list, replay) is scanned for planted markers: vision ids in
 another seat's hand, in the deck or set aside that the viewer has not seen, characters the viewer
@@ -19,7 +19,6 @@ pytest.importorskip("fastapi", reason="the web test needs the [web] extra")
 
 from fastapi.testclient import TestClient
 
-import grimoire.registry
 import grimoire.web.rooms
 from grimoire.games.fatal.state import PUBLIC, FatalState
 from grimoire.web import create_app
@@ -29,8 +28,7 @@ VISION = re.compile(r"\bV\d\d\b")
 
 
 @pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setitem(grimoire.registry.BUILTIN, "fatal", "grimoire.games.fatal:FatalGame")
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as test_client:
         yield test_client
 
