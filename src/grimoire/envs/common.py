@@ -142,3 +142,22 @@ def render_rgb(game: Game, state: State, seat: int | None = None, width: int = 8
     png = resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", width=width)
     with PIL.Image.open(io.BytesIO(bytes(png))) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
+
+
+def render(
+    mode: str | None, game: Game, state: State, seat: int | None, width: int
+) -> str | np.ndarray | None:
+    """An env's ``render()`` for its ``render_mode``: "ansi" text, "human" (printed) or an
+    "rgb_array" picture of what ``seat`` sees."""
+    if mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() without a render_mode: pass render_mode=...")
+        return None
+    if mode == "rgb_array":
+        return render_rgb(game, state, seat, width)
+    text = render_ansi(game, state, seat)
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -195,17 +195,9 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     # ----------------------------------------------------------------- rendering
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode=...")
-            return None
-        state = self._live_state()
-        if self.render_mode == "rgb_array":
-            return common.render_rgb(self.game, state, self.render_seat, self.render_width)
-        text = common.render_ansi(self.game, state, self.render_seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return common.render(
+            self.render_mode, self.game, self._live_state(), self.render_seat, self.render_width
+        )
 
     def close(self) -> None:
         pass
