@@ -12,7 +12,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -32,11 +32,13 @@ import grimoire
 from grimoire.core.errors import GrimoireError
 from grimoire.registry import game_class, games
 from grimoire.web.assets import asset_file
+from grimoire.web.clock import ClockError, Clocks, time_control
+from grimoire.web.hub import Hub
+from grimoire.web.limits import BodyLimit, Limits, RateLimit, TooMany
 from grimoire.web.rooms import (
     LEVELS,
     Conflict,
     Forbidden,
-    Hub,
     NotFound,
     Room,
     SeatRequest,
@@ -45,14 +47,26 @@ from grimoire.web.rooms import (
     WebError,
     server_only,
     summary_of,
+    token_hash,
 )
-from grimoire.web.store import FINISHED, OPEN, RUNNING, Store, make_engine, migrate
+from grimoire.web.store import (
+    ANYONE,
+    FINISHED,
+    INVITED,
+    OPEN,
+    RUNNING,
+    Store,
+    make_engine,
+    migrate,
+)
 
 log = logging.getLogger("grimoire.web")
 
 DEFAULT_DATABASE_URL = "sqlite:///grimoire.db"
 DEFAULT_BOT_DELAY = 0.5
 TOKEN_HEADER = "X-Seat-Token"
+MAX_OPTIONS = 64  # option keys in one request (a game declares a handful)
+MAX_SEATS = 16
 WEB_DIR = Path(str(files("grimoire.web")))
 
 
@@ -72,24 +86,57 @@ class SeatSpec(BaseModel):
     name: str | None = Field(default=None, max_length=40)
 
 
+class ClockSpec(BaseModel):
+    """A time control: real time (seconds per move plus a reserve) or turn-based (hours or
+    days per move, in seconds here)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["realtime", "turn"]
+    move_seconds: float = Field(description="per move: 1 s to 2 h in real time, 1 min to 30 d")
+    reserve_seconds: float | None = Field(
+        default=None, description="reserve for the whole game (default: real time 5 moves, 0)"
+    )
+    grace_seconds: float | None = Field(
+        default=None,
+        description="after running out, before a bot takes the seat by itself "
+        "(default: real time max(2 min, 2 moves), turn-based one more move)",
+    )
+
+
 class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(description="registered game name, see GET /api/catalog")
+    game: str = Field(max_length=64, description="registered game name, see GET /api/catalog")
     players: int | None = Field(default=None, description="default: the number of seats given")
-    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    options: dict[str, Any] = Field(
+        default_factory=dict, max_length=MAX_OPTIONS, description="the game's options"
+    )
     seats: list[SeatSpec] = Field(
-        default_factory=list, description="one per player; default: you, then heuristic bots"
+        default_factory=list,
+        max_length=MAX_SEATS,
+        description="one per player; default: you, then heuristic bots",
     )
     join_seat: int | None = Field(
         default=0, description="the seat the creator takes at once (null: none)"
     )
     name: str | None = Field(default=None, max_length=40, description="the creator's name")
+    private: bool = Field(
+        default=False, description="not listed in the lobby; seats only by invitation link"
+    )
+    join: Literal["anyone", "invited"] = Field(
+        default="anyone",
+        description="who may take a free seat of a listed table: anyone from the lobby, or only "
+        "people with an invitation link (private tables: always invited)",
+    )
+    clock: ClockSpec | None = Field(default=None, description="time control (null: none)")
 
 
 class JoinGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt
     name: str | None = Field(default=None, max_length=40)
+    key: str | None = Field(
+        default=None, max_length=64, description="the invitation key (tables by invitation)"
+    )
 
 
 class ActionRef(BaseModel):
@@ -156,6 +203,10 @@ class Payload(BaseModel):
 class Joined(BaseModel):
     seat: int
     token: str = Field(description="secret seat token; also set as a cookie")
+    rejoin_url: str = Field(
+        description="the seat's personal link, to get back to it from another browser "
+        "(the token is in its fragment: keep it secret; shown only now)"
+    )
     state: Payload
 
 
@@ -163,6 +214,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Error, "description": "acting for a seat the caller does not hold"},
     404: {"model": Error, "description": "no such game"},
     409: {"model": Error, "description": "the game's status or a seat does not allow it"},
+    413: {"model": Error, "description": "request body too large"},
     422: {"model": Error, "description": "malformed, or not allowed by the rules"},
 }
 ACT_ERRORS = {
@@ -175,22 +227,31 @@ ACT_ERRORS = {
 def create_app(
     database_url: str | None = None,
     bot_delay: float | None = None,
+    *,
+    now: Callable[[], float] | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app. ``database_url``: a SQLite or PostgreSQL SQLAlchemy URL, see docs/web-api.md
     (default: ``$GRIMOIRE_DATABASE_URL`` or ``sqlite:///grimoire.db``). ``bot_delay``: seconds
-    a bot waits before each action (default ``$GRIMOIRE_BOT_DELAY`` or 0.5)."""
+    a bot waits before each action (default ``$GRIMOIRE_BOT_DELAY`` or 0.5). ``now``: the clocks'
+    time source, seconds since the epoch (default ``time.time``; tests pass their own).
+    ``limits``: body size, creation rate, bot-only games, clock watch interval."""
     url = database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or DEFAULT_DATABASE_URL
     if bot_delay is None:
         bot_delay = float(os.environ.get("GRIMOIRE_BOT_DELAY", DEFAULT_BOT_DELAY))
     delay = bot_delay
+    limit = limits or Limits()
+    clock = now or time.time
+    creations = RateLimit(limit.create_burst, limit.create_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         await anyio.to_thread.run_sync(migrate, engine)
-        hub = Hub(Store(engine), delay)
+        hub = Hub(Store(engine), delay, clock)
         app.state.hub = hub
         await hub.resume()
+        hub.watch(limit.clock_tick)
         try:
             yield
         finally:
@@ -206,7 +267,8 @@ def create_app(
         f"token: the `{cookie_name('<id>')}` cookie or the `{TOKEN_HEADER}` header.",
         lifespan=lifespan,
     )
-    app.add_middleware(ServerTiming)
+    app.add_middleware(ServerTiming, now=clock)
+    app.add_middleware(BodyLimit, max_body=limit.max_body)  # outermost: before any parsing
     templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
 
@@ -215,6 +277,14 @@ def create_app(
         # ASCII-escaped JSON: a lone surrogate in the input must not break the error itself.
         body = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
         return Response(body, status_code=422, media_type="application/json")
+
+    @app.exception_handler(TooMany)
+    async def too_many(request: Request, error: TooMany) -> Response:
+        return JSONResponse(
+            {"detail": error.detail},
+            status_code=429,
+            headers={"Retry-After": str(max(1, round(error.retry_after)))},
+        )
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, error: WebError) -> Response:
@@ -258,15 +328,48 @@ def create_app(
         responses={201: {"model": Joined}, **ERRORS},
     )
     async def create_game(request: Request, spec: CreateGame) -> JSONResponse:
+        hub = hub_of(request)
         seats = [SeatRequest(s.kind, s.level, s.name) for s in spec.seats]
         players = spec.players if spec.players is not None else (len(seats) or None)
         if spec.join_seat is not None and seats and not 0 <= spec.join_seat < len(seats):
             raise Unprocessable(f"join_seat {spec.join_seat} is not one of the seats")
-        room, token = await hub_of(request).create(
-            spec.game, players, spec.options, seats, spec.join_seat, spec.name
+        if spec.private and spec.join == ANYONE and "join" in spec.model_fields_set:
+            raise Unprocessable("a private table takes players by invitation only")
+        try:
+            control = None
+            if spec.clock is not None:
+                c = spec.clock
+                control = time_control(c.kind, c.move_seconds, c.reserve_seconds, c.grace_seconds)
+        except ClockError as error:
+            raise Unprocessable(str(error)) from error
+        creations.take(client_of(request))
+        if seats and all(seat.kind == "bot" for seat in seats):
+            running = await anyio.to_thread.run_sync(hub.store.bot_only_running)
+            if running >= limit.max_bot_games:
+                raise TooMany(
+                    f"{running} games of bots alone are running, the most this server plays: "
+                    "try again later",
+                    60.0,
+                )
+        room, token = await hub.create(
+            spec.game,
+            players,
+            spec.options,
+            seats,
+            spec.join_seat,
+            spec.name,
+            private=spec.private,
+            join_policy=INVITED if spec.private else spec.join,
+            control=control,
         )
         viewer = room.seat_of(token)
-        body: dict[str, Any] = {"seat": viewer, "token": token, "state": room.payload(viewer)}
+        body: dict[str, Any] = {
+            "seat": viewer,
+            "token": token,
+            "rejoin_url": rejoin_url(room.id, token) if token else None,
+            "invite_urls": room.invite_urls(),
+            "state": room.payload(viewer),
+        }
         response = JSONResponse(body, status_code=201)
         if token is not None:
             set_seat_cookie(request, response, room.id, token)
@@ -307,6 +410,9 @@ def create_app(
                     item.winners if final else None,
                     item.created_at.isoformat(),
                     None,
+                    private=item.private,
+                    join_policy=item.join_policy,
+                    clock=Clocks.from_json(item.clock) if item.clock else None,
                 )
             )
         return {"games": games}
@@ -328,9 +434,38 @@ def create_app(
     )
     async def join(request: Request, game_id: str, body: JoinGame) -> JSONResponse:
         room = await hub_of(request).room(game_id)
-        token = await room.join(body.seat, body.name or "")
+        token = await room.join(body.seat, body.name or "", body.key)
         response = JSONResponse(
-            {"seat": body.seat, "token": token, "state": room.payload(body.seat)}
+            {
+                "seat": body.seat,
+                "token": token,
+                "rejoin_url": rejoin_url(room.id, token),
+                "state": room.payload(body.seat),
+            }
+        )
+        set_seat_cookie(request, response, room.id, token)
+        return response
+
+    @app.post(
+        "/api/games/{game_id}/rejoin",
+        tags=["seats"],
+        summary="Get back to your seat in this browser: send the seat token (from the personal "
+        "rejoin link) as the header; it is set as the cookie",
+        responses={200: {"model": Joined}, **ERRORS},
+    )
+    async def rejoin(request: Request, game_id: str) -> JSONResponse:
+        room = await hub_of(request).room(game_id)
+        token = request.headers.get(TOKEN_HEADER)
+        seat = room.seat_of(token)
+        if seat is None or token is None:
+            raise Forbidden("this link no longer holds a seat (it was left or given to a bot)")
+        response = JSONResponse(
+            {
+                "seat": seat,
+                "token": token,
+                "rejoin_url": rejoin_url(room.id, token),
+                "state": room.payload(seat),
+            }
         )
         set_seat_cookie(request, response, room.id, token)
         return response
@@ -346,7 +481,8 @@ def create_app(
     ) -> JSONResponse:
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, None)
-        await room.hand_to_bot(seat, (body or BotLevel()).level, by=seat)
+        held = token_hash(token_of(request, game_id) or "")
+        await room.hand_to_bot(seat, (body or BotLevel()).level, by=seat, held=held)
         response = JSONResponse(room.payload(None))
         response.delete_cookie(cookie_name(game_id), path="/")
         return response
@@ -354,7 +490,8 @@ def create_app(
     @app.post(
         "/api/games/{game_id}/seats/{seat}/bot",
         tags=["seats"],
-        summary="Give a free seat to a bot (any seated player, while the game waits)",
+        summary="Give a seat to a bot (any seated player): a free seat while the game waits, "
+        "or another player's seat once their clock has run out",
         responses={200: {"model": Payload}, **ERRORS},
     )
     async def seat_bot(
@@ -366,6 +503,30 @@ def create_app(
             raise Conflict("to hand your own seat to a bot, leave the game (POST .../leave)")
         await room.hand_to_bot(seat, (body or BotLevel()).level, by=mine)
         return payload_response(room, mine)
+
+    @app.post(
+        "/api/games/{game_id}/pause",
+        tags=["seats"],
+        summary="Stop the clocks (and the game) until someone at the table resumes",
+        responses={200: {"model": Payload}, **ERRORS},
+    )
+    async def pause(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        seat = seat_of(room, request, None)
+        await room.pause(seat)
+        return payload_response(room, seat)
+
+    @app.post(
+        "/api/games/{game_id}/resume",
+        tags=["seats"],
+        summary="Start the clocks again after a pause",
+        responses={200: {"model": Payload}, **ERRORS},
+    )
+    async def resume(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        seat = seat_of(room, request, None)
+        await room.resume(seat)
+        return payload_response(room, seat)
 
     # ------------------------------------------------------------------ API: play
     @app.get(
@@ -479,6 +640,13 @@ def create_app(
             },
         )
 
+    @app.get("/games/{game_id}/rejoin", response_class=HTMLResponse, include_in_schema=False)
+    async def rejoin_page(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        return templates.TemplateResponse(
+            request, "rejoin.html", {"game_id": game_id, "title": room.title}
+        )
+
     @app.get("/games/{game_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> Response:
         room = await hub_of(request).room(game_id)
@@ -507,10 +675,13 @@ def create_app(
 
 class ServerTiming:
     """Adds ``Server-Timing: app;dur=<ms>`` to HTTP answers: the time spent in the server, as
-    opposed to the network and the client (the load test reports both)."""
+    opposed to the network and the client (the load test reports both); and
+    ``X-Server-Time``, the clocks' time now (seconds since the epoch), so a page counts clocks
+    down in the server's time whatever its own clock says."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, now: Callable[[], float] = time.time) -> None:
         self.app = app
+        self.now = now
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -523,6 +694,7 @@ class ServerTiming:
                 took = (time.perf_counter() - started) * 1000
                 headers = list(message.get("headers", []))
                 headers.append((b"server-timing", f"app;dur={took:.2f}".encode()))
+                headers.append((b"x-server-time", f"{self.now():.3f}".encode()))
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -532,6 +704,16 @@ class ServerTiming:
 def payload_response(room: Room, viewer: int | None) -> Response:
     """The viewer's payload as a JSON response (encoded once per change, shared with pushes)."""
     return Response(room.payload_text(viewer), media_type="application/json")
+
+
+def rejoin_url(game_id: str, token: str) -> str:
+    """A seat's personal link: the token rides in the fragment, which browsers never send."""
+    return f"/games/{game_id}/rejoin#{token}"
+
+
+def client_of(request: Request) -> str:
+    """The address a rate limit counts against (the direct peer: behind a proxy, the proxy)."""
+    return request.client.host if request.client else "?"
 
 
 def set_seat_cookie(request: Request, response: Response, game_id: str, token: str) -> None:

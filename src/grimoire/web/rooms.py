@@ -3,11 +3,13 @@
 A ``Room`` owns one game's current ``State``. Every change (an action and the chance it
 triggers, an undo, a seat taken or handed to a bot) runs under the room's lock and goes:
 
-1. compute the new state on a *copy* (the current state object is never changed in place);
+1. compute the new state (and clocks) on a *copy* (the current objects never change in place);
 2. commit the new log entries to the database (the change is durable);
 3. swap the copy in, then tell every listener (WebSocket) its own seat's payload.
 
 So nobody ever hears of a change that a restart could lose, and a failed commit changes nothing.
+Things that are not moves (an undo, a pause, a clock that ran out, a seat handed to a bot) are
+also told to everyone as ``events`` (see ``Event``).
 
 Everything a client receives about a game is built by ``Room.payload(viewer)``, from
 ``State.view(viewer)``, ``describe`` texts for that viewer, that viewer's legal actions and the
@@ -19,17 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import functools
 import hashlib
 import json
 import logging
 import random
 import secrets
 import time
-import unicodedata
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,22 +40,25 @@ from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State, actor_to_json
-from grimoire.registry import game_class, make
 from grimoire.web.assets import renderer_urls
+from grimoire.web.clock import Clocks
+from grimoire.web.names import clean_name, strip_bot_suffix
 from grimoire.web.store import (
+    ANYONE,
     FINISHED,
+    INVITED,
     OPEN,
     RUNNING,
     Change,
     Seat,
-    Store,
     StoredGame,
     VersionConflict,
-    utcnow,
 )
 
+if TYPE_CHECKING:
+    from grimoire.web.hub import Hub
+
 log = logging.getLogger("grimoire.web")
-T = TypeVar("T")
 
 LEVELS = BOT_KINDS  # bot levels offered: "random", "heuristic"
 DEFAULT_LEVEL = "heuristic"
@@ -64,6 +66,7 @@ SNAPSHOT_EVERY = 64  # log entries between snapshots
 REPLAY_EVERY = 64  # history entries between cached replay states
 MAX_ROOMS = 1000  # live games kept in memory; idle ones beyond are dropped (and reloaded)
 LOG_TAIL = 100  # log lines sent with each payload (the replay has them all)
+EVENTS_KEPT = 20  # events (undo, pause, clocks, seats) sent with each payload
 
 
 class WebError(Exception):
@@ -123,6 +126,36 @@ class Line:
     actor: int
     action: int
     texts: list[str]  # texts[seat] for each seat, texts[-1] for spectators
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something everyone is told that is not a move: ``undo`` (``seat`` took back its last
+    action; ``texts[v]`` is that action as viewer v read it), ``pause`` and ``resume`` (by
+    ``by``), ``ran_out`` (``seat``'s clock), ``bot`` (a bot took ``seat``: ``detail`` says why,
+    ``left``, ``ran_out`` or ``free``; ``by`` is who handed it over, None for the server)."""
+
+    version: int  # the game's version when it happened (with ``kind`` and ``seat``, its key)
+    kind: str
+    seat: int | None
+    by: int | None
+    after: int  # the number of log lines before it
+    texts: list[str] | None = None
+    detail: str | None = None
+
+    def doc(self, viewer: int | None) -> dict[str, Any]:
+        text = None
+        if self.texts:
+            text = self.texts[-1 if viewer is None else viewer]
+        return {
+            "version": self.version,
+            "kind": self.kind,
+            "seat": self.seat,
+            "by": self.by,
+            "after": self.after,
+            "text": text,
+            "detail": self.detail,
+        }
 
 
 class Listener:
@@ -188,6 +221,7 @@ class Room:
         state: State,
         lines: list[Line],
         base: State,
+        events: Sequence[Event] = (),
     ) -> None:
         self.hub = hub
         self.id = stored.id
@@ -198,6 +232,12 @@ class Room:
         self.status = stored.status
         self.version = stored.version
         self.seats = list(stored.seats)
+        self.private = stored.private
+        self.join_policy = stored.join_policy
+        self.invite = stored.invite
+        self.clocks = Clocks.from_json(stored.clock) if stored.clock else None
+        self.ran_out: set[int] = set()  # seats whose clock running out was announced
+        self.events: list[Event] = list(events)
         self.state = state
         self.lines = lines
         # ``base`` is the state where the final run of one seat's actions began: undo replays
@@ -257,6 +297,9 @@ class Room:
             self.state.winners() if self.status == FINISHED else None,
             self.created_at.isoformat(),
             sorted(self.state.seats_to_act()),
+            private=self.private,
+            join_policy=self.join_policy,
+            clock=self.clocks,
         )
 
     def payload(self, viewer: int | None) -> dict[str, Any]:
@@ -295,10 +338,25 @@ class Room:
                 for n, line in enumerate(self.lines[first:], start=first)
             ],
             "log_length": len(self.lines),
+            # clocks are public; a running one counts down to its ``deadline`` (server time)
+            "clock": self.clocks.payload(self.hub.now()) if self.clocks else None,
+            "events": [event.doc(viewer) for event in self.events],
+            "invite_urls": self.invite_urls() if viewer is not None else {},
             **renderer_urls(type(self.game)),
         }
         self._cache[viewer] = doc
         return doc
+
+    def invite_urls(self) -> dict[str, str]:
+        """Invitation links of the free seats, for the people at the table (and the creator):
+        with the table's key when its seats go by invitation only. The key is in the URL's
+        fragment, which browsers never send to a server (nor put in a Referer)."""
+        key = f"#key={self.invite}" if self.join_policy == INVITED and self.invite else ""
+        return {
+            str(seat.seat): f"/games/{self.id}/join/{seat.seat}{key}"
+            for seat in self.seats
+            if not seat.taken
+        }
 
     def payload_text(self, viewer: int | None) -> str:
         """``payload(viewer)`` as JSON text, encoded once per change and viewer."""
@@ -418,6 +476,8 @@ class Room:
             raise Conflict(f"the game waits for players: seat(s) {', '.join(free)} still free")
         if self.status == FINISHED:
             raise Conflict("the game is over: no more actions")
+        if self.clocks is not None and self.clocks.paused:
+            raise Conflict("the game is paused: resume it first")
 
     async def act(self, seat: int, version: int | None, action_doc: Any) -> None:
         async with self.lock:
@@ -499,7 +559,9 @@ class Room:
         snapshot = None
         if new.is_terminal() or len(new.history) - self.last_snapshot_ply >= SNAPSHOT_EVERY:
             snapshot = (len(new.history), json.dumps(new.to_json()))
-        await self._store(entries, status, new, snapshot)
+        clocks = self._clocks_after(new, self.seats, status)
+        await self._store(entries, status, new, snapshot, clocks)
+        self.clocks = clocks
         if lines[-1].actor == CHANCE:
             self.base = new
         elif run_start(old.history) != run_start(new.history):
@@ -523,11 +585,16 @@ class Room:
             previous = self._previous_state()
             actor, action = self.state.history[-1]
             entries = [("undo", actor, action, len(previous.history), None)]
-            await self._store(entries, RUNNING, previous, None)
+            clocks = self._clocks_after(previous, self.seats, RUNNING)
+            await self._store(entries, RUNNING, previous, None, clocks)
+            self.clocks = clocks
+            undone = self.lines[len(previous.history)]
             self.state = previous
             self.lines = self.lines[: len(previous.history)]
             self.last_snapshot_ply = min(self.last_snapshot_ply, len(previous.history))
             self.version += 1
+            # everyone is told who took back what (as each of them read it)
+            self._add_event(Event(self.version, "undo", seat, seat, len(self.lines), undone.texts))
             self._track_decisions(seat)
             self.changed()
 
@@ -537,6 +604,7 @@ class Room:
         status: str,
         state: State,
         snapshot: tuple[int, str] | None,
+        clocks: Clocks | None,
     ) -> None:
         change = Change(
             game_id=self.id,
@@ -546,6 +614,8 @@ class Room:
             scores=state.scores(),
             winners=state.winners(),
             snapshot=snapshot,
+            clock=None if clocks is None else clocks.to_json(),
+            deadline=self._deadline(clocks),
         )
         try:
             await self.hub.write(self.hub.store.append, change)
@@ -558,14 +628,29 @@ class Room:
                 "the change could not be saved; nothing changed, try again"
             ) from error
 
-    async def join(self, seat: int, name: str) -> str:
-        """Take a free person seat; returns the secret seat token."""
+    # ------------------------------------------------------------------ seats
+    def may_join(self, key: str | None) -> bool:
+        """Whether a visitor with this invitation ``key`` (or none) may take a free seat."""
+        if self.join_policy != INVITED:
+            return True
+        return bool(key and self.invite) and secrets.compare_digest(
+            (key or "").encode(), (self.invite or "").encode()
+        )
+
+    async def join(self, seat: int, name: str, key: str | None = None) -> str:
+        """Take a free person seat; returns the secret seat token (which is also the seat's
+        personal rejoin link). At a table whose seats go by invitation, ``key`` must be the
+        table's invitation key."""
         async with self.lock:
             target = self._seat(seat)
             if target.kind == "bot":
                 raise Conflict(f"seat {seat} is played by a bot")
             if target.taken:
                 raise Conflict(f"seat {seat} is already taken")
+            if not self.may_join(key):
+                raise Forbidden(
+                    "this table's seats are taken by invitation only: ask a player for the link"
+                )
             token = secrets.token_urlsafe(24)
             new = dataclasses.replace(
                 target, name=clean_name(name, f"Player {seat + 1}"), token_hash=token_hash(token)
@@ -573,46 +658,85 @@ class Room:
             await self._set_seat(new, only_if_free=True)
             return token
 
-    async def hand_to_bot(self, seat: int, level: str, *, by: int) -> None:
-        """A seat becomes a bot: a player leaving (by == seat: the "zombie" replacement), or a
-        seated player filling a free seat while the game waits for players."""
+    async def hand_to_bot(
+        self, seat: int, level: str, *, by: int | None, held: str | None = None
+    ) -> None:
+        """A seat becomes a bot:
+
+        - its player leaves (``by == seat``, ``held`` the hash of their token): the "zombie"
+          replacement (a second, concurrent leave finds the seat no longer theirs);
+        - another seated player (``by``) fills a free seat while the game waits for players,
+          or takes over for a seat whose clock has run out;
+        - the server (``by`` None), once the grace after a clock ran out is over."""
         if level not in LEVELS:
             raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
         async with self.lock:
-            target = self._seat(seat)
-            if self.status == FINISHED:
-                raise Conflict("the game is over")
-            if by != seat:
-                if target.taken:
-                    raise Conflict(f"seat {seat} is taken; only its player can hand it to a bot")
-                name = f"Bot {seat + 1}"
-            else:
-                name = f"{target.name} (bot)"
-            new = Seat(seat, "bot", level, name[:64], None)
-            await self._set_seat(new, only_if_free=by != seat)
+            await self._hand_over(seat, level, by=by, held=held)
+
+    async def _hand_over(self, seat: int, level: str, *, by: int | None, held: str | None) -> None:
+        target = self._seat(seat)
+        if self.status == FINISHED:
+            raise Conflict("the game is over")
+        now = self.hub.now()
+        clocks = self.clocks
+        ran_out = (
+            self.status == RUNNING
+            and target.kind == "person"
+            and clocks is not None
+            and clocks.ran_out(seat, now)
+        )
+        name = f"{strip_bot_suffix(target.name)} (bot)"
+        if by == seat:
+            if target.kind != "person" or held is None or target.token_hash != held:
+                raise Forbidden("you no longer hold this seat")
+            reason, free, token = "left", False, held
+        elif not target.taken:
+            reason, free, token, name = "free", True, None, f"Bot {seat + 1}"
+        elif ran_out and (by is not None or (clocks is not None and clocks.bot_due(seat, now))):
+            reason, free, token = "ran_out", False, target.token_hash
+        else:
+            raise Conflict(
+                f"seat {seat} is taken: only its player can hand it to a bot, "
+                "or the others once its clock has run out"
+            )
+        await self._set_seat(
+            Seat(seat, "bot", level, name[:64], None),
+            only_if_free=free,
+            only_if_token=token,
+            event=Event(self.version, "bot", seat, by, len(self.lines), detail=reason),
+        )
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
             raise NotFound(f"there is no seat {seat} in this {len(self.seats)}-player game")
         return self.seats[seat]
 
-    async def _set_seat(self, seat: Seat, *, only_if_free: bool) -> None:
+    async def _set_seat(
+        self,
+        seat: Seat,
+        *,
+        only_if_free: bool = False,
+        only_if_token: str | None = None,
+        event: Event | None = None,
+    ) -> None:
         seats = list(self.seats)
         seats[seat.seat] = seat
         status = self.status
         if status == OPEN and all(s.taken for s in seats):
             status = RUNNING
+        clocks = self._clocks_after(self.state, seats, status)
         done = await self.hub.write(
-            functools.partial(
-                self.hub.store.update_seat,
-                self.id,
-                seat,
-                status=status if status != self.status else None,
-                only_if_free=only_if_free,
-            )
+            self.hub.store.update_seat,
+            self.id,
+            seat,
+            status=status if status != self.status else None,
+            only_if_free=only_if_free,
+            only_if_token=only_if_token,
+            clock=None if clocks is None else clocks.to_json(),
+            deadline=self._deadline(clocks),
         )
         if not done:
-            raise Conflict(f"seat {seat.seat} was taken meanwhile")
+            raise Conflict(f"seat {seat.seat} changed hands meanwhile")
         old_hash = self.seats[seat.seat].token_hash
         if old_hash:
             self._tokens.pop(old_hash, None)
@@ -621,14 +745,104 @@ class Room:
         self.bots.pop(seat.seat, None)
         self.seats = seats
         self.status = status
+        self.clocks = clocks
+        if event is not None:
+            self._add_event(event)
         self._track_decisions(None)  # the game may just have started
         self.changed()
+
+    # ------------------------------------------------------------------ clocks
+    def _clocks_after(self, state: State, seats: Sequence[Seat], status: str) -> Clocks | None:
+        """The clocks once ``state``, ``seats`` and ``status`` are in place (a copy): the
+        person seats asked to act run, the others stop."""
+        if self.clocks is None:
+            return None
+        clocks = self.clocks.copy()
+        active: set[int] = set()
+        if status == RUNNING:
+            active = {s for s in state.seats_to_act() if seats[s].kind == "person"}
+        clocks.update(active, self.hub.now())
+        return clocks
+
+    def _deadline(self, clocks: Clocks | None) -> float | None:
+        """When the watcher must look at these clocks next (None: nothing runs)."""
+        if clocks is None or clocks.paused:
+            return None
+        return clocks.deadline(self.hub.now())
+
+    async def _save_clocks(self, clocks: Clocks) -> None:
+        try:
+            await self.hub.write(
+                self.hub.store.set_clock, self.id, clocks.to_json(), self._deadline(clocks)
+            )
+        except SQLAlchemyError as error:
+            log.exception("game %s: could not save its clocks", self.id)
+            raise Unavailable("the clocks could not be saved; try again") from error
+        self.clocks = clocks
+
+    async def pause(self, by: int) -> None:
+        """Stop every clock (and the bots) until someone at the table resumes."""
+        async with self.lock:
+            if self.clocks is None:
+                raise Conflict("this table has no clock to pause")
+            if self.status != RUNNING:
+                raise Conflict("only a game in play can be paused")
+            if self.clocks.paused:
+                raise Conflict("the game is already paused")
+            clocks = self.clocks.copy()
+            clocks.pause(self.hub.now(), by)
+            await self._save_clocks(clocks)
+            self._add_event(Event(self.version, "pause", None, by, len(self.lines)))
+            self.changed()
+
+    async def resume(self, by: int) -> None:
+        async with self.lock:
+            if self.clocks is None or not self.clocks.paused:
+                raise Conflict("the game is not paused")
+            clocks = self.clocks.copy()
+            clocks.resume(self.hub.now())
+            await self._save_clocks(clocks)
+            self._add_event(Event(self.version, "resume", None, by, len(self.lines)))
+            self.changed()
+
+    async def check_clock(self) -> None:
+        """Called by the hub's watcher when a deadline has passed: announce each clock that
+        ran out (once), hand to a bot each seat whose grace is over, and save the next
+        deadline."""
+        async with self.lock:
+            if self.clocks is None:
+                return
+            now = self.hub.now()
+            news = False
+            if self.status == RUNNING and not self.clocks.paused:
+                for seat in range(len(self.seats)):
+                    if self.seats[seat].kind == "person" and self.clocks.bot_due(seat, now):
+                        await self._hand_over(seat, DEFAULT_LEVEL, by=None, held=None)
+                clocks = self.clocks
+                out = {
+                    seat
+                    for seat in range(len(self.seats))
+                    if self.seats[seat].kind == "person" and clocks.ran_out(seat, now)
+                }
+                for seat in sorted(out - self.ran_out):
+                    self._add_event(Event(self.version, "ran_out", seat, None, len(self.lines)))
+                    news = True
+                self.ran_out |= out
+            await self._save_clocks(self.clocks)
+            if news:
+                self.changed()
+
+    def _add_event(self, event: Event) -> None:
+        self.events = [*self.events, event][-EVENTS_KEPT:]
 
     def changed(self) -> None:
         """Publish the current state to every listener and let the bots move."""
         self._cache.clear()
         self._text_cache.clear()
         self._undo_cache.clear()
+        if self.clocks is not None:  # a seat that moved on may run out again later
+            now = self.hub.now()
+            self.ran_out = {s for s in self.ran_out if self.clocks.ran_out(s, now)}
         for listener in list(self.listeners):
             listener.push(self.payload_text(self._viewer(listener)))
         self.kick_bots()
@@ -640,7 +854,7 @@ class Room:
             self.bot_task = asyncio.get_running_loop().create_task(self._drive_bots())
 
     def _bot_to_act(self) -> int | None:
-        if self.status != RUNNING:
+        if self.status != RUNNING or (self.clocks is not None and self.clocks.paused):
             return None
         for seat in sorted(self.state.seats_to_act()):
             if self.seats[seat].kind == "bot":
@@ -703,14 +917,6 @@ def refuse_server_options(cls: type[Game], options: dict[str, Any]) -> None:
             )
 
 
-def clean_name(name: str | None, default: str) -> str:
-    """A seat's display name: runs of whitespace become one space and other control characters
-    are dropped (PostgreSQL cannot store NUL in text); at most 40 characters."""
-    kept = "".join(ch for ch in name or "" if ch.isspace() or unicodedata.category(ch) != "Cc")
-    text = " ".join(kept.split())[:40]
-    return text or default
-
-
 def seat_doc(seat: Seat) -> dict[str, Any]:
     return {
         "seat": seat.seat,
@@ -734,7 +940,13 @@ def summary_of(
     winners: list[int] | None,
     created_at: str,
     to_act: list[int] | None,
+    *,
+    private: bool = False,
+    join_policy: str = ANYONE,
+    clock: Clocks | None = None,
 ) -> dict[str, Any]:
+    """A game's public facts. A table whose seats go by invitation lists no join links (its
+    invitation links go only to the people at the table); a private one is never listed."""
     return {
         "id": game_id,
         "game": game,
@@ -750,8 +962,13 @@ def summary_of(
         "created_at": created_at,
         "url": f"/games/{game_id}",
         "join_urls": {
-            str(seat.seat): f"/games/{game_id}/join/{seat.seat}" for seat in seats if not seat.taken
+            str(seat.seat): f"/games/{game_id}/join/{seat.seat}"
+            for seat in seats
+            if not seat.taken and join_policy == ANYONE
         },
+        "private": private,
+        "join": join_policy,
+        "clock": None if clock is None else {**clock.control.doc(), "paused": clock.paused},
     }
 
 
@@ -760,191 +977,3 @@ class SeatRequest:
     kind: str  # "person" or "bot"
     level: str | None = None
     name: str | None = None
-
-
-class Hub:
-    """All live rooms, the store, and game creation."""
-
-    def __init__(self, store: Store, bot_delay: float) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
-        self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
-        # SQLite has one writer at a time; threads that wait for its lock sleep in steps of
-        # up to 100 ms. So writes go through one thread there (a few on server databases).
-        writers = 1 if store.engine.dialect.name == "sqlite" else 4
-        self._writer = ThreadPoolExecutor(writers, thread_name_prefix="grimoire-db-write")
-
-    async def write(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a database write in the writer thread(s)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writer, functools.partial(function, *args))
-
-    def forget(self, game_id: str) -> None:
-        room = self.rooms.pop(game_id, None)
-        if room is not None and room.bot_task is not None:
-            room.bot_task.cancel()
-
-    async def room(self, game_id: str) -> Room:
-        """The live room of a game, loaded from the database on first use; 404 if unknown."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            room.last_used = time.monotonic()
-            return room
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                stored = await anyio.to_thread.run_sync(self.store.load, game_id)
-                if stored is None:
-                    self._loading.pop(game_id, None)
-                    raise NotFound(f"there is no game {game_id!r}")
-                room = await anyio.to_thread.run_sync(self._rebuild, stored)
-                self.rooms[game_id] = room
-                self._loading.pop(game_id, None)
-                room.kick_bots()
-                self._evict()
-        return room
-
-    def _evict(self) -> None:
-        """Drop the least recently used idle rooms once there are more than MAX_ROOMS. A room
-        is idle with nobody listening, no bot moving and no change under way; the database has
-        it all, so it is simply loaded again when asked for."""
-        if len(self.rooms) <= MAX_ROOMS:
-            return
-        idle = [
-            room
-            for room in self.rooms.values()
-            if not room.listeners
-            and not room.lock.locked()
-            and (room.bot_task is None or room.bot_task.done())
-        ]
-        idle.sort(key=lambda room: room.last_used)
-        for room in idle[: len(self.rooms) - MAX_ROOMS * 9 // 10]:
-            del self.rooms[room.id]
-
-    def _rebuild(self, stored: StoredGame) -> Room:
-        """A room from the database: the latest usable snapshot plus the log after it."""
-        game = make(stored.game, players=stored.players, **stored.options)
-        lines: list[Line] = []
-        for item in stored.log:
-            if item.kind == "undo":
-                del lines[item.ply :]
-            else:
-                if item.ply != len(lines):
-                    raise RuntimeError(f"game {stored.id}: log entry {item.seq} out of order")
-                lines.append(Line(item.actor, item.action, list(item.texts or [])))
-        history = [(line.actor, line.action) for line in lines]
-        start = run_start(history)
-        base: State | None = None
-        for _seq, ply, text in stored.snapshots:  # newest first
-            if ply > start:
-                continue
-            doc = json.loads(text)
-            if [tuple(entry) for entry in doc.get("history", [])] == history[:ply]:
-                base = game.state_from_json(doc)
-                break
-        if base is None:
-            base = game.new_state(stored.seed, resolve_chance=False)
-        for actor, action in history[len(base.history) : start]:
-            base.apply(action, None if actor == CHANCE else actor)
-        state = base.clone()
-        for actor, action in history[start:]:
-            state.apply(action, None if actor == CHANCE else actor)
-        return Room(self, stored, game, state, lines, base)
-
-    async def create(
-        self,
-        name: str,
-        players: int | None,
-        options: dict[str, Any],
-        seats: Sequence[SeatRequest],
-        join_seat: int | None,
-        player_name: str | None,
-    ) -> tuple[Room, str | None]:
-        """A new game; with ``join_seat`` its creator takes that (person) seat at once."""
-        try:
-            refuse_server_options(game_class(name), options)
-            game = make(name, players=players, **options)
-        except GrimoireError as error:
-            raise Unprocessable(str(error)) from error
-        if not seats:
-            seats = [SeatRequest("person")] + [SeatRequest("bot")] * (game.players - 1)
-        if len(seats) != game.players:
-            raise Unprocessable(f"{len(seats)} seats given for a {game.players}-player game")
-        token: str | None = None
-        seat_rows: list[Seat] = []
-        for index, request in enumerate(seats):
-            if request.kind == "bot":
-                level = request.level or DEFAULT_LEVEL
-                if level not in LEVELS:
-                    raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
-                default = f"Bot {index + 1}"
-                seat_rows.append(Seat(index, "bot", level, clean_name(request.name, default)))
-            elif request.kind == "person":
-                seat_rows.append(
-                    Seat(index, "person", None, clean_name(request.name, f"Player {index + 1}"))
-                )
-            else:
-                raise Unprocessable(f"a seat is a 'person' or a 'bot', not {request.kind!r}")
-        if join_seat is not None:
-            if not 0 <= join_seat < game.players or seat_rows[join_seat].kind != "person":
-                raise Unprocessable(f"seat {join_seat} is not a seat for a person")
-            token = secrets.token_urlsafe(24)
-            seat_rows[join_seat].token_hash = token_hash(token)
-            seat_rows[join_seat].name = clean_name(player_name, seat_rows[join_seat].name)
-        seed = secrets.randbits(63)
-        state = game.new_state(seed, resolve_chance=False)
-        lines: list[Line] = []
-        while state.is_chance():  # the setup's chance, described like any other entry
-            outcome = state.sample_chance()
-            texts = [state.describe(CHANCE, outcome, v) for v in range(game.players)]
-            texts.append(state.describe(CHANCE, outcome, None))
-            state.apply(outcome)
-            lines.append(Line(CHANCE, outcome, texts))
-        status = RUNNING if all(seat.taken for seat in seat_rows) else OPEN
-        if state.is_terminal():
-            status = FINISHED
-        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        now = utcnow()
-        stored = StoredGame(
-            id=game_id,
-            game=game.name,
-            title=game.title,
-            players=game.players,
-            options=dict(game.options),
-            seed=seed,
-            status=status,
-            version=len(lines),
-            scores=state.scores(),
-            winners=state.winners(),
-            created_at=now,
-            updated_at=now,
-            seats=seat_rows,
-        )
-        entries = [("chance", CHANCE, line.action, i, line.texts) for i, line in enumerate(lines)]
-        snapshot = (len(state.history), json.dumps(state.to_json()))
-        await self.write(self.store.create_game, stored, entries, snapshot)
-        room = Room(self, stored, game, state, lines, state)
-        self.rooms[game_id] = room
-        room.kick_bots()
-        self._evict()
-        return room, token
-
-    async def resume(self) -> None:
-        """Load every running game, so bots whose turn it is carry on after a restart."""
-        ids = await anyio.to_thread.run_sync(self.store.game_ids, [RUNNING])
-        for game_id in ids:
-            try:
-                await self.room(game_id)
-            except Exception:  # a broken game must not stop the others
-                log.exception("could not resume game %s", game_id)
-
-    async def close(self) -> None:
-        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self._writer.shutdown(wait=True)

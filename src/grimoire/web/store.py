@@ -3,7 +3,8 @@
 Tables (created and changed only by the Alembic migrations in ``grimoire/web/migrations``):
 
 - ``games``: one row per game: the game name, player count, options, the secret seed, status,
-  and ``version``, the number of log entries so far.
+  ``version`` (the number of log entries so far), whether it is private, who may take a free
+  seat (``join_policy``, with the invitation key), and its clocks (``clock``, ``deadline``).
 - ``seats``: who sits where: a person (with the SHA-256 of their secret seat token once joined)
   or a bot with its level.
 - ``log``: append-only, numbered ``seq = 1, 2, ...`` per game. An entry is a player action
@@ -27,13 +28,17 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
     Text,
     create_engine,
     event,
+    false,
+    func,
     select,
     update,
 )
@@ -43,6 +48,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 OPEN = "open"  # waiting for people to take their seats
 RUNNING = "running"
 FINISHED = "finished"
+ANYONE = "anyone"  # a listed table's free seats may be taken by anyone from the lobby
+INVITED = "invited"  # free seats only with the table's invitation key
 
 
 def utcnow() -> dt.datetime:
@@ -68,6 +75,11 @@ class GameRow(Base):
     winners: Mapped[list[int]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime)
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    join_policy: Mapped[str] = mapped_column(String(16), default=ANYONE, server_default=ANYONE)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -158,6 +170,11 @@ class StoredGame:
     winners: list[int]
     created_at: dt.datetime
     updated_at: dt.datetime
+    private: bool = False
+    join_policy: str = ANYONE
+    invite: str | None = None
+    clock: dict[str, Any] | None = None
+    deadline: float | None = None
     seats: list[Seat] = field(default_factory=list)
     log: list[LogItem] = field(default_factory=list)
     snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
@@ -176,6 +193,8 @@ class Change:
     scores: list[float]
     winners: list[int]
     snapshot: tuple[int, str] | None = None  # (ply, state json) after the change
+    clock: dict[str, Any] | None = None  # the clocks after the change (None: no clock)
+    deadline: float | None = None  # when the server must next look at the clocks
 
 
 class VersionConflict(Exception):
@@ -241,6 +260,11 @@ class Store:
                     winners=stored.winners,
                     created_at=now,
                     updated_at=now,
+                    private=stored.private,
+                    join_policy=stored.join_policy,
+                    invite=stored.invite,
+                    clock=stored.clock,
+                    deadline=stored.deadline,
                 )
             )
             session.flush()
@@ -275,6 +299,8 @@ class Store:
                     scores=change.scores,
                     winners=change.winners,
                     updated_at=now,
+                    clock=change.clock,
+                    deadline=change.deadline,
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -319,14 +345,20 @@ class Store:
         *,
         status: str | None = None,
         only_if_free: bool = False,
+        only_if_token: str | None = None,
+        clock: dict[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> bool:
-        """Write a seat (and maybe the game status). With ``only_if_free`` the write happens
-        only while the seat has no token yet; returns whether it happened."""
+        """Write a seat, the game's clocks (and maybe its status). With ``only_if_free`` the
+        write happens only while the seat has no token yet, with ``only_if_token`` only while
+        the seat still has that token hash; returns whether it happened."""
         now = utcnow()
         with self._session() as session:
             query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
             if only_if_free:
                 query = query.where(SeatRow.token_hash.is_(None), SeatRow.kind == "person")
+            if only_if_token is not None:
+                query = query.where(SeatRow.token_hash == only_if_token)
             result = session.execute(
                 query.values(
                     kind=seat.kind,
@@ -338,13 +370,20 @@ class Store:
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return False
+            values: dict[str, Any] = {"updated_at": now, "clock": clock, "deadline": deadline}
             if status is not None:
-                session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(status=status, updated_at=now)
-                )
+                values["status"] = status
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
             return True
+
+    def set_clock(self, game_id: str, clock: dict[str, Any] | None, deadline: float | None) -> None:
+        """Write a game's clocks (a pause, a resume, a clock that ran out)."""
+        with self._session() as session:
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(clock=clock, deadline=deadline, updated_at=utcnow())
+            )
 
     # ------------------------------------------------------------------ reads
     def load(self, game_id: str) -> StoredGame | None:
@@ -378,12 +417,13 @@ class Store:
             return stored
 
     def list_games(self, statuses: Sequence[str], limit: int = 100) -> list[StoredGame]:
-        """Games with one of ``statuses``, newest first, with their seats (no log)."""
+        """Listed (not private) games with one of ``statuses``, newest first, with their seats
+        (no log)."""
         with self._session() as session:
             rows = list(
                 session.scalars(
                     select(GameRow)
-                    .where(GameRow.status.in_(list(statuses)))
+                    .where(GameRow.status.in_(list(statuses)), GameRow.private.is_(False))
                     .order_by(GameRow.updated_at.desc())
                     .limit(limit)
                 )
@@ -397,6 +437,28 @@ class Store:
                 ):
                     games[seat.game_id].seats.append(_seat(seat))
             return [games[row.id] for row in rows]
+
+    def due(self, now: float) -> list[str]:
+        """Running games whose clocks need a look by ``now``."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id).where(GameRow.status == RUNNING, GameRow.deadline <= now)
+                )
+            )
+
+    def bot_only_running(self) -> int:
+        """How many running games have no person seat."""
+        people = select(SeatRow.game_id).where(SeatRow.kind == "person")
+        with self._session() as session:
+            return int(
+                session.scalar(
+                    select(func.count())
+                    .select_from(GameRow)
+                    .where(GameRow.status == RUNNING, GameRow.id.not_in(people))
+                )
+                or 0
+            )
 
     def game_ids(self, statuses: Sequence[str]) -> list[str]:
         with self._session() as session:
@@ -419,6 +481,11 @@ def _stored(row: GameRow) -> StoredGame:
         winners=list(row.winners),
         created_at=row.created_at,
         updated_at=row.updated_at,
+        private=bool(row.private),
+        join_policy=row.join_policy,
+        invite=row.invite,
+        clock=row.clock,
+        deadline=row.deadline,
     )
 
 

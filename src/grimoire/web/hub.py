@@ -1,0 +1,298 @@
+"""All live games of one server: loading them, creating them, and watching their clocks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from grimoire.core.errors import GrimoireError
+from grimoire.core.state import CHANCE, State
+from grimoire.registry import game_class, make
+from grimoire.web import rooms
+from grimoire.web.clock import Clocks, TimeControl
+from grimoire.web.names import clean_name
+from grimoire.web.rooms import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Event,
+    Line,
+    NotFound,
+    Room,
+    SeatRequest,
+    Unprocessable,
+    refuse_server_options,
+    run_start,
+    token_hash,
+)
+from grimoire.web.store import (
+    ANYONE,
+    FINISHED,
+    INVITED,
+    OPEN,
+    RUNNING,
+    Seat,
+    Store,
+    StoredGame,
+    utcnow,
+)
+
+log = logging.getLogger("grimoire.web")
+T = TypeVar("T")
+
+
+class Hub:
+    """All live rooms, the store, game creation, and the clock watcher.
+
+    ``now`` is the time source of every clock (seconds since the epoch); the tests pass one
+    they move by hand."""
+
+    def __init__(
+        self, store: Store, bot_delay: float, now: Callable[[], float] | None = None
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.now: Callable[[], float] = now or time.time
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        # SQLite has one writer at a time; threads that wait for its lock sleep in steps of
+        # up to 100 ms. So writes go through one thread there (a few on server databases).
+        writers = 1 if store.engine.dialect.name == "sqlite" else 4
+        self._writer = ThreadPoolExecutor(writers, thread_name_prefix="grimoire-db-write")
+        self._watcher: asyncio.Task[None] | None = None
+
+    async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a database write in the writer thread(s)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._writer, functools.partial(function, *args, **kwargs)
+        )
+
+    def forget(self, game_id: str) -> None:
+        room = self.rooms.pop(game_id, None)
+        if room is not None and room.bot_task is not None:
+            room.bot_task.cancel()
+
+    async def room(self, game_id: str) -> Room:
+        """The live room of a game, loaded from the database on first use; 404 if unknown."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.last_used = time.monotonic()
+            return room
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(game_id)
+            if room is None:
+                stored = await anyio.to_thread.run_sync(self.store.load, game_id)
+                if stored is None:
+                    self._loading.pop(game_id, None)
+                    raise NotFound(f"there is no game {game_id!r}")
+                room = await anyio.to_thread.run_sync(self._rebuild, stored)
+                self.rooms[game_id] = room
+                self._loading.pop(game_id, None)
+                room.kick_bots()
+                self._evict()
+        return room
+
+    def _evict(self) -> None:
+        """Drop the least recently used idle rooms once there are more than MAX_ROOMS. A room
+        is idle with nobody listening, no bot moving and no change under way; the database has
+        it all (clocks included: the watcher finds a due game there), so it is simply loaded
+        again when asked for."""
+        if len(self.rooms) <= rooms.MAX_ROOMS:
+            return
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not room.listeners
+            and not room.lock.locked()
+            and (room.bot_task is None or room.bot_task.done())
+        ]
+        idle.sort(key=lambda room: room.last_used)
+        for room in idle[: len(self.rooms) - rooms.MAX_ROOMS * 9 // 10]:
+            del self.rooms[room.id]
+
+    def _rebuild(self, stored: StoredGame) -> Room:
+        """A room from the database: the latest usable snapshot plus the log after it."""
+        game = make(stored.game, players=stored.players, **stored.options)
+        lines: list[Line] = []
+        events: list[Event] = []
+        for item in stored.log:
+            if item.kind == "undo":
+                if item.ply < len(lines):  # the undone entry, as each viewer read it
+                    undone = lines[item.ply]
+                    events.append(
+                        Event(item.seq, "undo", undone.actor, undone.actor, item.ply, undone.texts)
+                    )
+                del lines[item.ply :]
+            else:
+                if item.ply != len(lines):
+                    raise RuntimeError(f"game {stored.id}: log entry {item.seq} out of order")
+                lines.append(Line(item.actor, item.action, list(item.texts or [])))
+        history = [(line.actor, line.action) for line in lines]
+        start = run_start(history)
+        base: State | None = None
+        for _seq, ply, text in stored.snapshots:  # newest first
+            if ply > start:
+                continue
+            doc = json.loads(text)
+            if [tuple(entry) for entry in doc.get("history", [])] == history[:ply]:
+                base = game.state_from_json(doc)
+                break
+        if base is None:
+            base = game.new_state(stored.seed, resolve_chance=False)
+        for actor, action in history[len(base.history) : start]:
+            base.apply(action, None if actor == CHANCE else actor)
+        state = base.clone()
+        for actor, action in history[start:]:
+            state.apply(action, None if actor == CHANCE else actor)
+        return Room(self, stored, game, state, lines, base, events[-rooms.EVENTS_KEPT :])
+
+    async def create(
+        self,
+        name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: Sequence[SeatRequest],
+        join_seat: int | None,
+        player_name: str | None,
+        *,
+        private: bool = False,
+        join_policy: str = ANYONE,
+        control: TimeControl | None = None,
+    ) -> tuple[Room, str | None]:
+        """A new game; with ``join_seat`` its creator takes that (person) seat at once. A
+        private table, or one whose seats go ``INVITED``, gets an invitation key."""
+        try:
+            refuse_server_options(game_class(name), options)
+            game = make(name, players=players, **options)
+        except GrimoireError as error:
+            raise Unprocessable(str(error)) from error
+        if not seats:
+            seats = [SeatRequest("person")] + [SeatRequest("bot")] * (game.players - 1)
+        if len(seats) != game.players:
+            raise Unprocessable(f"{len(seats)} seats given for a {game.players}-player game")
+        token: str | None = None
+        seat_rows: list[Seat] = []
+        for index, request in enumerate(seats):
+            if request.kind == "bot":
+                level = request.level or DEFAULT_LEVEL
+                if level not in LEVELS:
+                    raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
+                default = f"Bot {index + 1}"
+                seat_rows.append(Seat(index, "bot", level, clean_name(request.name, default)))
+            elif request.kind == "person":
+                seat_rows.append(
+                    Seat(index, "person", None, clean_name(request.name, f"Player {index + 1}"))
+                )
+            else:
+                raise Unprocessable(f"a seat is a 'person' or a 'bot', not {request.kind!r}")
+        if join_seat is not None:
+            if not 0 <= join_seat < game.players or seat_rows[join_seat].kind != "person":
+                raise Unprocessable(f"seat {join_seat} is not a seat for a person")
+            token = secrets.token_urlsafe(24)
+            seat_rows[join_seat].token_hash = token_hash(token)
+            seat_rows[join_seat].name = clean_name(player_name, seat_rows[join_seat].name)
+        if private:
+            join_policy = INVITED
+        seed = secrets.randbits(63)
+        state = game.new_state(seed, resolve_chance=False)
+        lines: list[Line] = []
+        while state.is_chance():  # the setup's chance, described like any other entry
+            outcome = state.sample_chance()
+            texts = [state.describe(CHANCE, outcome, v) for v in range(game.players)]
+            texts.append(state.describe(CHANCE, outcome, None))
+            state.apply(outcome)
+            lines.append(Line(CHANCE, outcome, texts))
+        status = RUNNING if all(seat.taken for seat in seat_rows) else OPEN
+        if state.is_terminal():
+            status = FINISHED
+        now = self.now()
+        clocks = None if control is None else Clocks.new(control, game.players)
+        if clocks is not None and status == RUNNING:
+            people = {seat.seat for seat in seat_rows if seat.kind == "person"}
+            clocks.update(people & state.seats_to_act(), now)
+        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        created = utcnow()
+        stored = StoredGame(
+            id=game_id,
+            game=game.name,
+            title=game.title,
+            players=game.players,
+            options=dict(game.options),
+            seed=seed,
+            status=status,
+            version=len(lines),
+            scores=state.scores(),
+            winners=state.winners(),
+            created_at=created,
+            updated_at=created,
+            private=private,
+            join_policy=join_policy,
+            invite=secrets.token_urlsafe(12) if join_policy == INVITED else None,
+            clock=None if clocks is None else clocks.to_json(),
+            deadline=None if clocks is None else clocks.deadline(now),
+            seats=seat_rows,
+        )
+        entries = [("chance", CHANCE, line.action, i, line.texts) for i, line in enumerate(lines)]
+        snapshot = (len(state.history), json.dumps(state.to_json()))
+        await self.write(self.store.create_game, stored, entries, snapshot)
+        room = Room(self, stored, game, state, lines, state)
+        self.rooms[game_id] = room
+        room.kick_bots()
+        self._evict()
+        return room, token
+
+    async def resume(self) -> None:
+        """Load every running game, so bots whose turn it is carry on after a restart."""
+        ids = await anyio.to_thread.run_sync(self.store.game_ids, [RUNNING])
+        for game_id in ids:
+            try:
+                await self.room(game_id)
+            except Exception:  # a broken game must not stop the others
+                log.exception("could not resume game %s", game_id)
+
+    # ------------------------------------------------------------------ clocks
+    def watch(self, tick: float) -> None:
+        """Look at the clocks every ``tick`` seconds (of real time) from now on."""
+        self._watcher = asyncio.get_running_loop().create_task(self._watch(tick))
+
+    async def _watch(self, tick: float) -> None:
+        while True:
+            await asyncio.sleep(tick)
+            try:
+                await self.check_clocks()
+            except Exception:  # e.g. the database is briefly unavailable: next tick
+                log.exception("the clocks could not be checked")
+
+    async def check_clocks(self) -> None:
+        """Every running game whose clocks need a look by now (the database knows them all,
+        live or not): a clock that ran out is announced, a seat whose grace is over goes to a
+        bot."""
+        due = await anyio.to_thread.run_sync(self.store.due, self.now())
+        for game_id in due:
+            try:
+                room = await self.room(game_id)
+                await room.check_clock()
+            except Exception:
+                log.exception("game %s: its clock could not be checked", game_id)
+
+    async def close(self) -> None:
+        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        if self._watcher is not None:
+            tasks.append(self._watcher)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._writer.shutdown(wait=True)

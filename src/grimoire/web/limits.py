@@ -1,0 +1,130 @@
+"""Limits that keep one client from stalling or flooding the server.
+
+- ``BodyLimit``: request bodies above ``Limits.max_body`` bytes are refused with 413 before
+  anything parses them (by their ``Content-Length``, or while they stream in without one).
+- ``RateLimit``: a token bucket per client address for game creation (429 with Retry-After).
+- ``Limits.max_bot_games``: at most this many running games without a person in them.
+
+Cheap validation comes first everywhere: the request models cap the number of options, seats
+and characters, so no request makes the server do work in proportion to junk it sent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections.abc import Callable
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    max_body: int = 64 * 1024  # bytes per request body
+    create_burst: int = 10  # games a client may create at once ...
+    create_per_minute: float = 10.0  # ... and then this many a minute
+    max_bot_games: int = 50  # running games with no person seat, server-wide
+    clock_tick: float = 1.0  # seconds between two looks at the clocks
+
+
+class TooMany(Exception):
+    """Refused by a rate limit or a cap: 429, try again after ``retry_after`` seconds."""
+
+    def __init__(self, detail: str, retry_after: float) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.retry_after = retry_after
+
+
+class RateLimit:
+    """A token bucket per key: ``burst`` at once, refilled at ``per_minute``. Keys idle long
+    enough to be full again are forgotten, so memory stays bounded by the active clients."""
+
+    def __init__(
+        self, burst: int, per_minute: float, now: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self.now = now
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def take(self, key: str) -> None:
+        """Spend one token of ``key``'s bucket, or raise TooMany."""
+        now = self.now()
+        tokens, when = self.buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - when) * self.rate)
+        if tokens < 1:
+            wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
+            raise TooMany("too many games created from here: wait a little", wait)
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:
+            self._forget(now)
+
+    def _forget(self, now: float) -> None:
+        full = (self.burst / self.rate) if self.rate > 0 else float("inf")
+        self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
+
+
+class BodyLimit:
+    """ASGI middleware: a body above ``max_body`` bytes gets 413 and is never parsed. The body
+    is read here (at most ``max_body`` bytes) and handed to the app as it came."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared > self.max_body or declared < 0:
+                    await self._refuse(send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        detail = f"the request body is larger than {self.max_body} bytes"
+        body = json.dumps({"detail": detail}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
