@@ -102,3 +102,16 @@ def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
         if all(action.get(key) == value for key, value in fields.items()):
             return action
     raise AssertionError(f"no action with {fields} in {[a['text'] for a in payload['actions']]}")
+
+
+class FakeTime:
+    """A time source the test moves by hand (seconds since the epoch), for the clocks."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -12,11 +12,14 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(database_url: str | None = None, bot_delay: float | None = None) -> FastAPI:
-    """The web app (see ``grimoire.web.app.create_app``)."""
+def create_app(
+    database_url: str | None = None, bot_delay: float | None = None, **kw: Any
+) -> FastAPI:
+    """The web app (see ``grimoire.web.app.create_app``: ``now`` the clocks' time source,
+    ``limits`` a ``grimoire.web.limits.Limits``)."""
     from grimoire.web.app import create_app as _create_app
 
-    return _create_app(database_url=database_url, bot_delay=bot_delay)
+    return _create_app(database_url=database_url, bot_delay=bot_delay, **kw)
 
 
 def run(
