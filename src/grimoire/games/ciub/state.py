@@ -113,7 +113,9 @@ class CiubState(State):
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         if actor == CHANCE and self.phase == "setup_remove":
-            return f"a {self.setup_queue[0]} card is removed from the game face down"
+            letter = self.setup_queue[0]
+            article = "an" if letter in "AEFHILMNORSX" else "a"  # letter names: "an A card"
+            return f"{article} {letter} card is removed from the game face down"
         return self.action_to_string(action)
 
     def _phase_hint(self, actor: int) -> str:

@@ -12,6 +12,8 @@ Clickable parts carry ``data-`` attributes named like the fields of the actions'
   data-kind="use|scroll">``;
 * players' areas, mages and familiars ``data-seat="<seat>"`` (choosing an opponent).
 
+Seats are numbered from 1 where a person reads them (labels), from 0 in ``data-`` attributes.
+
 No scripts, fonts or external files.
 """
 
@@ -160,7 +162,7 @@ def _figures(st: FiveSealsState, pos: list[tuple[float, float]]) -> str:
                     f'<g class="mage" data-seat="{s}"><polygon points="{x:.1f},{y - 10:.1f} '
                     f'{x - 8:.1f},{y + 7:.1f} {x + 8:.1f},{y + 7:.1f}" fill="{SEAT[s]}" '
                     f'stroke="#fff" stroke-width="1.5"/><text x="{x:.1f}" y="{y + 5:.1f}" '
-                    f'text-anchor="middle" font-size="8" fill="#fff">{s}</text></g>'
+                    f'text-anchor="middle" font-size="8" fill="#fff">{s + 1}</text></g>'
                 )
             else:
                 parts.append(
@@ -213,7 +215,7 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
             f'<rect width="{PANEL - 20:.0f}" height="160" rx="6" fill="#fffdf8" '
             f'stroke="{SEAT[s]}" stroke-width="{3 if to_act else 1.5}"/>'
             f'<text x="8" y="18" font-size="13" font-weight="bold" fill="{SEAT[s]}">'
-            f"{s} {escape(mage)}{mark}{state}</text>"
+            f"{s + 1} {escape(mage)}{mark}{state}</text>"
             f'<text x="{PANEL - 30:.0f}" y="18" font-size="13" text-anchor="end">'
             f"score {totals[s]}</text>"
             f'<text x="8" y="34" font-size="10">familiar {escape(familiar)}: '

@@ -1,12 +1,22 @@
 // Shared helpers of the grimoire pages: API calls, DOM building, the board, clickable things.
 
+// The server's clock minus ours, in seconds, from the X-Server-Time header of its answers: clocks
+// count down in the server's time whatever this device's clock says.
+let serverSkew = 0;
+export function serverNow() {
+  return Date.now() / 1000 + serverSkew;
+}
+
 export async function api(method, url, body) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const sent = Date.now() / 1000;
   const response = await fetch(url, init);
+  const stamp = Number(response.headers.get("X-Server-Time"));
+  if (stamp) serverSkew = stamp - (sent + Date.now() / 1000) / 2;
   let data = null;
   try {
     data = await response.json();
@@ -74,31 +84,91 @@ export function seatName(payload, seat) {
   return info ? info.name : `Seat ${seat + 1}`;
 }
 
+// A name inside a sentence, isolated (FSI ... PDI): a right-to-left name cannot reorder the
+// words around it.
+export function isolated(name) {
+  return `\u2068${name}\u2069`;
+}
+
+// A name as an element of its own: <bdi> isolates its direction from the text around it.
+export function nameNode(name, cls = "") {
+  return el(`bdi${cls}`, { text: name });
+}
+
+// "1:05", "12:00:00", "2 d 3 h" for a number of seconds.
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s >= 2 * 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+// The time left on a seat's clock now (seconds), counting down from the payload's deadline.
+export function clockLeft(clock, seat) {
+  const info = clock && clock.seats[seat];
+  if (!info) return null;
+  if (info.running && info.deadline !== null) return Math.max(0, info.deadline - serverNow());
+  return info.left;
+}
+
 export function formatScore(value) {
   if (value === null || value === undefined) return "?"; // a score this seat cannot know yet
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
-// The players panel: name, kind, score, whose turn, who won, which seat is yours.
+// The players panel: seat number, name, kind, clock, score, whose turn, who won, which is yours.
 export function renderPlayers(list, payload, scores, winners) {
   list.replaceChildren();
   const toAct = new Set(payload.to_act || []);
+  const clock = payload.clock;
   for (const seat of payload.seats) {
     const tags = [];
     if (seat.seat === payload.viewer) tags.push(el("span.tag.you", { text: "you" }));
     if (seat.kind === "bot") tags.push(el("span.tag", { text: `bot · ${seat.level}` }));
     else if (!seat.taken) tags.push(el("span.tag.free", { text: "free seat" }));
     if ((winners || []).includes(seat.seat)) tags.push(el("span.tag.win", { text: "★ winner" }));
+    let clockNode = null;
+    if (clock && seat.kind === "person" && payload.status !== "finished") {
+      const info = clock.seats[seat.seat];
+      clockNode = el(
+        `span.clock${info.running ? ".running" : ""}${info.ran_out ? ".out" : ""}`,
+        { "data-clock-seat": seat.seat, title: "time left on this player's clock" },
+      );
+    }
     list.append(
       el(
         `li.player${toAct.has(seat.seat) && payload.status === "running" ? ".to-act" : ""}`,
         { "data-seat": seat.seat },
         el(`span.seat-dot.seat-${seat.seat}`),
-        el("span.player-name", { text: seat.name }),
+        el("span.seat-no", { text: String(seat.seat + 1) }),
+        nameNode(seat.name, ".player-name"),
         ...tags,
+        clockNode,
         el("span.score", { text: scores && scores.length ? formatScore(scores[seat.seat]) : "" }),
       ),
     );
+  }
+  tickClocks(list, payload);
+}
+
+// Write every clock of the players panel as of now (the page calls it every second).
+export function tickClocks(list, payload) {
+  const clock = payload && payload.clock;
+  if (!clock) return;
+  for (const node of list.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(node.dataset.clockSeat);
+    const info = clock.seats[seat];
+    const left = clockLeft(clock, seat);
+    let text = `⏱ ${formatDuration(left)}`;
+    if (info.ran_out || (info.running && left <= 0)) {
+      const botIn = info.bot_at !== null ? info.bot_at - serverNow() : null;
+      text = botIn !== null && botIn > 0 ? `out of time · bot in ${formatDuration(botIn)}` : "out of time";
+      node.classList.add("out");
+    }
+    if (clock.paused && info.active) text = `⏸ ${formatDuration(left)}`;
+    node.textContent = text;
   }
 }
 
@@ -124,11 +194,34 @@ async function loadRenderer(payload) {
   return moduleCache.get(payload.renderer);
 }
 
+// On a phone an SVG board is drawn at its own size (its text as designed, not shrunk to a few
+// pixels) and scrolls inside its frame; a button switches to "fit to screen" and back.
+const NARROW = "(max-width: 700px)";
+let svgZoom = null; // null: automatic (full size on narrow screens), else "fit" or "natural"
+
+function svgTools(board) {
+  if (!window.matchMedia(NARROW).matches) return null;
+  const natural = svgZoom ? svgZoom === "natural" : true;
+  board.classList.toggle("natural", natural);
+  const button = el("button.button", { type: "button", "data-zoom": natural ? "fit" : "natural", text: natural ? "Fit to screen" : "Full size" });
+  button.addEventListener("click", () => {
+    const now = !board.classList.contains("natural");
+    svgZoom = now ? "natural" : "fit";
+    board.classList.toggle("natural", now);
+    button.textContent = now ? "Fit to screen" : "Full size";
+    button.dataset.zoom = now ? "fit" : "natural";
+  });
+  return el("div.board-tools", {}, button);
+}
+
 // Draw the board: the game's renderer module, else its SVG, else its view as a tree.
 // `act(id)` plays an action (null on a replay). Returns the number of clickable things.
 export async function renderBoard(board, payload, act, options = {}) {
   const module = await loadRenderer(payload);
+  const scrolled = board.querySelector(".svg-board");
+  const scroll = scrolled ? [scrolled.scrollLeft, scrolled.scrollTop] : null;
   board.replaceChildren();
+  board.classList.remove("natural");
   board.classList.toggle("has-renderer", Boolean(module));
   let drawn = false;
   if (module && typeof module.render === "function") {
@@ -143,14 +236,17 @@ export async function renderBoard(board, payload, act, options = {}) {
   if (!drawn && payload.svg) {
     const holder = el("div.svg-board");
     holder.innerHTML = payload.svg;
+    const tools = svgTools(board);
+    if (tools) board.append(tools);
     board.append(holder);
+    if (scroll) [holder.scrollLeft, holder.scrollTop] = scroll; // a new move keeps the view
     drawn = true;
   }
   if (!drawn || options.alwaysTree) {
     board.append(genericView(payload));
   }
   if (!act) return 0;
-  return wireClicks(board, payload.actions || [], act);
+  return wireClicks(board, payload.actions || [], act, payload.viewer ?? null);
 }
 
 const COMMON_VIEW_KEYS = new Set([
@@ -198,18 +294,30 @@ function valueNode(value, payload) {
 // the legal actions whose JSON has <field> equal to v, for every such attribute it carries,
 // except "kind": elements often use data-kind for their own sort ("seal", "hall"), so kind only
 // narrows the choice when it matches, and identifies the actions alone on an element (a button)
-// that has no other field.
-export function wireClicks(root, actions, act) {
+// that has no other field. Two rules keep a click on the piece it was meant for:
+// - an action that some element matches with its kind too (your scroll, data-kind="use") is
+//   not also offered by elements that match it only by their other fields (another player's
+//   scroll of the same name, the supply die of the same colour);
+// - an element with data-owner="<seat>" of another player than the viewer stands only for
+//   actions of its own kind (picking that player's die, "their"), never for the viewer's own.
+export function wireClicks(root, actions, act, viewer = null) {
   const fields = new Set();
   for (const action of actions) {
     for (const key of Object.keys(action)) if (key !== "id" && key !== "text") fields.add(key);
   }
   if (!fields.size) return 0;
   const selector = [...fields].map((f) => `[data-${cssName(f)}]`).join(",");
+  const nodes = [...root.querySelectorAll(selector)];
+  const found = nodes.map((node) => matchingActions(node, actions, fields, true));
+  const claimed = new Set();
+  for (const { exact } of found) for (const action of exact) claimed.add(action.id);
   let count = 0;
-  for (const node of root.querySelectorAll(selector)) {
-    const matching = matchingActions(node, actions, fields);
-    if (!matching.length) continue;
+  nodes.forEach((node, index) => {
+    const { exact, loose } = found[index];
+    const owner = node.getAttribute("data-owner");
+    const foreign = owner !== null && viewer !== null && owner !== String(viewer);
+    const matching = exact.length ? exact : foreign ? [] : loose.filter((a) => !claimed.has(a.id));
+    if (!matching.length) return;
     count += 1;
     node.classList.add("gr-clickable");
     node.setAttribute("tabindex", "0");
@@ -233,7 +341,7 @@ export function wireClicks(root, actions, act) {
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") choose(event);
     });
-  }
+  });
   return count;
 }
 
@@ -241,21 +349,32 @@ function cssName(field) {
   return field.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
 }
 
-export function matchingActions(node, actions, fields) {
+// The actions an element stands for. With `split`, {exact, loose}: `exact` the ones matching
+// its kind as well (or all of them, for an element without data-kind), `loose` the ones that
+// match only its other fields.
+export function matchingActions(node, actions, fields, split = false) {
   const wanted = [];
   for (const field of fields) {
     const value = node.getAttribute(`data-${field}`);
     if (value !== null && field !== "kind") wanted.push([field, value]);
   }
   const kind = fields.has("kind") ? node.getAttribute("data-kind") : null;
+  let exact;
+  let loose = [];
   if (!wanted.length) {
-    return kind === null ? [] : actions.filter((action) => String(action.kind) === kind);
+    exact = kind === null ? [] : actions.filter((action) => String(action.kind) === kind);
+  } else {
+    const matching = actions.filter((action) =>
+      wanted.every(([field, value]) => field in action && String(action[field]) === value),
+    );
+    if (kind === null) exact = matching;
+    else {
+      exact = matching.filter((action) => String(action.kind) === kind);
+      loose = exact.length ? [] : matching;
+    }
   }
-  const matching = actions.filter((action) =>
-    wanted.every(([field, value]) => field in action && String(action[field]) === value),
-  );
-  const sameKind = kind === null ? [] : matching.filter((action) => String(action.kind) === kind);
-  return sameKind.length ? sameKind : matching;
+  if (split) return { exact, loose };
+  return exact.length ? exact : loose;
 }
 
 function openMenu(event, actions, act) {
@@ -299,19 +418,52 @@ function openMenu(event, actions, act) {
   document.addEventListener("keydown", escape, true);
 }
 
+// Game text for people (log lines, action labels): seats go by their (isolated) names.
+export function namedSeats(payload, text) {
+  return text.replace(/\bseat (\d+)\b/g, (whole, n) => {
+    const seat = (payload.seats || [])[Number(n)];
+    return seat ? isolated(seat.name) : whole;
+  });
+}
+
 // Log text for people: the actor is shown apart, and seats go by their names.
 export function logText(payload, entry) {
-  let text = entry.text.replace(/^(seat \d+|chance): /, "");
-  text = text.replace(/\bseat (\d+)\b/g, (whole, n) => {
-    const seat = (payload.seats || [])[Number(n)];
-    return seat ? seat.name : whole;
-  });
-  return text;
+  return namedSeats(payload, entry.text.replace(/^(seat \d+|chance): /, ""));
+}
+
+// An event (not a move) as a sentence: who took back what, paused, ran out of time, a bot.
+export function eventText(payload, event) {
+  const who = (seat) => isolated(seatName(payload, seat));
+  switch (event.kind) {
+    case "undo":
+      return `${who(event.seat)} took back “${namedSeats(payload, event.text || "an action")}”`;
+    case "pause":
+      return `${who(event.by)} paused the game: the clocks are stopped`;
+    case "resume":
+      return `${who(event.by)} resumed the game`;
+    case "ran_out":
+      return `${who(event.seat)} ran out of time`;
+    case "bot":
+      if (event.detail === "left") return `${who(event.seat)} left: a bot plays on`;
+      if (event.detail === "free") return `${who(event.by)} gave seat ${event.seat + 1} to a bot`;
+      return event.by === null || event.by === undefined
+        ? `A bot took over seat ${event.seat + 1}: its player ran out of time`
+        : `${who(event.by)} gave seat ${event.seat + 1} to a bot: its player ran out of time`;
+    default:
+      return event.kind;
+  }
 }
 
 export function renderLog(list, payload, { highlightLast = true } = {}) {
   list.replaceChildren();
   const entries = payload.log || [];
+  const events = payload.events || [];
+  const first = entries.length ? entries[0].n : payload.log_length || 0;
+  const eventsAfter = (n) =>
+    events
+      .filter((event) => event.after === n && event.after >= first)
+      .map((event) => el("li.event", { "data-event": event.kind }, el("span.who", { text: "↺" }), el("span.what", { text: eventText(payload, event) })));
+  list.append(...eventsAfter(first));
   entries.forEach((entry, index) => {
     const who = entry.actor === "chance" ? "✧" : seatName(payload, entry.actor);
     const last = highlightLast && index === entries.length - 1;
@@ -319,9 +471,10 @@ export function renderLog(list, payload, { highlightLast = true } = {}) {
       el(
         `li${entry.actor === "chance" ? ".chance" : ""}${last ? ".last" : ""}`,
         { "data-n": entry.n },
-        entry.actor === "chance" ? el("span.who", { text: who }) : el(`span.who.seat-text-${entry.actor}`, { text: who }),
+        entry.actor === "chance" ? el("span.who", { text: who }) : el(`bdi.who.seat-text-${entry.actor}`, { text: who }),
         el("span.what", { text: logText(payload, entry) }),
       ),
+      ...eventsAfter(entry.n + 1),
     );
   });
   list.scrollTop = list.scrollHeight;

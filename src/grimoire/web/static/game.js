@@ -1,5 +1,19 @@
 // The game page: shows the game as this browser's seat sees it, live, and plays its actions.
-import { api, el, renderBoard, renderLog, renderPlayers, seatName, formatScore, toast } from "./common.js";
+import {
+  api,
+  el,
+  eventText,
+  formatScore,
+  isolated,
+  namedSeats,
+  nameNode,
+  renderBoard,
+  renderLog,
+  renderPlayers,
+  seatName,
+  tickClocks,
+  toast,
+} from "./common.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -11,6 +25,7 @@ const conn = document.getElementById("conn");
 let current = null; // the newest payload shown
 let busy = false;
 let drawing = Promise.resolve();
+let seenEvents = null; // keys of the events already shown (null: none drawn yet)
 
 function show(payload) {
   if (current && payload.id === current.id && payload.version < current.version) return; // older news
@@ -31,8 +46,12 @@ async function draw(payload) {
   pill.className = `pill ${payload.status}`;
 
   const banner = document.getElementById("turn-banner");
+  const paused = payload.clock && payload.clock.paused && payload.status === "running";
+  root.dataset.paused = paused ? "1" : "0";
   if (payload.status === "finished") {
     banner.textContent = "Game over";
+  } else if (paused) {
+    banner.textContent = `Paused by ${isolated(seatName(payload, payload.clock.paused_by))}`;
   } else if (payload.status === "open") {
     banner.textContent = "Waiting for players to take their seats";
   } else if (payload.your_turn) {
@@ -41,13 +60,15 @@ async function draw(payload) {
     const n = payload.waiting_for;
     banner.textContent = `Waiting for ${n} player${n === 1 ? "" : "s"}…`;
   } else {
-    const names = (payload.to_act || []).map((s) => seatName(payload, s)).join(", ");
+    const names = (payload.to_act || []).map((s) => isolated(seatName(payload, s))).join(", ");
     banner.textContent = names ? `${names} to play…` : "…";
   }
   document.title = `${payload.your_turn ? "● " : ""}${payload.title} · grimoire`;
 
   renderResult(payload);
+  renderRejoin();
   renderShare(payload);
+  announce(payload);
   renderPlayers(document.getElementById("players"), payload, payload.scores, payload.winners);
   const clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
   board.dataset.clickable = clickable;
@@ -93,36 +114,97 @@ function renderResult(payload) {
   box.hidden = false;
 }
 
+// The personal link back to this seat, shown once: right after joining or creating (the join
+// and lobby pages leave it in this tab's session storage; it is gone after this).
+function renderRejoin() {
+  const key = `grimoire_rejoin_${gameId}`;
+  const link = sessionStorage.getItem(key);
+  if (!link) return;
+  sessionStorage.removeItem(key);
+  const url = new URL(link, location.href).href;
+  const box = document.getElementById("rejoin");
+  box.replaceChildren(
+    el("h2", { text: "Your link back to this seat" }),
+    el("p.muted", {
+      text: "Keep it to play on from another browser or device. It is shown only now, and it is as good as your seat: do not share it.",
+    }),
+    el(
+      "div.share-row.rejoin-row",
+      {},
+      el("input.share-link#rejoin-link", { value: url, readonly: true, onfocus: (e) => e.target.select() }),
+      el("button.button", { type: "button", text: "Copy", onclick: () => copy(url) }),
+      el("button.button.quiet", { type: "button", text: "Done", onclick: () => (box.hidden = true) }),
+    ),
+  );
+  box.hidden = false;
+}
+
+async function copy(url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast("Link copied");
+  } catch (_) {
+    toast(url);
+  }
+}
+
+// Invitation links: the server sends them to the people at the table; a creator who took no
+// seat got them once at creation (kept for this tab by the lobby).
+function inviteUrls(payload) {
+  if (payload.invite_urls && Object.keys(payload.invite_urls).length) return payload.invite_urls;
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`grimoire_invites_${gameId}`) || "null");
+    if (kept) return kept;
+  } catch (_) {
+    /* nothing kept */
+  }
+  return payload.join_urls || {};
+}
+
+// Tell each event (an undo, a pause, a clock, a seat to a bot) once, as it arrives.
+function announce(payload) {
+  const events = payload.events || [];
+  const key = (event) => `${event.version}/${event.kind}/${event.seat}/${event.by}`;
+  if (seenEvents === null) {
+    seenEvents = new Set(events.map(key));
+    return;
+  }
+  for (const event of events) {
+    if (seenEvents.has(key(event))) continue;
+    seenEvents.add(key(event));
+    const mine = event.by === payload.viewer && payload.viewer !== null && event.kind !== "bot";
+    if (!mine) toast(eventText(payload, event), event.kind === "ran_out" ? "warn" : "info");
+  }
+}
+
 function renderShare(payload) {
   const box = document.getElementById("share");
   const free = payload.seats.filter((s) => !s.taken);
+  const urls = inviteUrls(payload);
   if (payload.status !== "open" || !free.length) {
     box.hidden = true;
     return;
   }
+  const invited = payload.join === "invited";
+  const note = invited
+    ? `${payload.private ? "A private table: not listed in the lobby." : "Listed in the lobby, but"} Only people with an invitation link can take a seat: send each friend the link of one seat.`
+    : "Send each friend the link of one seat; anyone in the lobby may take a free seat too.";
   box.replaceChildren(
     el("h2", { text: "Invite players" }),
-    el("p.muted", { text: "Send each friend the link of one seat. The game starts when every seat is taken." }),
+    el("p.muted", { text: `${note} The game starts when every seat is taken.` }),
     ...free.map((seat) => {
-      const url = new URL(`/games/${gameId}/join/${seat.seat}`, location.href).href;
+      const path = urls[String(seat.seat)];
+      if (!path) {
+        return el("div.share-row", {}, el(`span.seat-dot.seat-${seat.seat}`), el("span", { text: `Seat ${seat.seat + 1}` }), el("span.muted", { text: "by invitation" }));
+      }
+      const url = new URL(path, location.href).href;
       return el(
         "div.share-row",
         {},
         el(`span.seat-dot.seat-${seat.seat}`),
         el("span", { text: `Seat ${seat.seat + 1}` }),
         el("input.share-link", { value: url, readonly: true, onfocus: (e) => e.target.select() }),
-        el("button.button", {
-          type: "button",
-          text: "Copy",
-          onclick: async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              toast("Link copied");
-            } catch (_) {
-              toast(url);
-            }
-          },
-        }),
+        el("button.button", { type: "button", text: "Copy", onclick: () => copy(url) }),
         payload.viewer !== null
           ? el("button.button", {
               type: "button",
@@ -130,7 +212,7 @@ function renderShare(payload) {
               "data-fill-seat": seat.seat,
               onclick: () => fillWithBot(seat.seat),
             })
-          : el("a.button.primary", { href: `/games/${gameId}/join/${seat.seat}`, text: "Take this seat" }),
+          : el("a.button.primary", { href: path, text: "Take this seat" }),
       );
     }),
   );
@@ -171,7 +253,7 @@ function renderActions(payload, clickable) {
         el("button.button.action", {
           type: "button",
           "data-action-id": action.id,
-          text: action.text,
+          text: namedSeats(payload, action.text),
           onclick: () => act(action.id),
         }),
       );
@@ -188,6 +270,27 @@ function renderActions(payload, clickable) {
 function renderSeatTools(payload) {
   const box = document.getElementById("seat-tools");
   box.replaceChildren();
+  const clock = payload.clock;
+  if (clock && payload.viewer !== null && payload.status === "running") {
+    // a clock that ran out: the others may hand that seat to a bot at once
+    for (const seat of payload.seats) {
+      if (seat.seat === payload.viewer || seat.kind !== "person" || !clock.seats[seat.seat].ran_out) continue;
+      box.append(
+        el(
+          "button.button.warn",
+          { type: "button", "data-bot-seat": seat.seat, onclick: () => fillWithBot(seat.seat) },
+          "Give ",
+          nameNode(seat.name),
+          "’s seat to a bot (out of time)",
+        ),
+      );
+    }
+    box.append(
+      clock.paused
+        ? el("button.button", { type: "button", id: "resume-button", text: "▶ Resume the game", onclick: () => post(`/api/games/${gameId}/resume`, {}) })
+        : el("button.button.quiet", { type: "button", id: "pause-button", text: "⏸ Pause (stops the clocks)", onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
+    );
+  }
   if (payload.viewer !== null && payload.status !== "finished") {
     box.append(
       el("button.button.quiet", {
@@ -278,6 +381,8 @@ async function start() {
     toast(error.message, "error");
   }
   connect();
+  // clocks count down between updates; one text change a second, nothing else redrawn
+  setInterval(() => tickClocks(document.getElementById("players"), current), 1000);
 }
 
 start();

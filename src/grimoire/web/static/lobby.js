@@ -1,5 +1,5 @@
 // The lobby: the create-game form (built from each game's declared options) and the tables.
-import { api, el, toast } from "./common.js";
+import { api, el, formatDuration, toast } from "./common.js";
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game-select");
@@ -107,6 +107,7 @@ form.addEventListener("submit", async (event) => {
     else seats.push({ kind: "person" });
     if (kind === "you") joinSeat = seats.length - 1;
   }
+  const isPrivate = document.getElementById("visibility-select").value === "private";
   const body = {
     game: gameSelect.value,
     players: Number(playersSelect.value),
@@ -114,12 +115,20 @@ form.addEventListener("submit", async (event) => {
     seats,
     join_seat: joinSeat,
     name: document.getElementById("player-name").value || null,
+    private: isPrivate,
+    join: isPrivate ? "invited" : document.getElementById("join-select").value,
+    clock: readClock(),
   };
   const button = document.getElementById("create-button");
   button.disabled = true;
   try {
     const created = await api("POST", "/api/games", body);
-    location.href = `/games/${created.state.id}`;
+    const id = created.state.id;
+    // the game page shows them once: the seat's personal link, and (for a creator who sits
+    // nowhere, whom the server will not know) the invitation links
+    if (created.rejoin_url) sessionStorage.setItem(`grimoire_rejoin_${id}`, created.rejoin_url);
+    sessionStorage.setItem(`grimoire_invites_${id}`, JSON.stringify(created.invite_urls || {}));
+    location.href = `/games/${id}`;
   } catch (error) {
     errorBox.textContent = error.message;
     errorBox.hidden = false;
@@ -127,13 +136,45 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+function readClock() {
+  const kind = document.getElementById("clock-select").value;
+  if (kind === "realtime") {
+    return {
+      kind,
+      move_seconds: Number(document.getElementById("move-select").value),
+      reserve_seconds: Number(document.getElementById("reserve-select").value),
+    };
+  }
+  if (kind === "turn") return { kind, move_seconds: Number(document.getElementById("turn-select").value) };
+  return null;
+}
+
+function showClockSettings() {
+  const kind = document.getElementById("clock-select").value;
+  document.getElementById("realtime-settings").hidden = kind !== "realtime";
+  document.getElementById("turn-settings").hidden = kind !== "turn";
+  document.getElementById("clock-help").hidden = kind === "none";
+  const isPrivate = document.getElementById("visibility-select").value === "private";
+  const join = document.getElementById("join-select");
+  join.disabled = isPrivate;
+  if (isPrivate) join.value = "invited";
+}
+
+function clockLabel(clock) {
+  if (!clock) return null;
+  if (clock.kind === "turn") return `⏱ ${formatDuration(clock.move_seconds)} per move`;
+  const reserve = clock.reserve_seconds ? ` + ${formatDuration(clock.reserve_seconds)}` : "";
+  return `⏱ ${formatDuration(clock.move_seconds)}${reserve}`;
+}
+
 function gameItem(game) {
-  const names = game.seats.map((s) => s.name).join(", ");
+  const names = game.seats.map((s) => `${s.seat + 1} \u2068${s.name}\u2069`).join(", ");
   const links = [];
   if (game.status === "open") {
     for (const [seat, url] of Object.entries(game.join_urls)) {
       links.push(el("a.button.primary.small", { href: url, text: `Join seat ${Number(seat) + 1}` }));
     }
+    if (game.join === "invited") links.push(el("span.tag", { text: "by invitation" }));
     links.push(el("a.button.small", { href: game.url, text: "Watch" }));
   } else if (game.status === "running") {
     links.push(el("a.button.small", { href: game.url, text: "Open" }));
@@ -143,13 +184,20 @@ function gameItem(game) {
   }
   let detail = names;
   if (game.status === "finished" && game.final_winners) {
-    const winners = game.final_winners.map((s) => game.seats[s].name).join(" & ");
+    const winners = game.final_winners.map((s) => `\u2068${game.seats[s].name}\u2069`).join(" & ");
     detail = `${names} · won by ${winners}`;
   }
   return el(
     "li.game-item",
     { "data-game-id": game.id },
-    el("div.game-item-main", {}, el("strong", { text: game.title }), el("span.muted", { text: ` · ${game.players} players` }), el("div.small.muted", { text: detail })),
+    el(
+      "div.game-item-main",
+      {},
+      el("strong", { text: game.title }),
+      el("span.muted", { text: ` · ${game.players} players` }),
+      game.clock ? el("span.muted.small", { text: ` · ${clockLabel(game.clock)}` }) : null,
+      el("div.small.muted", { text: detail }),
+    ),
     el("div.game-item-links", {}, ...links),
   );
 }
@@ -179,6 +227,8 @@ async function start() {
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && catalog.some((g) => g.name === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", fillPlayers);
+  document.getElementById("clock-select").addEventListener("change", showClockSettings);
+  document.getElementById("visibility-select").addEventListener("change", showClockSettings);
   playersSelect.addEventListener("change", fillSeats);
   fillPlayers();
   refreshGames();
