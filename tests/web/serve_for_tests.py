@@ -1,4 +1,8 @@
-"""Run the web app in its own process for the tests, with the test-only Toy game registered."""
+"""Run the web app in its own process for the tests, with the test-only Toy game registered.
+
+``--clock-file PATH``: the clocks' time is the real time plus the number of seconds written in
+that file (a test moves time forward by writing it); ``--clock-tick`` and the limits as in
+``grimoire.web.limits.Limits``."""
 
 from __future__ import annotations
 
@@ -18,12 +22,53 @@ from tests.toys import register_for_good  # noqa: E402
 
 register_for_good()
 
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+
+from grimoire.web.limits import Limits  # noqa: E402
 from grimoire.web.server import run  # noqa: E402
+
+
+def file_clock(path: str) -> Callable[[], float]:
+    """Real time plus the offset (seconds) in ``path``: the test moves it."""
+
+    def now() -> float:
+        try:
+            with open(path) as handle:
+                offset = float(handle.read().strip() or 0)
+        except (OSError, ValueError):
+            offset = 0.0
+        return time.time() + offset
+
+    return now
+
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--database-url", required=True)
     parser.add_argument("--bot-delay", type=float, default=0.0)
+    parser.add_argument("--clock-file", default=None)
+    parser.add_argument("--clock-tick", type=float, default=1.0)
+    parser.add_argument("--max-body", type=int, default=Limits.max_body)
+    parser.add_argument("--create-burst", type=int, default=100)
+    parser.add_argument("--create-per-minute", type=float, default=100.0)
+    parser.add_argument("--max-bot-games", type=int, default=Limits.max_bot_games)
     args = parser.parse_args()
-    run("127.0.0.1", args.port, args.database_url, bot_delay=args.bot_delay, log_level="warning")
+    limits = Limits(
+        max_body=args.max_body,
+        create_burst=args.create_burst,
+        create_per_minute=args.create_per_minute,
+        max_bot_games=args.max_bot_games,
+        clock_tick=args.clock_tick,
+    )
+    now = file_clock(args.clock_file) if args.clock_file else None
+    run(
+        "127.0.0.1",
+        args.port,
+        args.database_url,
+        bot_delay=args.bot_delay,
+        log_level="warning",
+        now=now,
+        limits=limits,
+    )

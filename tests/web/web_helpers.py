@@ -27,9 +27,16 @@ def free_port() -> int:
 class ServerProcess:
     """``grimoire.web`` served by uvicorn in a child process on a loopback port."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.0, port: int | None = None):
+    def __init__(
+        self,
+        database_url: str,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        extra: list[str] | None = None,
+    ):
         self.database_url = database_url
         self.bot_delay = bot_delay
+        self.extra = list(extra or [])  # more options of serve_for_tests.py
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -46,6 +53,7 @@ class ServerProcess:
                 self.database_url,
                 "--bot-delay",
                 str(self.bot_delay),
+                *self.extra,
             ],
             env=env,
             stdout=subprocess.DEVNULL,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from grimoire.web.app import DEFAULT_BOT_DELAY, DEFAULT_DATABASE_URL, create_app
+from grimoire.web.limits import Limits
 
 
 def run(
@@ -13,14 +15,17 @@ def run(
     database_url: str | None = None,
     bot_delay: float | None = None,
     log_level: str = "info",
+    now: Callable[[], float] | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Serve the app until interrupted. ``database_url`` defaults to ``$GRIMOIRE_DATABASE_URL``
-    or a SQLite file ``grimoire.db`` in the working directory; the schema is migrated at start."""
+    or a SQLite file ``grimoire.db`` in the working directory; the schema is migrated at start.
+    ``now`` and ``limits``: see ``create_app``."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)  # migrations: quiet unless wrong
-    app = create_app(database_url=database_url, bot_delay=bot_delay)
+    app = create_app(database_url=database_url, bot_delay=bot_delay, now=now, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     logging.getLogger("grimoire.web").info(
         "grimoire is at http://%s:%d/ (database: %s)",
@@ -28,7 +33,8 @@ def run(
         port,
         database_url or DEFAULT_DATABASE_URL,
     )
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto")
+    # WebSocket messages from clients are ignored: no need to accept big ones
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", ws_max_size=65536)
 
 
 __all__ = ["DEFAULT_BOT_DELAY", "DEFAULT_DATABASE_URL", "run"]
