@@ -472,8 +472,8 @@ class Room:
 
     def _check_running(self) -> None:
         if self.status == OPEN:
-            free = [str(seat.seat) for seat in self.seats if not seat.taken]
-            raise Conflict(f"the game waits for players: seat(s) {', '.join(free)} still free")
+            free = sum(1 for seat in self.seats if not seat.taken)
+            raise Conflict(f"the game waits for players: {free} seat(s) still free")
         if self.status == FINISHED:
             raise Conflict("the game is over: no more actions")
         if self.clocks is not None and self.clocks.paused:
@@ -488,8 +488,8 @@ class Room:
                 self._check_version(version, seat)
             self._check_running()
             if seat not in self.state.seats_to_act():
-                to_act = ", ".join(str(s) for s in sorted(self.state.seats_to_act()))
-                raise Unprocessable(f"it is not your turn (seat {to_act} is to act)")
+                to_act = ", ".join(self.seats[s].name for s in sorted(self.state.seats_to_act()))
+                raise Unprocessable(f"it is not your turn ({to_act} to act)")
             try:
                 action = self.state.action_from_json(action_doc)
             except IllegalAction as error:
@@ -643,10 +643,11 @@ class Room:
         table's invitation key."""
         async with self.lock:
             target = self._seat(seat)
+            # (messages people read on the join page: no 0-based seat numbers)
             if target.kind == "bot":
-                raise Conflict(f"seat {seat} is played by a bot")
+                raise Conflict("this seat is played by a bot")
             if target.taken:
-                raise Conflict(f"seat {seat} is already taken")
+                raise Conflict("this seat is already taken")
             if not self.may_join(key):
                 raise Forbidden(
                     "this table's seats are taken by invitation only: ask a player for the link"
@@ -696,7 +697,7 @@ class Room:
             reason, free, token = "ran_out", False, target.token_hash
         else:
             raise Conflict(
-                f"seat {seat} is taken: only its player can hand it to a bot, "
+                f"{target.name}'s seat is taken: only its player can hand it to a bot, "
                 "or the others once its clock has run out"
             )
         await self._set_seat(
@@ -736,7 +737,7 @@ class Room:
             deadline=self._deadline(clocks),
         )
         if not done:
-            raise Conflict(f"seat {seat.seat} changed hands meanwhile")
+            raise Conflict("that seat changed hands meanwhile")
         old_hash = self.seats[seat.seat].token_hash
         if old_hash:
             self._tokens.pop(old_hash, None)
