@@ -91,7 +91,7 @@ def test_ctrl_c_saves_and_load_resumes_exactly(tmp_path: Path) -> None:
     assert resumed.state.is_terminal()
 
 
-def test_command_line_play_with_seed_short_and_load(tmp_path: Path) -> None:
+def test_command_line_play_with_seed_option_and_load(tmp_path: Path) -> None:
     runner = CliRunner()
     path = tmp_path / "g.json"
     result = runner.invoke(
@@ -105,7 +105,8 @@ def test_command_line_play_with_seed_short_and_load(tmp_path: Path) -> None:
             "heuristic,random",
             "--seed",
             "9",
-            "--short",
+            "-o",
+            "length=short",
             "--save-to",
             str(path),
         ],
@@ -113,11 +114,13 @@ def test_command_line_play_with_seed_short_and_load(tmp_path: Path) -> None:
     )
     assert result.exit_code == 130, result.output
     saved = json.loads(path.read_text())
-    assert saved["record"]["options"]["length"] == "short"
-    assert saved["record"]["seed"] == 9
+    assert saved["position"]["options"]["length"] == "short"
+    assert saved["position"]["seed"] == 9
     result = runner.invoke(app, ["play", "--load", str(path)], input="quit\nn\n")
     assert result.exit_code == 130
     assert "Seat 0:" in result.output
+    result = runner.invoke(app, ["play", "ciub", "--short"])
+    assert result.exit_code == 2 and "No such option: --short" in result.output
 
 
 def test_command_line_errors_are_clear() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from grimoire.core.errors import GrimoireError, InvalidOptions
-from grimoire.registry import game_class, games, make
+from grimoire.registry import game_class, games
 
 app = typer.Typer(
     help="grimoire: magic-themed tabletop games played by their exact rules.",
@@ -49,15 +48,21 @@ def list_games() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game name, e.g. ciub")] = "ciub",
-    players: Annotated[int, typer.Option(help="number of players")] = 3,
+    game: Annotated[str | None, typer.Argument(help="game name, e.g. ciub (default ciub)")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="number of players (default 3, or the game's nearest)")
+    ] = None,
     bots: Annotated[
-        str, typer.Option(help="bots for the other seats: one name, or one per seat")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            help="bots for the other seats: one name, or one per seat (default heuristic)"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
-    short: Annotated[bool, typer.Option("--short", help="the short game (length=short)")] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
-    seat: Annotated[int, typer.Option(help="your seat")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, e.g. length=short")
+    ] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat (default 0)")] = None,
     humans: Annotated[
         str | None,
         typer.Option(
@@ -65,35 +70,48 @@ def play(
             "the screen is cleared between them"
         ),
     ] = None,
-    load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
-    save_to: Annotated[Path, typer.Option("--save-to", help="where Ctrl-C saves")] = Path(
-        "grimoire-save.json"
-    ),
+    load: Annotated[
+        Path | None,
+        typer.Option(help="resume a saved game (or start from a record or position file)"),
+    ] = None,
+    save_to: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-to",
+            help="the file saves go to unless you type another (default: the loaded file, "
+            "else grimoire-save.json); another existing file is never overwritten unasked",
+        ),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots. Ctrl-C offers to save; --load resumes."""
-    from grimoire.cli.play import load as load_session
-    from grimoire.cli.play import new_session, run
+    """Play in the terminal against bots. Ctrl-C or 'quit' offers to save; --load resumes."""
+    from grimoire.cli.play import new_session, resume, run
 
     try:
+        options = _options(option)
+        seats: int | list[int] | None = seat
+        if humans is not None:
+            try:
+                seats = [int(part) for part in humans.split(",") if part.strip()]
+            except ValueError as error:
+                raise InvalidOptions(f"--humans takes seat numbers like 0,2: {error}") from error
+        lineup = None if bots is None else [kind.strip() for kind in bots.split(",")]
         if load is not None:
-            session = load_session(load)
+            session, notes = resume(load, game, players, lineup, seed, options, seats)
+            for note in notes:
+                console.print(f"[yellow]{note}[/]", highlight=False)
         else:
-            options = _options(option)
-            if short:
-                options["length"] = "short"
-            seats: int | list[int] = seat
-            if humans is not None:
-                try:
-                    seats = [int(part) for part in humans.split(",") if part.strip()]
-                except ValueError as error:
-                    raise InvalidOptions(
-                        f"--humans takes seat numbers like 0,2: {error}"
-                    ) from error
-            session = new_session(game, players, bots.split(","), seed, options, seats)
+            name = game or "ciub"
+            if players is None:
+                cls = game_class(name)
+                players = max(cls.min_players, min(3, cls.max_players))
+            session = new_session(
+                name, players, lineup or ["heuristic"], seed, options, 0 if seats is None else seats
+            )
     except GrimoireError as error:
         raise _fail(error) from error
-    code = run(session, console, lambda prompt: console.input(f"[bold]{prompt}[/]: "), save_to)
-    raise typer.Exit(code)
+    default = save_to or load or Path("grimoire-save.json")
+    ask = lambda prompt: console.input(f"[bold]{prompt}[/]: ")  # noqa: E731
+    raise typer.Exit(run(session, console, ask, default, own_file=load))
 
 
 @app.command()
@@ -176,37 +194,27 @@ def study(
         raise _fail(error) from error
 
 
-def _load_position(path: Path) -> Any:
-    try:
-        doc = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as error:
-        raise GrimoireError(f"cannot read {path}: {error}") from error
-    if not isinstance(doc, dict) or "game" not in doc:
-        raise GrimoireError(f"{path} is not a grimoire position or record")
-    if "position" not in doc:  # a game record: replay it
-        from grimoire.core.record import GameRecord
-
-        return GameRecord.from_json(doc).replay()
-    game = make(doc["game"], players=doc.get("players"), **doc.get("options", {}))
-    return game.state_from_json(doc)
-
-
 @app.command()
 def render(
-    path: Annotated[Path, typer.Argument(help="a position (state JSON) or game record")],
+    path: Annotated[Path, typer.Argument(help="a saved game, game record or position")],
     out: Annotated[Path | None, typer.Option("-o", "--out", help="write an SVG here")] = None,
     seat: Annotated[int | None, typer.Option(help="render what this seat sees")] = None,
+    step: Annotated[
+        int | None, typer.Option(help="the position after this many actions (default: the end)")
+    ] = None,
 ) -> None:
     """Render a position: as SVG with -o, else as text in the terminal."""
+    from grimoire.cli.documents import read_document
+
     try:
-        state = _load_position(path)
+        state = read_document(path).replay(step)
         if out is None:
             console.print(state.game.render_text(state, seat))
             return
         svg = state.game.render_svg(state, seat)
         if svg is None:
             raise GrimoireError(f"{state.game.title} has no SVG rendering; omit -o for text")
-        out.write_text(svg)
+        out.write_text(svg, encoding="utf-8")
         console.print(f"wrote {out}")
     except GrimoireError as error:
         raise _fail(error) from error
@@ -214,20 +222,19 @@ def render(
 
 @app.command()
 def replay(
-    path: Annotated[Path, typer.Argument(help="a game record or saved game")],
+    path: Annotated[Path, typer.Argument(help="a saved game, game record or position")],
     step: Annotated[int | None, typer.Option(help="show the state after this many actions")] = None,
 ) -> None:
-    """Replay a game record and show the position after N actions (default: the end)."""
+    """Replay a saved game or record and show the position after N actions (default: the end)."""
+    from grimoire.cli.documents import read_document
     from grimoire.cli.play import score_table
-    from grimoire.core.record import GameRecord
 
     try:
-        doc = json.loads(path.read_text())
-        record = GameRecord.from_json(doc.get("record", doc))
-        state = record.replay(step)
+        doc = read_document(path)
+        state = doc.replay(step)
         console.print(state.game.render_text(state, None))
-        console.print(score_table(state, [], {}))
-    except (GrimoireError, OSError, json.JSONDecodeError) as error:
+        console.print(score_table(state, doc.humans or [], doc.bots or {}, replay=True))
+    except GrimoireError as error:
         raise _fail(error) from error
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,18 +13,18 @@ from rich.console import Console
 from rich.table import Table
 
 from grimoire.bots import make_bot
+from grimoire.cli.documents import Document, parse_document, read_document, save_document
+from grimoire.cli.saving import Saver, write_json
 from grimoire.core.bot import Bot
 from grimoire.core.errors import GrimoireError, IllegalAction, InvalidOptions
 from grimoire.core.game import Game
-from grimoire.core.record import GameRecord
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
 from grimoire.registry import make
 
-SAVE_FORMAT = "grimoire-save/1"
 HELP = (
-    "Type the number of an action, or its text (e.g. 'claim 21'). "
-    "Other commands: 'help', 'scores', 'save [FILE]', 'quit'."
+    "Type the number of an action, or its text (e.g. 'claim 21'). Other commands: 'help', "
+    "'scores', 'save [FILE]', 'quit'"
 )
 
 
@@ -43,25 +43,43 @@ class Session:
             self.bots[seat] = make_bot(kind, self.game, seed=self.state.seed + 7919 * (seat + 1))
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "record": self.state.record().to_json(),
-            "humans": self.humans,
-            "bots": {str(seat): kind for seat, kind in self.bot_kinds.items()},
+        return save_document(self.state, self.humans, self.bot_kinds)
+
+    @classmethod
+    def from_document(cls, doc: Document) -> Session:
+        """A session from a save, record or position: people at the seats the save names (seat
+        0 if it names none), bots as the save names them, "heuristic" for the others."""
+        state = doc.state
+        humans = doc.humans if doc.humans is not None else [0]
+        named = doc.bots or {}
+        kinds = {
+            seat: named.get(seat, "heuristic")
+            for seat in range(state.game.players)
+            if seat not in humans
         }
+        return cls(state.game, state, list(humans), kinds)
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Session:
-        if doc.get("format") == SAVE_FORMAT:
-            record = GameRecord.from_json(doc["record"])
-            humans = [int(seat) for seat in doc.get("humans", [0])]
-            kinds = {int(seat): str(kind) for seat, kind in doc.get("bots", {}).items()}
-        else:  # a bare game record: every seat but 0 is a heuristic bot
-            record = GameRecord.from_json(doc)
-            humans = [0]
-            kinds = {seat: "heuristic" for seat in range(1, record.players)}
-        state = record.replay()
-        return cls(state.game, state, humans, kinds)
+        return cls.from_document(parse_document(doc))
+
+
+def _seats_and_bots(
+    players: int, seat: int | list[int], bots: list[str]
+) -> tuple[list[int], list[int], list[str]]:
+    """(people's seats, the other seats, one bot kind per other seat), checked."""
+    humans = sorted({seat} if isinstance(seat, int) else set(seat))
+    if not humans or any(not 0 <= s < players for s in humans):
+        raise InvalidOptions(f"the people's seats must be in 0..{players - 1}")
+    others = [s for s in range(players) if s not in humans]
+    if len(bots) == 1:
+        bots = bots * len(others)
+    if others and len(bots) != len(others):
+        raise InvalidOptions(
+            f"--bots names {len(bots)} bots for {len(others)} other seats (give one name or "
+            f"{len(others)} comma-separated names)"
+        )
+    return humans, others, bots[: len(others)]
 
 
 def new_session(
@@ -75,41 +93,108 @@ def new_session(
     """A new terminal game: ``seat`` is the person's seat, or the seats of several people
     sharing the terminal (hot seat); ``bots`` names the bots of the other seats."""
     game = make(game_name, players=players, **options)
-    humans = sorted({seat} if isinstance(seat, int) else set(seat))
-    if not humans or any(not 0 <= s < players for s in humans):
-        raise InvalidOptions(f"the people's seats must be in 0..{players - 1}")
-    others = [s for s in range(players) if s not in humans]
-    if len(bots) == 1:
-        bots = bots * len(others)
-    if others and len(bots) != len(others):
-        raise InvalidOptions(
-            f"--bots names {len(bots)} bots for {len(others)} other seats (give one name or "
-            f"{len(others)} comma-separated names)"
-        )
-    kinds = dict(zip(others, bots[: len(others)], strict=True))
-    for kind in kinds.values():
+    humans, others, kinds = _seats_and_bots(players, seat, bots)
+    for kind in kinds:
         make_bot(kind, game)  # fail early on an unknown bot name
     # the setup's chance is resolved by ``run``, which tells each person what they were dealt
     state = game.new_state(secrets.randbits(31) if seed is None else seed, resolve_chance=False)
-    return Session(game, state, humans, kinds)
+    return Session(game, state, humans, dict(zip(others, kinds, strict=True)))
+
+
+def resume(
+    path: Path,
+    game_name: str | None = None,
+    players: int | None = None,
+    bots: list[str] | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    seat: int | list[int] | None = None,
+) -> tuple[Session, list[str]]:
+    """A session from a saved game, record or position, and what changed on loading it.
+
+    What makes the game (its name, players, seed, options) is the file's: given values that
+    differ are refused with InvalidOptions. Who plays may change: ``seat`` (the people's
+    seats) and ``bots`` (the bots of the other seats) replace the file's, with a message."""
+    session = load(path)
+    game = session.game
+    wrong: list[str] = []
+    if game_name is not None and make(game_name, players=game.players).name != game.name:
+        wrong.append(f"it is a {game.name} game, not {game_name}")
+    if players is not None and players != game.players:
+        wrong.append(f"it has {game.players} players, not {players}")
+    if seed is not None and seed != session.state.seed:
+        wrong.append(f"its seed is {session.state.seed}, not {seed}")
+    for key, value in (options or {}).items():
+        if game.options.get(key, object()) != value:
+            wrong.append(f"its option {key} is {game.options.get(key)!r}, not {value!r}")
+    if wrong:
+        raise InvalidOptions(
+            f"{path} cannot be resumed with these settings: {'; '.join(wrong)}. A saved game "
+            "keeps its game, players, seed and options: leave them out (--bots, --seat and "
+            "--humans may change)"
+        )
+    notes: list[str] = []
+    if seat is None and bots is None:
+        return session, notes
+    wanted = session.humans if seat is None else seat
+    people = {wanted} if isinstance(wanted, int) else set(wanted)
+    if bots is None:  # the file's bots stay; a seat given up by a person gets a heuristic bot
+        bots = [
+            session.bot_kinds.get(s, "heuristic") for s in range(game.players) if s not in people
+        ]
+    humans, others, kinds = _seats_and_bots(game.players, wanted, bots)
+    for kind in kinds:
+        make_bot(kind, game)
+    new_kinds = dict(zip(others, kinds, strict=True))
+    if humans != session.humans:
+        notes.append(
+            f"people now at seat(s) {', '.join(map(str, humans))} "
+            f"(the file had {', '.join(map(str, session.humans))})"
+        )
+    changed = [
+        f"seat {s}: {kind} (was {player_name(s, session.humans, session.bot_kinds)})"
+        for s, kind in new_kinds.items()
+        if session.bot_kinds.get(s) != kind
+    ]
+    if changed:
+        notes.append("bots now " + "; ".join(changed))
+    return Session(game, session.state, humans, new_kinds), notes
 
 
 def save(session: Session, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(session.to_json(), indent=1))
+    """Write the session to ``path`` (whatever is there: callers ask first, see Saver)."""
+    write_json(path, session.to_json())
     return path
 
 
 def load(path: Path) -> Session:
+    """A session from a save, record or position file (InvalidOptions if unreadable)."""
     try:
-        doc = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as error:
-        raise InvalidOptions(f"cannot read saved game {path}: {error}") from error
-    return Session.from_json(doc)
+        return Session.from_document(read_document(path))
+    except InvalidOptions:
+        raise
+    except GrimoireError as error:
+        raise InvalidOptions(str(error)) from error
+
+
+def player_name(seat: int, humans: list[int], kinds: dict[int, str], replay: bool = False) -> str:
+    """ "you" (one person playing), "person 2" (hot seat), "heuristic bot", or "not recorded"
+    for a seat a bare record says nothing about."""
+    if seat in humans:
+        if len(humans) > 1:
+            return f"person {humans.index(seat) + 1}"
+        return "person" if replay else "you"
+    kind = kinds.get(seat)
+    return f"{kind} bot" if kind else "not recorded"
 
 
 def score_table(
-    state: State, humans: list[int], kinds: dict[int, str], viewer: int | None = None
+    state: State,
+    humans: list[int],
+    kinds: dict[int, str],
+    viewer: int | None = None,
+    *,
+    replay: bool = False,
 ) -> Table:
     """The scores as ``viewer`` may know them ("?" where it cannot); true scores at the end."""
     over = state.is_terminal()
@@ -121,10 +206,8 @@ def score_table(
     winners = state.winners()
     scores: list[float | None] = list(state.scores()) if over else state.public_scores(viewer)
     for seat, score in enumerate(scores):
-        who = "you" if seat in humans else f"{kinds.get(seat, '?')} bot"
-        if len(humans) > 1 and seat in humans:
-            who = f"person {humans.index(seat) + 1}"
         shown = "?" if score is None else f"{score:g}"
+        who = player_name(seat, humans, kinds, replay)
         table.add_row(str(seat), who, shown, "🏆 winner" if seat in winners else "")
     return table
 
@@ -199,13 +282,32 @@ class Terminal:
         self.last_shown.pop(seat, None)
 
 
+def topics(game: Game) -> dict[str, str]:
+    """The game's extra terminal commands (``text_topics``: name -> what it shows), if any."""
+    hook = getattr(game, "text_topics", None)
+    return dict(hook()) if callable(hook) else {}
+
+
+def help_text(game: Game) -> str:
+    extra = topics(game)
+    if not extra:
+        return HELP + "."
+    return HELP + ", " + ", ".join(f"'{name}' ({what})" for name, what in extra.items()) + "."
+
+
 def run(
     session: Session,
     console: Console,
     ask: Callable[[str], str],
     default_save: Path,
+    *,
+    own_file: Path | None = None,
 ) -> int:
     """Play until the game ends or the people quit. Returns a process exit code.
+
+    ``default_save`` is where a save goes unless the person names a file; ``own_file`` (the
+    file the game was loaded from) may be updated without asking, any other existing file
+    only when the person says so (see ``Saver``).
 
     Every decision, simultaneous ones included, is taken one submission at a time: the bots
     and people asked choose on the same position (bots on ``state.for_seat``, never the true
@@ -213,7 +315,9 @@ def run(
     that is no longer legal is asked for again."""
     state = session.state
     term = Terminal(session, console, ask)
-    console.print(f"[bold]{session.game.title}[/], {session.game.players} players. {HELP}")
+    saver = Saver(default_save, console, ask, own_file)
+    console.print(f"[bold]{session.game.title}[/], {session.game.players} players.")
+    console.print(help_text(session.game), highlight=False)
     pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
     order = 0
     while True:
@@ -227,10 +331,13 @@ def run(
                 del pending[seat]
         for seat in sorted(seats - pending.keys()):
             if seat in session.bots:
-                mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
-                choice: int | Exit = session.bots[seat].choose(mine, seat)
+                try:
+                    mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
+                    choice: int | Exit = session.bots[seat].choose(mine, seat)
+                except KeyboardInterrupt:  # the bot thinks on a copy: the game is intact
+                    choice = Exit(saver.on_leave(session))
             else:
-                choice = _ask_person(session, term, seat, default_save)
+                choice = _ask_person(session, term, seat, saver)
             if isinstance(choice, Exit):
                 return choice.code
             pending[seat] = (order, choice)
@@ -246,11 +353,12 @@ def run(
     return 0
 
 
-def _ask_person(session: Session, term: Terminal, seat: int, default_save: Path) -> int | Exit:
+def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> int | Exit:
     """Ask the person at ``seat`` for an action until they give a legal one (or leave)."""
     state, console, ask = session.state, term.console, term.ask
     term.take_keyboard(seat)
     term.flush(seat)
+    extra = topics(session.game)
     while True:
         if term.last_shown.get(seat) != state.step:
             console.print(session.game.render_text(state, seat))
@@ -261,52 +369,60 @@ def _ask_person(session: Session, term: Terminal, seat: int, default_save: Path)
             console.print(f"[dim]only one choice: {texts[0]}[/]")
             return legal[0]
         for number, text in enumerate(texts, 1):
-            console.print(f"  [cyan]{number:>2}[/] {text}")
+            console.print(f"  [cyan]{number:>2}[/] {text}", highlight=False)
         prompt = f"Seat {seat}, your choice" if term.hot_seat else "Your choice"
         try:
             answer = ask(prompt).strip()
         except KeyboardInterrupt:
-            return Exit(_interrupted(session, console, ask, default_save))
+            return Exit(saver.on_leave(session))
         except EOFError:
-            path = save(session, default_save)
-            console.print(f"\nInput ended; the game is saved to {path}.")
+            path = saver.unattended(session)
+            where = f"the game is saved to {path}" if path else "the game could not be saved"
+            console.print(f"\nInput ended; {where}.")
             return Exit(1)
         if not answer:
             continue
         lowered = answer.lower()
+        word, _, rest = lowered.partition(" ")
         if lowered in ("help", "?"):
-            console.print(HELP)
+            console.print(help_text(session.game), highlight=False)
             continue
         if lowered == "quit":
-            return Exit(_interrupted(session, console, ask, default_save))
-        if lowered.startswith("save"):
-            target = Path(answer[4:].strip() or default_save)
-            console.print(f"Saved to {save(session, target)}. Resume with --load {target}.")
+            return Exit(saver.on_leave(session))
+        if word == "save":
+            path = saver.save(session, Path(answer[4:].strip()) if rest.strip() else None)
+            if path is not None:
+                console.print(f"Saved to {path}. Resume with: grimoire play --load {path}")
             continue
         if lowered == "scores":
             console.print(score_table(state, session.humans, session.bot_kinds, seat))
             continue
+        if word in extra:
+            topic = session.game.text_topic(state, seat, word, answer[len(word) :].strip())  # type: ignore[attr-defined]
+            console.print(topic)
+            continue
         try:
-            if answer.isdigit():
-                index = int(answer)
-                if not 1 <= index <= len(legal):
-                    raise IllegalAction(f"choose a number from 1 to {len(legal)}")
-                return legal[index - 1]
-            action = state.parse_action(answer)
-            if action not in legal:
-                state.apply(action, seat)  # raises IllegalAction with the engine's reason
-            return action
+            return _chosen(state, seat, answer, legal, console)
         except GrimoireError as error:
-            console.print(f"[bold red]Not possible:[/] {error}")
+            console.print(f"[bold red]Not possible:[/] {error}", highlight=False)
 
 
-def _interrupted(session: Session, console: Console, ask: Callable[[str], str], path: Path) -> int:
-    try:
-        answer = ask(f"\nSave the game before leaving? [Y/n] (file: {path})").strip().lower()
-    except (KeyboardInterrupt, EOFError):
-        answer = "y"
-    if answer in ("", "y", "yes"):
-        console.print(f"Saved to {save(session, path)}. Resume with: grimoire play --load {path}")
-    else:
-        console.print("Left without saving.")
-    return 130
+def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Console) -> int:
+    """The legal action a person's answer names (its number or its text), or IllegalAction
+    with the engine's reason."""
+    if answer.isdigit():
+        index = int(answer)
+        if not 1 <= index <= len(legal):
+            raise IllegalAction(f"choose a number from 1 to {len(legal)}")
+        return legal[index - 1]
+    action = state.parse_action(answer)
+    if action not in legal:
+        state.apply(action, seat)  # raises IllegalAction with the engine's reason
+    text = state.action_to_string(action)
+    if _words(text) != _words(answer):  # e.g. an identical die named by another label
+        console.print(f"[dim](taken as '{text}', the same move)[/]", highlight=False)
+    return action
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
