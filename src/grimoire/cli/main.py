@@ -21,7 +21,7 @@ console = Console()
 
 
 def _fail(error: Exception) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {error}")
+    console.print(f"[bold red]error:[/] {error}", soft_wrap=True, highlight=False)
     return typer.Exit(2)
 
 

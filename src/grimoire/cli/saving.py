@@ -44,7 +44,8 @@ def write_json(path: Path, doc: dict[str, Any]) -> None:
 
 
 class Saver:
-    """Where a game is saved: ``default`` unless the person names another file."""
+    """Where a game is saved: ``default`` (the last file saved to, once there is one) unless
+    the person names another file."""
 
     def __init__(
         self,
@@ -62,8 +63,10 @@ class Saver:
         return path.expanduser().resolve() in self.own
 
     def write(self, game: Saveable, path: Path) -> Path:
+        """Write the game to ``path``, which becomes its own file and the default after."""
         write_json(path.expanduser(), game.to_json())
         self.own.add(path.expanduser().resolve())
+        self.default = path
         return path
 
     def target(self, path: Path) -> Path:
