@@ -2,7 +2,9 @@
 
     .venv/bin/python bench/bench_web_load.py [--games 25] [--players 2] [--seconds 20]
                                              [--bot-games 5] [--think 0] [--bot-delay 0]
+                                             [--clock none|realtime|turn]
                                              [--url http://127.0.0.1:PORT]
+    .venv/bin/python bench/bench_web_load.py --sweep 10,50,200 [--think 0,1] [--seconds 20]
 
 Without ``--url`` it starts its own server (``python -m grimoire.web.server``) on a free
 loopback port with a fresh SQLite file, and stops it at the end. Each person seat is one client:
@@ -15,7 +17,11 @@ whichever comes first.
 
 Reports HTTP requests per second, actions per second, action latency (p50/p95/p99), WebSocket
 messages received, and any non-200 answers (409s are counted apart: with one client per seat
-there should be none).
+there should be none). ``--clock realtime`` gives every game a real-time clock (so the clock
+bookkeeping and its watcher are part of the load). ``--sweep 10,50,200`` runs once per number
+of concurrent games (each on a fresh server, no bot games, real-time clocks) and for each
+``--think`` value, and prints one table row per run. The started server gets generous creation
+limits (``GRIMOIRE_CREATE_BURST``): the benchmark creates all its games from one address.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
+RAMP = 0.01  # seconds between two clients' arrivals
 
 
 @dataclass
@@ -105,14 +112,18 @@ async def seat_client(
     max_actions: int,
     rng: random.Random,
     think: float,
+    delay: float = 0.0,
 ) -> None:
     ws_url = url.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
     headers = {"X-Seat-Token": token}
+    # clients arrive over a moment, as people do: hundreds of handshakes in the same instant
+    # measure the load generator's event loop more than the server
+    await asyncio.sleep(delay)
     # one keep-alive connection per client: a shared pool of many connections costs the
     # load generator more than the server
     async with (
         httpx.AsyncClient(base_url=url, timeout=30) as http,
-        connect(ws_url, additional_headers=headers, open_timeout=20) as ws,
+        connect(ws_url, additional_headers=headers, open_timeout=60) as ws,
     ):
         while time.monotonic() < deadline and len(stats.latencies) < max_actions:
             # wait in short slices, so a client whose opponent stopped at the action budget
@@ -163,6 +174,7 @@ async def run_load(
     game: str = "ciub",
     seed: int = 1,
     think: float = 0.0,
+    clock: str = "none",
 ) -> dict[str, Any]:
     """Create the games, run every seat's client until the time or action budget is spent."""
     check_loopback(url)
@@ -174,6 +186,10 @@ async def run_load(
         for index in range(games + bot_games):
             with_bots = index >= games
             body: dict[str, Any] = {"game": game, "players": players}
+            if clock == "realtime":
+                body["clock"] = {"kind": "realtime", "move_seconds": 600}
+            elif clock == "turn":
+                body["clock"] = {"kind": "turn", "move_seconds": 86400}
             if not with_bots:
                 body["seats"] = [{"kind": "person"}] * players
             created = await http.post("/api/games", json=body)
@@ -203,8 +219,9 @@ async def run_load(
                 max_actions,
                 random.Random(rng.random()),
                 think,
+                index * RAMP,
             )
-            for game_id, token in seats
+            for index, (game_id, token) in enumerate(seats)
         ]
         results = await asyncio.gather(*clients, return_exceptions=True)
         elapsed = time.monotonic() - started
@@ -213,7 +230,12 @@ async def run_load(
                 stats.errors.append(repr(result))
     report = stats.report(elapsed)
     report.update(
-        games=games, bot_games=bot_games, players=players, clients=len(seats), think=think
+        games=games,
+        bot_games=bot_games,
+        players=players,
+        clients=len(seats),
+        think=think,
+        clock=clock,
     )
     return report
 
@@ -225,7 +247,12 @@ def free_port() -> int:
 
 
 def start_server(database_url: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT / "src"),
+        GRIMOIRE_CREATE_BURST="100000",
+        GRIMOIRE_CREATE_PER_MINUTE="100000",
+    )
     process = subprocess.Popen(
         [
             sys.executable,
@@ -265,12 +292,21 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=200_000)
     parser.add_argument("--game", default="ciub")
     parser.add_argument(
-        "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
+        "--think",
+        default="0",
+        help="mean seconds a client waits before acting (with --sweep: a comma-separated list)",
     )
     parser.add_argument(
         "--bot-delay", type=float, default=0.0, help="the started server's bot delay"
     )
+    parser.add_argument("--clock", choices=("none", "realtime", "turn"), default="none")
+    parser.add_argument(
+        "--sweep", help="comma-separated numbers of concurrent games, one fresh server each"
+    )
     args = parser.parse_args()
+    if args.sweep:
+        sweep(args)
+        return
     process = None
     url = args.url
     with tempfile.TemporaryDirectory() as tmp:
@@ -288,7 +324,8 @@ def main() -> None:
                     seconds=args.seconds,
                     max_actions=args.max_actions,
                     game=args.game,
-                    think=args.think,
+                    think=float(args.think),
+                    clock=args.clock,
                 )
             )
         finally:
@@ -296,6 +333,44 @@ def main() -> None:
                 process.terminate()
                 process.wait(10)
     print(json.dumps(report, indent=2))
+
+
+def sweep(args: argparse.Namespace) -> None:
+    """One run per (number of games, think time), each against a fresh server: a table."""
+    rows = []
+    for think in [float(t) for t in str(args.think).split(",")]:
+        for games in [int(n) for n in args.sweep.split(",")]:
+            with tempfile.TemporaryDirectory() as tmp:
+                port = free_port()
+                process = start_server(f"sqlite:///{Path(tmp) / 'load.db'}", port, 0.0)
+                try:
+                    report = asyncio.run(
+                        run_load(
+                            f"http://127.0.0.1:{port}",
+                            games=games,
+                            players=args.players,
+                            bot_games=0,
+                            seconds=args.seconds,
+                            max_actions=args.max_actions,
+                            game=args.game,
+                            think=think,
+                            clock="realtime",
+                        )
+                    )
+                finally:
+                    process.terminate()
+                    process.wait(10)
+            rows.append(report)
+            latency = report["action_latency_ms"]
+            print(
+                f"games {games:4d}  clients {report['clients']:4d}  think {think:3.1f} s  "
+                f"actions/s {report['actions_per_second']:7.1f}  "
+                f"p50 {latency['p50']:7.1f} ms  p95 {latency['p95']:7.1f} ms  "
+                f"server p95 {report['server_time_ms']['p95']:6.1f} ms  "
+                f"errors {report['error_count']}  409 {report['conflicts_409']}",
+                flush=True,
+            )
+    print(json.dumps(rows, indent=2))
 
 
 if __name__ == "__main__":

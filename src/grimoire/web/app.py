@@ -235,12 +235,13 @@ def create_app(
     (default: ``$GRIMOIRE_DATABASE_URL`` or ``sqlite:///grimoire.db``). ``bot_delay``: seconds
     a bot waits before each action (default ``$GRIMOIRE_BOT_DELAY`` or 0.5). ``now``: the clocks'
     time source, seconds since the epoch (default ``time.time``; tests pass their own).
-    ``limits``: body size, creation rate, bot-only games, clock watch interval."""
+    ``limits``: body size, creation rate, bot-only games, clock watch interval (default
+    ``Limits.from_env()``: the defaults or ``$GRIMOIRE_...`` variables)."""
     url = database_url or os.environ.get("GRIMOIRE_DATABASE_URL") or DEFAULT_DATABASE_URL
     if bot_delay is None:
         bot_delay = float(os.environ.get("GRIMOIRE_BOT_DELAY", DEFAULT_BOT_DELAY))
     delay = bot_delay
-    limit = limits or Limits()
+    limit = limits or Limits.from_env()
     clock = now or time.time
     creations = RateLimit(limit.create_burst, limit.create_per_minute)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
 from collections.abc import Callable
 
@@ -26,6 +27,19 @@ class Limits:
     create_per_minute: float = 10.0  # ... and then this many a minute
     max_bot_games: int = 50  # running games with no person seat, server-wide
     clock_tick: float = 1.0  # seconds between two looks at the clocks
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        """The defaults, each overridden by its environment variable if set:
+        ``GRIMOIRE_MAX_BODY``, ``GRIMOIRE_CREATE_BURST``, ``GRIMOIRE_CREATE_PER_MINUTE``,
+        ``GRIMOIRE_MAX_BOT_GAMES``, ``GRIMOIRE_CLOCK_TICK``."""
+        values: dict[str, int | float] = {}
+        for item in dataclasses.fields(cls):
+            raw = os.environ.get(f"GRIMOIRE_{item.name.upper()}")
+            if raw is not None:
+                kind = int if item.type in ("int", int) else float
+                values[item.name] = kind(raw)
+        return cls(**values)  # type: ignore[arg-type]
 
 
 class TooMany(Exception):
