@@ -121,6 +121,16 @@ class CiubState(State):
     def _phase_hint(self, actor: int) -> str:
         return f"{text.phase_help(self)}; " + super()._phase_hint(actor)
 
+    def _why_illegal(self, actor: int, action: int) -> str:
+        if actor == self.turn and 0 <= action < self.game.num_actions and not self.is_chance():
+            from grimoire.games.ciub.explain import why_not
+
+            reason = why_not(self, action)
+            if reason is not None:
+                legal = State._phase_hint(self, actor)  # "legal now: ..."
+                return f"'{self.action_to_string(action)}' is not possible: {reason}; {legal}"
+        return super()._why_illegal(actor, action)
+
     # ----------------------------------------------------------------- hidden information
     def unseen_cards(self) -> list[int]:
         """Cards no player has seen: in the draw pile or removed face down (not which)."""

@@ -145,10 +145,11 @@ def parse(s: CiubState, source: str) -> int:
         return enc(CARD_KINDS[match.group(1)], card)
     match = re.fullmatch(r"swap (\w+) (?:for )?(\w+)", words)
     if match:
-        return enc("swap", _die(s, match.group(1)), _colour(s, match.group(2)))
+        colour = _colour(s, match.group(2))
+        return _as_offered(s, "swap", _die(s, match.group(1)), colour)
     match = re.fullmatch(r"(use|target|set aside|return|trade|whiten) (\w+)", words)
     if match:
-        return enc(DIE_KINDS[match.group(1)], _die(s, match.group(2)))
+        return _as_offered(s, DIE_KINDS[match.group(1)], _die(s, match.group(2)))
     match = re.fullmatch(r"(take|pick) (\w+)", words)
     if match:
         return enc(COLOUR_KINDS[match.group(1)], _colour(s, match.group(2)))
@@ -156,6 +157,39 @@ def parse(s: CiubState, source: str) -> int:
     if match:
         return enc("face", _face(s, match.group(1)))
     raise IllegalAction(f"'{source}' is not an action; try e.g. 'claim 21', 'use B1', 'roll'")
+
+
+def _as_offered(s: CiubState, kind: str, die: int, colour: int = 0) -> int:
+    """The action on ``die``, or on the identical die the legal actions offer instead: the
+    rules offer one die of each set of identical dice (same colour, place, face, tray and
+    spent mark), so naming any of them means the same move and every label stays usable."""
+    enc = s.game.codec.encode
+    action = enc(kind, die, colour)
+    if not isinstance(s.current_player, int) or s.current_player < 0:
+        return action
+    legal = s.legal_actions()
+    if action in legal:
+        return action
+    by = s.pending[-1].get("by") if s.pending else None
+    for other in range(s.c.num_dice):
+        if (
+            other != die
+            and by not in (die, other)
+            and _identical(s, die, other)
+            and enc(kind, other, colour) in legal
+        ):
+            return enc(kind, other, colour)
+    return action
+
+
+def _identical(s: CiubState, a: int, b: int) -> bool:
+    return (
+        s.c.die_colour[a] == s.c.die_colour[b]
+        and s.loc[a] == s.loc[b]
+        and s.face[a] == s.face[b]
+        and s.tray[a] == s.tray[b]
+        and s.spent[a] == s.spent[b]
+    )
 
 
 def _die(s: CiubState, label: str) -> int:

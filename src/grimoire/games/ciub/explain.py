@@ -1,0 +1,168 @@
+"""Why a Ciúb action is not legal now, in a player's words (the IllegalAction message).
+
+``why_not`` names the first rule the action breaks, or None when it knows no better reason
+than the list of legal actions (the caller adds that list either way).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grimoire.games.ciub.components import ACTION_FACES, SKULL, TWO_FOR_ONE
+from grimoire.games.ciub.requirements import meets
+from grimoire.games.ciub.text import face_text
+
+if TYPE_CHECKING:
+    from grimoire.games.ciub.state import CiubState
+
+SUPPLY, BOX = -1, -2
+# the step of the turn each kind of action belongs to (``pending``: inside a dice action)
+STEP = {
+    "pass": "mark",
+    "mark": "mark",
+    "remove": "mark",
+    "use": "actions",
+    "swap": "actions",
+    "done": "actions",
+    "target": "pending",
+    "face": "pending",
+    "cancel": "pending",
+    "set_aside": "set_aside",
+    "roll": "set_aside",
+    "stop": "set_aside",
+    "claim": "claim",
+    "no_claim": "claim",
+    "move_down": "move_down",
+    "return": "reduce",
+    "take": "take",
+    "trade": "trade",
+    "whiten": "trade",
+    "end_turn": "trade",
+    "pick": "pick",
+}
+STEP_TEXT = {
+    "mark": "phase 1 (marking or removing a card)",
+    "actions": "phase 2 (dice actions)",
+    "pending": "a dice action after 'use ...'",
+    "set_aside": "phase 2 (setting dice aside, rolling again or stopping)",
+    "claim": "phase 3 (claiming a card)",
+    "move_down": "phase 3 (moving a card down)",
+    "reduce": "phase 3 (returning dice down to five)",
+    "take": "phase 3 (taking a die after no claim)",
+    "trade": "phase 4 (trading dice)",
+    "pick": "phase 4 (picking the dice of a 2-for-1 trade)",
+}
+
+
+def why_not(s: CiubState, action: int) -> str | None:
+    move = s.game.codec.decode(action)
+    kind, arg = move.kind, move.arg
+    step = _step_now(s)
+    if step not in STEP_TEXT:
+        return None
+    if STEP[kind] != step:
+        return f"that is done in {STEP_TEXT[STEP[kind]]}, and this is {STEP_TEXT[step]}"
+    if kind in ("mark", "remove", "claim", "move_down"):
+        return _card_reason(s, kind, arg)
+    if kind in ("take", "pick"):
+        return _colour_reason(s, kind, arg)
+    if kind in ("use", "swap", "target", "set_aside", "return", "trade", "whiten"):
+        return _die_reason(s, kind, arg, move.arg2)
+    if kind == "face":
+        return "a die adjusting itself may not show that face (see the self_adjust option)"
+    if kind == "roll":
+        if all(s.tray[die] for die in _held(s)):
+            return "every die of yours is in the tray: nothing is left to roll"
+        return "set a die aside (or swap one) before rolling again"
+    return None
+
+
+def _step_now(s: CiubState) -> str:
+    if s.phase == "actions" and s.pending:
+        return "pending"
+    if s.phase == "trade" and s.pending:
+        return "pick"
+    return s.phase
+
+
+def _held(s: CiubState) -> list[int]:
+    return [die for die, where in enumerate(s.loc) if where == s.turn]
+
+
+def _card_reason(s: CiubState, kind: str, card: int) -> str | None:
+    seat = s.turn
+    if card not in s.top and card not in s.bottom:
+        return f"card {card} is not face up in the rows"
+    others = {m: other for other, m in enumerate(s.marker) if m is not None and other != seat}
+    if kind == "mark":
+        if s.marker[seat] == card:
+            return f"your marker is already on card {card}"
+        if card in others:
+            return f"seat {others[card]}'s marker is on card {card}"
+    if kind == "remove":
+        if card not in s.top:
+            return f"only a top-row card may be removed; card {card} is in the bottom row"
+        if card in others or s.marker[seat] == card:
+            return f"a marker is on card {card}"
+    if kind == "move_down" and card not in s.top:
+        return f"card {card} is already in the bottom row"
+    if kind == "claim":
+        if card in s.top and s.opus_holder is None:
+            return "only bottom-row cards may be claimed (top-row ones too in the final turns)"
+        if card in others:
+            return f"seat {others[card]}'s marker is on card {card}"
+        faces = [s.c.face_symbol(d, s.face[d]) for d in _held(s) if s.tray[d] and s.face[d] >= 0]
+        need = s.c.cards[card]
+        if not meets(need, faces, bool(s.game.options["skulls_wild"])):
+            shown = ", ".join(face_text(face) for face in faces) or "nothing"
+            return f"your tray ({shown}) does not meet card {card} ({need.label})"
+    return None
+
+
+def _colour_reason(s: CiubState, kind: str, colour: int) -> str | None:
+    name = s.c.colours[colour].name
+    if not any(w == SUPPLY and s.c.die_colour[d] == colour for d, w in enumerate(s.loc)):
+        return f"no {name} die is left in the supply"
+    if kind == "pick" and s.pending and s.pending[-1]["colour"] == colour:
+        return f"a 2-for-1 trade gives dice of another colour than {name}"
+    return None
+
+
+def _die_reason(s: CiubState, kind: str, die: int, colour: int) -> str | None:
+    c = s.c
+    label = c.die_label[die]
+    where = s.loc[die]
+    if where != s.turn:
+        owner = {SUPPLY: "in the supply", BOX: "out of the game"}.get(where, f"seat {where}'s")
+        return f"{label} is not one of your dice (it is {owner})"
+    if kind == "return":
+        return None
+    face = c.face_symbol(die, s.face[die]) if s.face[die] >= 0 else None
+    if kind in ("trade",):
+        if not s.tray[die] or face != TWO_FOR_ONE:
+            return "only a die showing 2-for-1 in your tray can be traded"
+        return "the supply must hold two dice of other colours"
+    if kind == "whiten":
+        if c.die_colour[die] == c.white:
+            return f"{label} is already white"
+        return "no white die is left in the supply"
+    if s.tray[die]:
+        return f"{label} is in your tray: it is settled for this turn"
+    if face is None:
+        return f"{label} has not been rolled this turn"
+    if kind == "use":
+        if face not in ACTION_FACES:
+            return f"{label} shows {face_text(face)}: only swap, re-roll and adjust faces act"
+        if face == "swap":
+            return f"{label} shows swap: say 'swap {label} for <colour>'"
+        if s.spent[die]:
+            return f"{label} has already acted"
+    if kind == "swap":
+        if face != "swap":
+            return f"{label} shows {face_text(face)}, not swap"
+        if s.spent[die]:
+            return f"{label} has already acted"
+        return _colour_reason(s, "take", colour)
+    if kind == "set_aside" and face == SKULL:
+        return f"{label} shows a skull: it goes to the tray by itself"
+    return None
