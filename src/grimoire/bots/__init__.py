@@ -1,9 +1,24 @@
-"""Bots: the ``Bot`` contract, a random bot, each game's heuristic bot, by name."""
+"""Bots: the ``Bot`` contract, a random bot, each game's heuristic bot, search bots (``mcts``,
+``ismcts``) and levels, by name; ``analysis`` of a position."""
 
 from __future__ import annotations
 
+from grimoire.bots.budget import Budget
+from grimoire.bots.evaluation import evaluate
+from grimoire.bots.ismcts import IsmctsBot
+from grimoire.bots.mcts import MctsBot
 from grimoire.bots.random_bot import RandomBot
-from grimoire.bots.registry import BOT_KINDS, make_bot
+from grimoire.bots.registry import BOT_KINDS, LEVELS, make_bot
 from grimoire.core.bot import Bot
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "LEVELS",
+    "Bot",
+    "Budget",
+    "IsmctsBot",
+    "MctsBot",
+    "RandomBot",
+    "evaluate",
+    "make_bot",
+]

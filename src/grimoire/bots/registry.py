@@ -1,22 +1,102 @@
-"""Bots by name, for the CLI, the web app and simulations."""
+"""Bots by name, for the CLI, the web app and simulations.
+
+Names (case-insensitive):
+
+* ``random``: uniformly random legal moves.
+* ``heuristic``: the game's own heuristic bot (a game without one gets the random bot).
+* ``mcts`` / ``ismcts`` with an optional budget and settings, e.g. ``mcts:1s``, ``mcts:2000``,
+  ``ismcts:0.5s``, ``mcts:500/1s`` (both limits), ``mcts:2000:depth=4:c=0.8``; the default
+  budget is 1 s. Settings: ``depth`` (rollout decisions before ``evaluate``), ``c``
+  (exploration), ``prior`` (bias to the heuristic's choice), ``widen`` (actions tried before
+  widening), ``chance`` (``open``/``closed``), ``rollout`` (``heuristic``/``random``).
+* ``search``: ``ismcts`` for a game with hidden information or simultaneous decisions, else
+  ``mcts`` (same budgets and settings).
+* Levels: ``easy``, ``normal``, ``hard`` (see ``LEVELS``; documented in docs/bots.md).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from grimoire.bots.budget import Budget
+from grimoire.bots.ismcts import IsmctsBot
+from grimoire.bots.mcts import MctsBot
 from grimoire.bots.random_bot import RandomBot
+from grimoire.bots.search import SearchBot
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 
-BOT_KINDS = ("random", "heuristic")
+# What each level plays: a bot name as ``make_bot`` reads it. ``normal`` thinks at most
+# 0.25 s a move, ``hard`` 1 s (the budget the strength targets in docs/bots.md refer to).
+LEVELS: dict[str, str] = {
+    "easy": "heuristic",
+    "normal": "search:0.25s",
+    "hard": "search:1s",
+}
+BOT_KINDS = ("random", "heuristic", "mcts", "ismcts", "search", *LEVELS)
+DEFAULT_BUDGET = "1s"
+
+_SETTINGS: dict[str, tuple[str, type]] = {
+    "depth": ("depth", int),
+    "c": ("exploration", float),
+    "prior": ("prior_weight", float),
+    "widen": ("widen_base", int),
+    "chance": ("chance", str),
+    "rollout": ("rollout", str),
+}
+
+
+def search_kind(game: Game) -> str:
+    """``ismcts`` where a seat may not see everything or seats decide at once, else ``mcts``."""
+    if game.hidden_information or game.simultaneous_decisions:
+        return "ismcts"
+    return "mcts"
+
+
+def parse_settings(parts: list[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in _SETTINGS:
+            raise InvalidOptions(
+                f"unknown search setting {part!r}; settings: {', '.join(_SETTINGS)} (key=value)"
+            )
+        name, kind = _SETTINGS[key]
+        try:
+            settings[name] = kind(value.strip())
+        except ValueError as error:
+            raise InvalidOptions(f"search setting {key} needs a {kind.__name__}: {error}") from None
+    for name, allowed in (("chance", ("open", "closed")), ("rollout", ("heuristic", "random"))):
+        if name in settings and settings[name] not in allowed:
+            raise InvalidOptions(f"{name} must be one of {', '.join(allowed)}")
+    return settings
 
 
 def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` for ``game``: "random", or "heuristic" (the game's own heuristic
-    bot; a game without one gets the random bot)."""
-    kind = kind.strip().lower()
-    if kind == "random":
+    """A bot of ``kind`` for ``game`` (see the module docstring for the names)."""
+    text = kind.strip().lower()
+    text = LEVELS.get(text, text)
+    base, _, rest = text.partition(":")
+    if base == "random" and not rest:
         return RandomBot(seed)
-    if kind == "heuristic":
+    if base == "heuristic" and not rest:
         bot = game.heuristic_bot(seed)
         return bot if bot is not None else RandomBot(seed)
-    raise InvalidOptions(f"no bot called {kind!r}; bots: {', '.join(BOT_KINDS)}")
+    if base == "search":
+        base = search_kind(game)
+    if base in ("mcts", "ismcts"):
+        parts = rest.split(":") if rest else []
+        budget_text = DEFAULT_BUDGET
+        if parts and "=" not in parts[0]:
+            budget_text = parts.pop(0)
+        budget = Budget.parse(budget_text)
+        cls: type[SearchBot] = MctsBot if base == "mcts" else IsmctsBot
+        bot = cls(seed, budget, **parse_settings(parts))
+        bot.name = text
+        return bot
+    raise InvalidOptions(
+        f"no bot called {kind!r}; bots: {', '.join(BOT_KINDS)} "
+        "(search bots take a budget: mcts:1s, mcts:2000, ismcts:0.5s)"
+    )

@@ -1,0 +1,445 @@
+"""The tree search shared by ``mcts`` and ``ismcts``: anytime, seeded, through the contracts only.
+
+One iteration:
+
+1. **Determinise**: ``mcts`` draws one determinisation per move (``resample``: it never reads
+   what its seat cannot see, even if it is handed the true state) and clones it every
+   iteration; ``ismcts`` draws a new one every iteration (``resample``), so its statistics are
+   averaged over the states its seat cannot tell apart.
+2. **Select** down the tree with UCB (availability counts: an action's exploration term uses
+   the number of visits in which it was legal, since the legal set changes with the
+   determinisation and the dice). Chance is **open loop** by default: outcomes are drawn from
+   ``chance_weights`` with the search's own generator and are not part of the tree, so a node
+   is a sequence of decisions (``chance="closed"`` keys nodes by outcomes too).
+   Each seat maximises its own reward (max^n). A node's statistics are per seat and action;
+   its children are keyed by what the *searching* seat observes of each action: the action
+   itself for its own moves, and ``describe(actor, action, searcher)`` for everybody else's in
+   ``ismcts`` (so the tree is the searcher's information sets, and a hidden choice leads to
+   one child whatever it was).
+3. **Simultaneous decisions** (a ``frozenset`` of seats) are one node where every seat in the
+   set picks from its own statistics without seeing the others' picks (decoupled UCB); the
+   picks are then submitted one at a time, as the engine requires, and the child is keyed by
+   what the searcher observes of each submission.
+4. **Expand** one new action per iteration. Wide nodes use progressive widening (only the first
+   ``4 + sqrt(visits)`` actions, the game's heuristic choice first) and a progressive bias
+   towards the heuristic's choice.
+5. **Roll out** for at most ``depth`` decisions with the game's heuristic bot (or random moves
+   if the game ships none), then score every seat with the ``evaluate`` hook (a finished game:
+   the win share). Rewards lie in [0, 1].
+6. **Back up** each seat's reward along the path.
+
+The move is the most visited of the root's actions. Under an iteration budget the search stops
+early only when the leader cannot be caught in the iterations left, so a seeded bot is
+reproducible; under a time budget it stops at the deadline.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grimoire.bots.budget import Budget, Clock
+from grimoire.bots.evaluation import Evaluator, evaluator_for, terminal_rewards
+from grimoire.core.bot import Bot
+from grimoire.core.errors import IllegalAction
+from grimoire.core.state import CHANCE, TERMINAL, State
+
+# Default settings (see docs/bots.md for how they were chosen).
+EXPLORATION = 0.6
+DEPTH = 8
+PRIOR_WEIGHT = 0.3
+WIDEN_BASE = 4
+
+
+class Edge:
+    """Statistics of one seat's action at a node."""
+
+    __slots__ = ("avail", "score", "sq", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # sum of the acting seat's rewards
+        self.sq = 0.0  # sum of squared rewards (for intervals in analysis)
+        self.score = 0.0  # sum of the acting seat's scores at the horizon
+
+
+class Node:
+    __slots__ = ("children", "edges", "order", "prior", "visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, int], Edge] = {}
+        self.children: dict[Hashable, Node] = {}
+        self.prior: dict[int, int] = {}  # seat -> the heuristic's choice here
+        self.order: dict[int, dict[int, float]] = {}  # seat -> action -> widening rank
+        self.visits = 0
+
+
+@dataclass
+class ActionStats:
+    """What the search learned about one of the root seat's actions."""
+
+    action: int
+    visits: int
+    mean: float  # mean reward: the estimated win chance
+    score: float  # mean score at the search horizon
+    std_error: float
+
+
+@dataclass
+class SearchResult:
+    seat: int
+    iterations: int
+    seconds: float
+    actions: list[ActionStats] = field(default_factory=list)  # most visited first
+
+    def best(self) -> int:
+        return self.actions[0].action
+
+
+def sample_outcome(state: State, rng: random.Random) -> int:
+    """A chance outcome drawn with the exact integer weights, from ``rng``."""
+    weights = state.chance_weights()
+    total = 0
+    for _, weight in weights:
+        total += weight
+    pick = rng.randrange(total)
+    for outcome, weight in weights:
+        pick -= weight
+        if pick < 0:
+            return outcome
+    raise ValueError("a chance node needs at least one outcome with a positive weight")
+
+
+class TreeSearch:
+    """One search from one position for one seat (see the module docstring)."""
+
+    def __init__(
+        self,
+        root: State,
+        seat: int,
+        rng: random.Random,
+        *,
+        determinize_each: bool,
+        observe_others: bool,
+        chance: str = "open",
+        exploration: float = EXPLORATION,
+        depth: int = DEPTH,
+        prior_weight: float = PRIOR_WEIGHT,
+        widen_base: int = WIDEN_BASE,
+        rollout: str = "heuristic",
+        evaluator: Evaluator | None = None,
+        root_uniform: bool = False,
+    ) -> None:
+        if chance not in ("open", "closed"):
+            raise ValueError(f"chance must be 'open' or 'closed', not {chance!r}")
+        if rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
+        self.seat = seat
+        self.rng = rng
+        self.determinize_each = determinize_each
+        self.observe_others = observe_others
+        self.closed = chance == "closed"
+        self.c = exploration
+        self.depth = depth
+        self.prior_weight = prior_weight
+        self.widen_base = widen_base
+        self.root_uniform = root_uniform
+        self.game = root.game
+        self.players = root.game.players
+        self.evaluate = evaluator or evaluator_for(root.game, root)
+        # The search never reads what ``seat`` cannot see: it starts from a re-deal of it.
+        self.base = root.resample(seat, rng)
+        self.bots: list[Bot | None] = [
+            root.game.heuristic_bot(rng.getrandbits(48)) for _ in range(self.players)
+        ]
+        self.rollout_heuristic = rollout == "heuristic"
+        self.root = Node()
+        self.iterations = 0
+
+    # ------------------------------------------------------------------ driving
+    def run(self, budget: Budget, *, early_stop: bool = True) -> SearchResult:
+        clock = Clock(budget)
+        legal = self.base.legal_actions(self.seat)
+        while not clock.done():
+            self.iterate()
+            clock.tick()
+            if early_stop and clock.iterations % 16 == 0 and self._decided(legal, clock):
+                break
+        self.iterations = clock.iterations
+        return self.result(legal, clock.iterations, clock.elapsed())
+
+    def _decided(self, legal: list[int], clock: Clock) -> bool:
+        visits = sorted((self._visits(a) for a in legal), reverse=True)
+        if len(visits) < 2:
+            return True
+        return visits[0] - visits[1] > clock.remaining_iterations()
+
+    def _visits(self, action: int) -> int:
+        edge = self.root.edges.get((self.seat, action))
+        return 0 if edge is None else edge.visits
+
+    def result(self, legal: list[int], iterations: int, seconds: float) -> SearchResult:
+        stats = []
+        for action in legal:
+            edge = self.root.edges.get((self.seat, action))
+            if edge is None or edge.visits == 0:
+                stats.append(ActionStats(action, 0, 0.0, 0.0, 1.0))
+                continue
+            n = edge.visits
+            mean = edge.total / n
+            var = max(0.0, edge.sq / n - mean * mean)
+            stats.append(
+                ActionStats(action, n, mean, edge.score / n, math.sqrt(var / n) if n > 1 else 1.0)
+            )
+        stats.sort(key=lambda s: (-s.visits, -s.mean, s.action))
+        return SearchResult(self.seat, iterations, seconds, stats)
+
+    # ------------------------------------------------------------------ one iteration
+    def iterate(self) -> None:
+        state = (
+            self.base.resample(self.seat, self.rng) if self.determinize_each else self.base.clone()
+        )
+        node = self.root
+        path: list[tuple[Edge, int]] = []
+        rng = self.rng
+        expanded = False
+        while not expanded:
+            actor = state.current_player
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                outcome = sample_outcome(state, rng)
+                if self.closed:
+                    key: Hashable = ("chance", self._observe(state, CHANCE, outcome))
+                    state.apply(outcome)
+                    node = self._child(node, key)
+                else:
+                    state.apply(outcome)
+                continue
+            if isinstance(actor, frozenset) and len(actor) > 1:
+                node, expanded = self._simultaneous(state, node, sorted(actor), path)
+                continue
+            seat = actor if isinstance(actor, int) else next(iter(actor))
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:  # a forced move is no decision: no node of its own
+                action = legal[0]
+                key = self._observe(state, seat, action)
+                state.apply(action, seat)
+                if self.observe_others and seat != self.seat:
+                    node = self._child(node, key)
+                continue
+            action, edge, new = self._select(state, node, seat, legal, node is self.root)
+            key = self._observe(state, seat, action)
+            state.apply(action, seat)
+            path.append((edge, seat))
+            if new:
+                expanded = True
+            else:
+                node = self._child(node, key)
+        rewards, scores = self._rollout(state)
+        for edge, seat in path:
+            reward = rewards[seat]
+            edge.visits += 1
+            edge.total += reward
+            edge.sq += reward * reward
+            edge.score += scores[seat]
+
+    def _child(self, node: Node, key: Hashable) -> Node:
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+        return child
+
+    def _observe(self, state: State, actor: int, action: int) -> Hashable:
+        """The key of a child: what the searching seat observes of ``action``."""
+        if actor == self.seat or not self.observe_others:
+            return (actor, action)
+        return (actor, state.describe(actor, action, self.seat))
+
+    def _simultaneous(
+        self, state: State, node: Node, seats: list[int], path: list[tuple[Edge, int]]
+    ) -> tuple[Node, bool]:
+        """Every seat picks on its own statistics; the picks are submitted in seat order while
+        they stay legal (a parallel turn's chance may make the rest moot)."""
+        picks = []
+        for seat in seats:
+            legal = state.legal_actions(seat)
+            action, edge, new = self._select(state, node, seat, legal, node is self.root)
+            picks.append((seat, action, edge, new))
+        observed: list[Hashable] = []
+        expanded = False
+        for seat, action, edge, new in picks:
+            actor = state.current_player
+            if not isinstance(actor, frozenset) or seat not in actor:
+                break
+            if action not in state.legal_actions(seat):
+                break
+            # Keyed by what the searcher sees, so no pick depends on another's hidden pick.
+            if seat == self.seat:
+                observed.append((seat, action))
+            else:
+                observed.append((seat, state.describe(seat, action, self.seat)))
+            state.apply(action, seat)
+            path.append((edge, seat))
+            expanded = expanded or new
+        return self._child(node, tuple(observed)), expanded
+
+    def _select(
+        self, state: State, node: Node, seat: int, legal: list[int], at_root: bool
+    ) -> tuple[int, Edge, bool]:
+        """UCB with availability counts, progressive widening and a bias to the prior."""
+        node.visits += 1
+        edges = node.edges
+        prior = self._prior(state, node, seat, legal)
+        if at_root and self.root_uniform and seat == self.seat:
+            # Analysis: every action gets the same share of the iterations.
+            action = min(legal, key=lambda a: (self._visits(a), a))
+            edge = edges.get((seat, action))
+            new = edge is None
+            if edge is None:
+                edge = edges[(seat, action)] = Edge()
+            edge.avail += 1
+            return action, edge, new or edge.visits == 0
+        known = 0
+        fresh: list[int] = []
+        for action in legal:
+            edge = edges.get((seat, action))
+            if edge is None:
+                fresh.append(action)
+            else:
+                known += 1
+        allowed = self.widen_base + int(math.sqrt(node.visits))
+        if fresh and (known < allowed or known == 0):
+            if prior in fresh:
+                action = prior
+            elif len(legal) > self.widen_base:
+                order = self._order(node, seat)
+                action = min(fresh, key=lambda a: order.setdefault(a, self.rng.random()))
+            else:
+                action = fresh[self.rng.randrange(len(fresh))]
+            edge = edges[(seat, action)] = Edge()
+            edge.avail = 1
+            for other in legal:
+                if other != action:
+                    existing = edges.get((seat, other))
+                    if existing is not None:
+                        existing.avail += 1
+            return action, edge, True
+        best_action = legal[0]
+        best_edge: Edge | None = None
+        best_value = -math.inf
+        c = self.c
+        bias = self.prior_weight
+        for action in legal:
+            edge = edges.get((seat, action))
+            if edge is None:
+                continue
+            edge.avail += 1
+            if edge.visits == 0:  # chosen before but never backed up (a cut iteration)
+                value = math.inf
+            else:
+                value = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+                if action == prior:
+                    value += bias / (edge.visits + 1)
+            if value > best_value:
+                best_action, best_edge, best_value = action, edge, value
+        assert best_edge is not None
+        return best_action, best_edge, False
+
+    def _order(self, node: Node, seat: int) -> dict[int, float]:
+        order = node.order.get(seat)
+        if order is None:
+            order = node.order[seat] = {}
+        return order
+
+    def _prior(self, state: State, node: Node, seat: int, legal: list[int]) -> int | None:
+        """The game's heuristic choice at this node (asked once per node and seat)."""
+        if seat in node.prior:
+            return node.prior[seat]
+        bot = self.bots[seat]
+        choice = -1
+        if bot is not None and len(legal) > 2:
+            try:
+                choice = bot.choose(state, seat)
+            except (IllegalAction, AssertionError, ValueError, KeyError, IndexError):
+                choice = -1
+        node.prior[seat] = choice
+        return choice
+
+    # ------------------------------------------------------------------ rollouts
+    def _rollout(self, state: State) -> tuple[list[float], list[float]]:
+        rng = self.rng
+        steps = 0
+        while steps < self.depth:
+            actor = state.current_player
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state.apply(sample_outcome(state, rng))
+                continue
+            seat = actor if isinstance(actor, int) else min(actor)
+            legal = state.legal_actions(seat)
+            action = legal[0]
+            if len(legal) > 1:
+                bot = self.bots[seat] if self.rollout_heuristic else None
+                action = bot.choose(state, seat) if bot is not None else -1
+                if action not in legal:
+                    action = legal[rng.randrange(len(legal))]
+            state.apply(action, seat)
+            steps += 1
+        scores = [float(score) for score in state.scores()]
+        if state.is_terminal():
+            return terminal_rewards(state), scores
+        hook = self.evaluate
+        rewards = [min(1.0, max(0.0, float(hook(state, seat)))) for seat in range(self.players)]
+        return rewards, scores
+
+
+class SearchBot(Bot):
+    """A bot that searches each decision with ``TreeSearch`` within a budget."""
+
+    name = "search"
+    determinize_each = False
+    observe_others = False
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: Budget | str | int | float = "1s",
+        **settings: Any,
+    ) -> None:
+        super().__init__(seed)
+        self.budget = Budget.parse(budget)
+        self.settings = settings
+        self.last: SearchResult | None = None
+
+    def search(self, state: State, seat: int, budget: Budget | None = None) -> SearchResult:
+        """Search ``state`` for ``seat``; the statistics of every legal action."""
+        tree = TreeSearch(
+            state,
+            seat,
+            self.rng,
+            determinize_each=self.determinize_each,
+            observe_others=self.observe_others,
+            **self.settings,
+        )
+        return tree.run(budget or self.budget)
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        if seat is None:
+            actor = state.current_player
+            if not isinstance(actor, int) or actor < 0:
+                raise IllegalAction("say which seat chooses: no single seat is to act")
+            seat = actor
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        self.last = result = self.search(state, seat)
+        return result.best()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(budget={str(self.budget)!r})"
