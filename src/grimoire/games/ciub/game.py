@@ -101,7 +101,12 @@ class CiubGame(Game):
         return CiubHeuristicBot(seed)
 
     def render_text(self, state: State, seat: int | None) -> Any:
-        from grimoire.games.ciub.render import render
+        from grimoire.games.ciub.render_text import render
 
         assert isinstance(state, CiubState)
+        return render(state, seat)
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        from grimoire.games.ciub.render_svg import render
+
         return render(state, seat)

@@ -1,13 +1,17 @@
-"""Terminal rendering of a Ciúb position with ``rich``: rows, markers, dice, tray, supply."""
+"""Terminal rendering of a Ciúb position with ``rich``: rows, markers, dice, tray, supply,
+and a legend of the symbols. Card rows wrap between cards, never inside one."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Iterator, Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from grimoire.games.ciub.state import CiubState
-from grimoire.games.ciub.text import face_text, phase_help
+from grimoire.games.ciub.text import phase_help
 
 STYLE = {
     "white": "bold black on white",
@@ -44,6 +48,46 @@ def card_text(s: CiubState, card_id: int) -> Text:
     return text
 
 
+class Flow:
+    """Items side by side, wrapped onto the next line between items only (a card or a die
+    is never split over two lines)."""
+
+    def __init__(self, items: Sequence[Text], gap: int = 2) -> None:
+        self.items = list(items)
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self._lines(options.max_width):
+            yield from line.render(console)
+            yield Segment.line()
+
+    def _lines(self, width: int) -> Iterator[Text]:
+        line = Text()
+        for item in self.items:
+            if line and line.cell_len + self.gap + item.cell_len > width:
+                yield line
+                line = Text()
+            if line:
+                line.append(" " * self.gap)
+            line.append_text(item)
+        if line or not self.items:
+            yield line or Text("—")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> object:
+        from rich.measure import Measurement
+
+        widest = max((item.cell_len for item in self.items), default=1)
+        whole = sum(item.cell_len for item in self.items) + self.gap * max(len(self.items) - 1, 0)
+        return Measurement(min(widest, options.max_width), min(whole, options.max_width))
+
+
+LEGEND = (
+    "Legend: W1:4 die W1 shows 4 (W Y O R G P B: white yellow orange red green purple blue), "
+    "· not rolled, dim: acted; ⇄ swap ↻ re-roll ✎ adjust 2:1 two-for-one ☠ skull; "
+    "[13] 1,3,5,7 6VP card 13, its need, its VP; 🦉 owl; ◆ marker; ▶ to play"
+)
+
+
 def render(s: CiubState, seat: int | None) -> Group:
     parts: list[object] = []
     rows = Table.grid(padding=(0, 2))
@@ -57,8 +101,8 @@ def render(s: CiubState, seat: int | None) -> Group:
             + ("  — the end has begun!" if s.triggered else "")
         ),
     )
-    rows.add_row("Top row", Text("  ").join(card_text(s, i) for i in s.top) or Text("—"))
-    rows.add_row("Bottom row", Text("  ").join(card_text(s, i) for i in s.bottom) or Text("—"))
+    rows.add_row("Top row", Flow([card_text(s, i) for i in s.top]))
+    rows.add_row("Bottom row", Flow([card_text(s, i) for i in s.bottom]))
     supply = Text()
     for colour in s.c.colours:
         count = sum(
@@ -98,8 +142,5 @@ def render(s: CiubState, seat: int | None) -> Group:
                 style="bold yellow",
             )
         parts.append(status)
+    parts.append(Text(LEGEND, style="dim"))
     return Group(*parts)  # type: ignore[arg-type]
-
-
-def legend() -> str:
-    return "Faces: " + ", ".join(f"{glyph} {face_text(face)}" for face, glyph in FACE_GLYPH.items())
