@@ -23,8 +23,8 @@ from grimoire.core.state import CHANCE, State
 from grimoire.registry import make
 
 HELP = (
-    "Type the number of an action, or its text (e.g. 'claim 21'). Other commands: 'help', "
-    "'scores', 'save [FILE]', 'quit'"
+    "Type the number of an action, or its text as listed. Other commands: 'help', 'scores', "
+    "'save [FILE]', 'quit'"
 )
 
 
@@ -288,6 +288,11 @@ def topics(game: Game) -> dict[str, str]:
     return dict(hook()) if callable(hook) else {}
 
 
+def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
+    """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
+    return game.text_topic(state, seat, name, argument.strip())  # type: ignore[attr-defined]
+
+
 def help_text(game: Game) -> str:
     extra = topics(game)
     if not extra:
@@ -398,8 +403,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             console.print(score_table(state, session.humans, session.bot_kinds, seat))
             continue
         if word in extra:
-            topic = session.game.text_topic(state, seat, word, answer[len(word) :].strip())  # type: ignore[attr-defined]
-            console.print(topic)
+            console.print(show_topic(session.game, state, seat, word, answer[len(word) :]))
             continue
         try:
             return _chosen(state, seat, answer, legal, console)

@@ -129,6 +129,18 @@ class FiveSealsGame(Game):
         assert isinstance(state, FiveSealsState)
         return render(state, seat)
 
+    def text_topics(self) -> dict[str, str]:
+        """The terminal's extra commands (see grimoire.cli.play)."""
+        from grimoire.games.five_seals.text_map import TOPICS
+
+        return TOPICS
+
+    def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
+        from grimoire.games.five_seals.text_map import topic
+
+        assert isinstance(state, FiveSealsState)
+        return topic(state, seat, name, argument)
+
     def render_svg(self, state: State, seat: int | None) -> str | None:
         from grimoire.games.five_seals.render_svg import render
 

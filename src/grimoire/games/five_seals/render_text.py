@@ -1,5 +1,5 @@
 """Terminal rendering with ``rich``: the decision pending, each player's dice, scrolls and
-score, the supply, and the seals and scrolls the viewer can reach (colour and strength)."""
+score, the supply, and a map of what the viewer can reach (``text_map``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from rich.text import Text
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
-from grimoire.games.five_seals.reach import breakable, seal_of, targets
 from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.games.five_seals.text_map import surroundings
 
 STYLE = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
 
@@ -79,28 +79,10 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
     if viewer is None and not st.is_chance() and not st.is_terminal():
         viewer = int(st.stack[-1]["s"])
     if viewer is not None and st.phase == "play":
-        parts.append(reach_table(st, viewer))
+        parts.append(surroundings(st, viewer))
     if st.is_terminal():
         parts.append(Text(f"Game over. Winners: {st.winners()}", style="bold"))
     return Group(*parts)  # type: ignore[arg-type]
-
-
-def reach_table(st: FiveSealsState, seat: int) -> Table:
-    can = set(breakable(st, seat))
-    table = Table(title=f"seat {seat} can reach", show_header=True, header_style="bold")
-    for column in ("node", "seal", "strength", "scroll", "breakable now"):
-        table.add_column(column)
-    for node in targets(st, seat):
-        col, need = seal_of(st, node)
-        name = st.comp.card_name(st.card[node]) if st.card[node] >= 0 else "-"
-        table.add_row(
-            st.board.node_id(node),
-            coloured(st.comp.elements[col], col),
-            str(need),
-            name,
-            "yes" if node in can else "",
-        )
-    return table
 
 
 def describe_prompt(st: FiveSealsState) -> str:

@@ -1,0 +1,101 @@
+"""Five Seals in the terminal: the board drawn as paths from the hall, a map of what the
+player to act can reach (breakable, in reach, blocked), and the spells' texts on request."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import grimoire
+from grimoire.cli.main import app
+from grimoire.games.five_seals.reach import breakable, targets
+from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.games.five_seals.text_map import board_map, surroundings
+
+LABEL = re.compile(r"(\d?[A-Za-z][A-Za-z0-9]*):(\S+)((?: [@fG]\d?)*)(?: ([!*x]))?")
+
+
+def text_of(renderable: object, width: int = 100) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def in_play(seed: int, moves: int) -> FiveSealsState:
+    state = grimoire.make("five-seals", players=3).new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.play(rng.choice(state.legal_actions()))
+    assert isinstance(state, FiveSealsState)
+    return state
+
+
+def labels(text: str) -> dict[str, tuple[str, str, str]]:
+    found: dict[str, tuple[str, str, str]] = {}
+    for node, content, figures, mark in LABEL.findall(text.split("Legend:")[0]):
+        assert node not in found, f"{node} drawn twice"
+        found[node] = (content, figures, mark)
+    return found
+
+
+def test_the_whole_board_is_drawn_once_with_its_joins() -> None:
+    state = in_play(4, 150)
+    board = state.board
+    text = text_of(board_map(state, 0))
+    drawn = labels(text)
+    assert set(drawn) == {node.id for node in board.nodes}
+    for line in text.splitlines():
+        for node, joined in re.findall(r"(\S+):\S+[^↔\n]* ↔ ([\w,]+)", line):
+            for other in joined.split(","):
+                assert board.index[other] in board.adj[board.index[node]], (node, other)
+    for node, (content, _, _) in drawn.items():
+        index = board.index[node]
+        if state.token[index] >= 0:  # a seal shows its colour letter and strength
+            code = state.token[index]
+            assert content == f"{state.comp.letters[code // 10]}{code % 10}"
+    one = labels(text_of(board_map(state, 0, wedge=2)))
+    assert set(one) == {"H"} | {n.id for n in board.nodes if n.wedge == 2}
+
+
+def test_the_reach_map_marks_what_can_be_broken_and_what_blocks() -> None:
+    checked = 0
+    for seed in range(3):
+        state = in_play(seed, 120)
+        if state.phase != "play" or state.is_chance():
+            continue
+        seat = int(state.stack[-1]["s"])
+        drawn = labels(text_of(surroundings(state, seat)))
+        ids = state.board.node_id
+        can = {ids(n) for n in breakable(state, seat)}
+        reach = {ids(n) for n in targets(state, seat)}
+        assert {n for n, (_, _, mark) in drawn.items() if mark == "!"} == can
+        assert {n for n, (_, _, mark) in drawn.items() if mark == "*"} == reach - can
+        for node, (_, _, mark) in drawn.items():
+            if mark == "x":  # a seal at the edge that a figure or a guardian blocks
+                index = state.board.index[node]
+                assert node not in reach and (state.token[index] >= 0 or state.card[index] >= 0)
+        assert f"@{seat}" in "".join(figures for _, figures, _ in drawn.values())
+        checked += 1
+    assert checked
+
+
+def test_map_spells_and_legend_commands() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "five-seals", "--players", "2", "--seed", "3"],
+        input="map\nmap 9\nspells Leap\nspells Fly\nlegend\nquit\nn\n",
+    )
+    assert result.exit_code == 130, result.output
+    text = " ".join(result.output.split())
+    assert "'map' (the whole board" in text  # listed by the start message and 'help'
+    assert "Board H:hall @0 @1" in text
+    assert "wedges are numbered 0..5" in text
+    assert "Leap over a reachable unblocked token" in text
+    assert "No spell called 'Fly'" in text
+    assert "Legend: 0J:R3 node 0J" in text
