@@ -349,3 +349,65 @@ def test_the_schema_comes_from_the_migrations(any_database_url: str) -> None:
         assert context.get_current_revision() == "0002"
         assert compare_metadata(context, Base.metadata) == []
     engine.dispose()
+
+
+def one_move(http: Any, game_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """The first legal action of the seat to act."""
+    seat = api_state(http, game_id)["to_act"][0]
+    payload = api_state(http, game_id, tokens[seat])
+    response = http.post(
+        f"/api/games/{game_id}/actions",
+        json={"version": payload["version"], "action": {"id": payload["actions"][0]["id"]}},
+        headers={"X-Seat-Token": tokens[seat]},
+    )
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def test_games_saved_before_the_clocks_migration_play_on(
+    any_database_url: str, tmp_path: Any
+) -> None:
+    """A database at revision 0001 (before tables and clocks) with a game in it: the server
+    upgrades it at start and the game goes on exactly, listed, open to anyone, without clock."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from grimoire.web.store import make_engine
+
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    with TestClient(create_app(source, bot_delay=0)) as client:
+        created = client.post(
+            "/api/games", json={"game": "toy", "seats": [{"kind": "person"}] * 2}
+        ).json()
+        game_id, token0 = created["state"]["id"], created["token"]
+        client.cookies.clear()
+        token1 = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]
+        client.cookies.clear()
+        tokens = {0: token0, 1: token1}
+        one_move(client, game_id, tokens)
+        before = everything(client, {game_id: tokens})
+
+    old = make_engine(any_database_url)
+    config = Config()
+    config.set_main_option("script_location", "grimoire.web:migrations")
+    with old.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    copy_from = make_engine(source)
+    with copy_from.connect() as read, old.begin() as write:
+        for table in ("games", "seats", "log", "snapshots"):
+            columns = [c["name"] for c in sa.inspect(write).get_columns(table)]
+            rows = read.execute(sa.text(f"SELECT {', '.join(columns)} FROM {table}")).mappings()
+            target = sa.table(table, *[sa.column(name) for name in columns])
+            for row in rows:
+                write.execute(sa.insert(target).values(**dict(row)))
+    copy_from.dispose()
+    old.dispose()
+
+    with TestClient(create_app(any_database_url, bot_delay=0)) as client:
+        assert everything(client, {game_id: tokens}) == before  # seats and log all there
+        summary = client.get(f"/api/games/{game_id}").json()
+        assert summary["private"] is False and summary["join"] == "anyone"
+        assert summary["clock"] is None
+        assert one_move(client, game_id, tokens)["version"] > before[f"{game_id}/0"]["version"]

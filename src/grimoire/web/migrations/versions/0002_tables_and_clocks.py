@@ -23,24 +23,21 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-        batch.add_column(
-            sa.Column("join_policy", sa.String(16), nullable=False, server_default="anyone")
-        )
-        batch.add_column(sa.Column("invite", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("clock", sa.JSON(), nullable=True))
-        batch.add_column(sa.Column("deadline", sa.Float(), nullable=True))
+    # Plain ADD COLUMNs, never a batch "copy and move" of the table: on SQLite, with foreign
+    # keys on, dropping the old ``games`` table would cascade and delete every seat and log.
+    op.add_column(
+        "games", sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column(
+        "games", sa.Column("join_policy", sa.String(16), nullable=False, server_default="anyone")
+    )
+    op.add_column("games", sa.Column("invite", sa.String(64), nullable=True))
+    op.add_column("games", sa.Column("clock", sa.JSON(), nullable=True))
+    op.add_column("games", sa.Column("deadline", sa.Float(), nullable=True))
     op.create_index("ix_games_deadline", "games", ["deadline"])
 
 
 def downgrade() -> None:
     op.drop_index("ix_games_deadline", table_name="games")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("deadline")
-        batch.drop_column("clock")
-        batch.drop_column("invite")
-        batch.drop_column("join_policy")
-        batch.drop_column("private")
+    for column in ("deadline", "clock", "invite", "join_policy", "private"):
+        op.drop_column("games", column)  # SQLite 3.35+ drops a column in place
