@@ -7,6 +7,7 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -99,3 +100,41 @@ def test_map_spells_and_legend_commands() -> None:
     assert "Leap over a reachable unblocked token" in text
     assert "No spell called 'Fly'" in text
     assert "Legend: 0J:R3 node 0J" in text
+
+
+def test_illegal_actions_say_why_and_change_nothing() -> None:
+    from grimoire.core.errors import IllegalAction
+
+    said: set[str] = set()
+    for seed in range(3):
+        state = in_play(seed, 0)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.step < 400:
+            if not state.is_chance():
+                before = state.to_json()
+                node = rng.choice(state.board.nodes).id
+                for text in (f"break {node}", "end round", "take R", "use Leap of Fire"):
+                    action = state.parse_action(text)
+                    if action in state.legal_actions():
+                        continue
+                    with pytest.raises(IllegalAction) as caught:
+                        state.apply(action)
+                    message = str(caught.value)
+                    assert message.startswith(f"'{text}' is not possible: ")
+                    assert "legal now:" in message
+                    said.update(
+                        reason
+                        for reason in (
+                            "holds no seal",
+                            "is out of your reach",
+                            "adding up to",
+                            "blocked by seat",
+                            "you must break a seal while you can",
+                            "you hold no face-up Leap of Fire",
+                            "not the decision now",
+                        )
+                        if reason in message
+                    )
+                assert state.to_json() == before
+            state.play(rng.choice(state.legal_actions()))
+    assert len(said) >= 6, said

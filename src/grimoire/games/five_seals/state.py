@@ -188,6 +188,15 @@ class FiveSealsState(State):
             return chance.describe(self, action)
         return self.codec.to_text(action)
 
+    def _why_illegal(self, actor: int, action: int) -> str:
+        if actor >= 0 and self.stack and 0 <= action < self.game.num_actions:
+            from grimoire.games.five_seals.explain import why_not
+
+            legal = State._phase_hint(self, actor)  # "legal now: ..."
+            reason = why_not(self, actor, action)
+            return f"'{self.action_to_string(action)}' is not possible: {reason}; {legal}"
+        return super()._why_illegal(actor, action)
+
     def parse_action(self, text: str) -> int:
         if self.is_chance():
             for outcome, _ in self.chance_weights():
