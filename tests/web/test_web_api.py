@@ -562,6 +562,10 @@ def test_openapi_documents_every_http_endpoint(client: TestClient) -> None:
         ("/api/games/{game_id}/actions", "post"),
         ("/api/games/{game_id}/undo", "post"),
         ("/api/games/{game_id}/replay", "get"),
+        ("/api/games/{game_id}/rejoin", "post"),
+        ("/api/games/{game_id}/pause", "post"),
+        ("/api/games/{game_id}/resume", "post"),
+        ("/api/games/{game_id}/svg", "get"),
     ]:
         assert method in paths[path], (path, method)
         assert paths[path][method]["summary"]

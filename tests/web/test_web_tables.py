@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -243,3 +244,36 @@ def test_everyone_is_told_who_took_back_what(client: TestClient) -> None:
     before = state_of(client, game_id, tokens[1 - mover])["events"]
     hub.forget(game_id)
     assert state_of(client, game_id, tokens[1 - mover])["events"] == before
+
+
+def test_a_game_with_its_own_page_sends_no_svg_in_payloads_but_serves_it(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """A game that draws its own page never shows the SVG there: payloads leave it out (it cost
+    every change a drawing per viewer), ``GET .../svg`` still has it."""
+    from web_toygame import DrawnToyGame
+
+    from grimoire.web import assets
+
+    (tmp_path / "render.js").write_text("export function render(root) {}\n")
+    DrawnToyGame.assets = str(tmp_path)
+    assets.asset_dir.cache_clear()
+    assets._renderer_urls.cache_clear()
+    try:
+        drawn = client.post("/api/games", json={"game": "toy-drawn", "players": 2}).json()
+        toy = client.post("/api/games", json={"game": "toy", "players": 2}).json()
+        client.cookies.clear()
+        assert drawn["state"]["renderer"] and drawn["state"]["svg"] is None
+        assert toy["state"]["renderer"] is None and toy["state"]["svg"].startswith("<svg")
+        url = f"/api/games/{drawn['state']['id']}/svg"
+        served = client.get(url, headers=seated(drawn["token"]))
+        assert served.status_code == 200
+        assert served.headers["content-type"].startswith("image/svg+xml")
+        assert served.text.startswith("<svg") and "data-card" in served.text
+        assert "data-card" not in client.get(url).text  # a spectator sees no hand
+        plain = client.post("/api/games", json={"game": "toy-plain", "players": 2}).json()
+        assert client.get(f"/api/games/{plain['state']['id']}/svg").status_code == 404
+    finally:
+        DrawnToyGame.assets = None
+        assets.asset_dir.cache_clear()
+        assets._renderer_urls.cache_clear()

@@ -565,6 +565,20 @@ def create_app(
         return payload_response(room, seat)
 
     @app.get(
+        "/api/games/{game_id}/svg",
+        tags=["play"],
+        summary="The game's SVG drawing as the caller's seat sees it now (image/svg+xml)",
+        responses={404: ERRORS[404]},
+    )
+    async def svg(request: Request, game_id: str) -> Response:
+        room = await hub_of(request).room(game_id)
+        viewer = room.seat_of(token_of(request, game_id))
+        drawing = room.game.render_svg(room.state, viewer)
+        if drawing is None:
+            raise NotFound(f"{room.title} has no SVG drawing")
+        return Response(drawing, media_type="image/svg+xml")
+
+    @app.get(
         "/api/games/{game_id}/replay",
         tags=["play"],
         summary="The game after its first `step` history entries, as the caller saw it",

@@ -332,7 +332,7 @@ class Room:
             "scores": view.get("scores", []),
             "winners": view.get("winners", []),
             "view": view,
-            "svg": self.game.render_svg(state, viewer),
+            "svg": self.page_svg(state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}
                 for n, line in enumerate(self.lines[first:], start=first)
@@ -357,6 +357,13 @@ class Room:
             for seat in self.seats
             if not seat.taken
         }
+
+    def page_svg(self, state: State, viewer: int | None) -> str | None:
+        """The game's SVG for the page, or None when the game draws its own page (its renderer
+        never shows the SVG, which would cost every payload a drawing; ``GET .../svg`` has it)."""
+        if renderer_urls(type(self.game))["renderer"] is not None:
+            return None
+        return self.game.render_svg(state, viewer)
 
     def payload_text(self, viewer: int | None) -> str:
         """``payload(viewer)`` as JSON text, encoded once per change and viewer."""
@@ -383,7 +390,7 @@ class Room:
             "steps": total,
             "seats": [seat_doc(seat) for seat in self.seats],
             "view": state.view(viewer),
-            "svg": self.game.render_svg(state, viewer),
+            "svg": self.page_svg(state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}
                 for n, line in enumerate(self.lines[first:step], start=first)
