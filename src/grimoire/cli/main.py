@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from grimoire.core.errors import GrimoireError, InvalidOptions
@@ -21,7 +22,8 @@ console = Console()
 
 
 def _fail(error: Exception) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {error}", soft_wrap=True, highlight=False)
+    # escaped: a message may hold brackets ("pip install 'grimoire[web]'")
+    console.print(f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True, highlight=False)
     return typer.Exit(2)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from grimoire.bots import make_bot
@@ -408,7 +409,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         try:
             return _chosen(state, seat, answer, legal, console)
         except GrimoireError as error:
-            console.print(f"[bold red]Not possible:[/] {error}", highlight=False)
+            console.print(f"[bold red]Not possible:[/] {escape(str(error))}", highlight=False)
 
 
 def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Console) -> int:
@@ -424,7 +425,7 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
     text = state.action_to_string(action)
     if _words(text) != _words(answer):  # e.g. an identical die named by another label
-        console.print(f"[dim](taken as '{text}', the same move)[/]", highlight=False)
+        console.print(f"[dim](taken as '{escape(text)}', the same move)[/]", highlight=False)
     return action
 
 
