@@ -383,8 +383,8 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             return Exit(saver.on_leave(session))
         except EOFError:
             path = saver.unattended(session)
-            where = f"the game is saved to {path}" if path else "the game could not be saved"
-            console.print(f"\nInput ended; {where}.")
+            console.print("\nInput ended.")
+            saver.report(path)
             return Exit(1)
         if not answer:
             continue
@@ -398,7 +398,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         if word == "save":
             path = saver.save(session, Path(answer[4:].strip()) if rest.strip() else None)
             if path is not None:
-                console.print(f"Saved to {path}. Resume with: grimoire play --load {path}")
+                saver.report(path)
             continue
         if lowered == "scores":
             console.print(score_table(state, session.humans, session.bot_kinds, seat))

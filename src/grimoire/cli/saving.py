@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
+from rich.markup import escape
 
 YES = frozenset({"y", "yes"})
 NO = frozenset({"n", "no"})
@@ -96,7 +97,7 @@ class Saver:
         try:
             return self.write(game, target)
         except OSError as error:
-            self.console.print(f"[bold red]Cannot save to {target}:[/] {error}")
+            self.console.print(f"[bold red]Cannot save to {escape(str(target))}:[/] {error}")
             return None
 
     def unattended(self, game: Saveable) -> Path | None:
@@ -109,7 +110,7 @@ class Saver:
             try:
                 return self.write(game, where)
             except OSError as error:
-                self.console.print(f"[bold red]Cannot save to {where}:[/] {error}")
+                self.console.print(f"[bold red]Cannot save to {escape(str(where))}:[/] {error}")
         return None
 
     def on_leave(self, game: Saveable) -> int:
@@ -135,4 +136,5 @@ class Saver:
         if path is None:
             self.console.print("[bold red]The game could not be saved.[/]")
         else:
-            self.console.print(f"Saved to {path}. Resume with: grimoire play --load {path}")
+            shown = escape(str(path))
+            self.console.print(f"Saved to {shown}. Resume with: grimoire play --load {shown}")
