@@ -203,3 +203,19 @@ def test_load_refuses_other_settings_and_applies_bots(files: dict[str, Path]) ->
     assert "bots now seat 1: heuristic (was random bot)" in changed.output
     both = runner.invoke(app, ["play", "--load", save, "--humans", "0,1"], input="quit\nn\n")
     assert "people now at seat(s) 0, 1 (the file had 0)" in both.output
+
+
+def test_command_line_asks_before_overwriting(tmp_path: Path) -> None:
+    other = tmp_path / "taken.json"
+    other.write_text(OTHER)
+    result = CliRunner().invoke(
+        app,
+        ["play", "ciub", "--players", "2", "--seed", "3", "--save-to", str(other)],
+        input="quit\n\n\n",
+    )
+    assert result.exit_code == 130, result.output
+    text = " ".join(result.output.split())
+    assert "Save the game before leaving? [Y/n, or a file name]" in text
+    assert "already exists. Overwrite it? [y/N, or another file name]" in text
+    assert other.read_text() == OTHER
+    assert load(tmp_path / "taken-1.json").state.seed == 3

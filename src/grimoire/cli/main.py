@@ -112,7 +112,7 @@ def play(
     except GrimoireError as error:
         raise _fail(error) from error
     default = save_to or load or Path("grimoire-save.json")
-    ask = lambda prompt: console.input(f"[bold]{prompt}[/]: ")  # noqa: E731
+    ask = lambda prompt: console.input(f"[bold]{escape(prompt)}[/]: ")  # noqa: E731
     raise typer.Exit(run(session, console, ask, default, own_file=load))
 
 
