@@ -110,3 +110,21 @@ def test_simulate_bad_input() -> None:
         simulate_command("ciub", 1, 2, "random", 1, ["short"], 1, None)
     with pytest.raises(InvalidOptions, match="3 bots for 2 players"):
         simulate_command("ciub", 1, 2, "random,random,random", 1, [], 1, None)
+
+
+def test_the_progress_bar_moves_with_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With worker processes the bar advances as chunks finish, not only at the end."""
+    import grimoire.cli.simulate as sim
+
+    seen: list[tuple[float, float]] = []
+
+    class Recording(sim.Progress):
+        def update(self, task_id: object, **fields: object) -> None:  # type: ignore[override]
+            if "completed" in fields:
+                seen.append((float(fields["completed"]), float(fields["total"])))  # type: ignore[arg-type]
+            super().update(task_id, **fields)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim, "Progress", Recording)
+    simulate_command("ciub", 6, 2, "random", 3, ["length=short"], 2, None)
+    assert seen[-1] == (6.0, 6.0)
+    assert any(0 < done < total for done, total in seen), seen
