@@ -138,3 +138,13 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
                 assert state.to_json() == before
             state.play(rng.choice(state.legal_actions()))
     assert len(said) >= 6, said
+
+
+def test_scroll_names_stay_whole_at_80_columns() -> None:
+    state = in_play(2, 700)
+    text = text_of(state.game.render_text(state, 0), width=80)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for hand in state.hands:
+        for card, _, _ in hand:
+            name = state.comp.card_name(card)
+            assert name in text, name  # on one line, not split where it wrapped

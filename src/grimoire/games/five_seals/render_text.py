@@ -33,7 +33,7 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
 
     table = Table(show_header=True, header_style="bold", expand=False)
     for column in ("seat", "mage at", "familiar", "dice", "scrolls", "score"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "scrolls")
     totals = rules.scores(st)
     for s in range(st.n):
         mage_name, familiar_name = comp.mages[s]
@@ -45,13 +45,13 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
             if st.die_owner[die] == s:
                 value = st.die_val[die]
                 dice.append_text(coloured(f"{comp.letters[die // 6]}{value or '?'} ", die // 6))
-        hand = Text()
+        scrolls = []  # one a line, so that a name is never split at 80 columns
         for card, up, token in st.hands[s]:
             label = f"{comp.card_name(card)}({strength(card)})"
             if token >= 0:
                 label += f"[{comp.letters[token // 10]}{token % 10}]"
-            hand.append_text(coloured(label + ("" if up else " down"), colour(card), dim=not up))
-            hand.append("  ")
+            scrolls.append(coloured(label + ("" if up else " down"), colour(card), dim=not up))
+        hand = Text("\n").join(scrolls)
         points, bonus = rules.score_of(st.hands[s])
         familiar = familiar_name + (
             f" at {st.board.node_id(st.familiar[s])}"
