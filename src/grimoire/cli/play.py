@@ -14,8 +14,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from grimoire.bots import make_bot
-from grimoire.cli.documents import Document, parse_document, read_document, save_document
-from grimoire.cli.saving import Saver, write_json
+from grimoire.cli.documents import Document, read_document, save_document
+from grimoire.cli.saving import Saver
 from grimoire.core.bot import Bot
 from grimoire.core.errors import GrimoireError, IllegalAction, InvalidOptions
 from grimoire.core.game import Game
@@ -59,10 +59,6 @@ class Session:
             if seat not in humans
         }
         return cls(state.game, state, list(humans), kinds)
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Session:
-        return cls.from_document(parse_document(doc))
 
 
 def _seats_and_bots(
@@ -160,12 +156,6 @@ def resume(
     if changed:
         notes.append("bots now " + "; ".join(changed))
     return Session(game, session.state, humans, new_kinds), notes
-
-
-def save(session: Session, path: Path) -> Path:
-    """Write the session to ``path`` (whatever is there: callers ask first, see Saver)."""
-    write_json(path, session.to_json())
-    return path
 
 
 def load(path: Path) -> Session:
