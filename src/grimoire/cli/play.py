@@ -399,7 +399,9 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         try:
             return _chosen(state, seat, answer, legal, console)
         except GrimoireError as error:
-            console.print(f"[bold red]Not possible:[/] {escape(str(error))}", highlight=False)
+            message = str(error)  # "'claim 21' is not possible: ..." names the action itself
+            head = "" if message.startswith("'") else "Not possible: "
+            console.print(f"[bold red]{head}{escape(message)}[/]", highlight=False)
 
 
 def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Console) -> int:
