@@ -161,13 +161,13 @@ export function tickClocks(list, payload) {
     const seat = Number(node.dataset.clockSeat);
     const info = clock.seats[seat];
     const left = clockLeft(clock, seat);
-    let text = `⏱ ${formatDuration(left)}`;
+    let text = formatDuration(left);
     if (info.ran_out || (info.running && left <= 0)) {
       const botIn = info.bot_at !== null ? info.bot_at - serverNow() : null;
       text = botIn !== null && botIn > 0 ? `out of time · bot in ${formatDuration(botIn)}` : "out of time";
       node.classList.add("out");
     }
-    if (clock.paused && info.active) text = `⏸ ${formatDuration(left)}`;
+    if (clock.paused && info.active) text = `paused · ${formatDuration(left)}`;
     node.textContent = text;
   }
 }

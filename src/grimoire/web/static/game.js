@@ -287,8 +287,8 @@ function renderSeatTools(payload) {
     }
     box.append(
       clock.paused
-        ? el("button.button", { type: "button", id: "resume-button", text: "▶ Resume the game", onclick: () => post(`/api/games/${gameId}/resume`, {}) })
-        : el("button.button.quiet", { type: "button", id: "pause-button", text: "⏸ Pause (stops the clocks)", onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
+        ? el("button.button", { type: "button", id: "resume-button", text: "Resume the game", onclick: () => post(`/api/games/${gameId}/resume`, {}) })
+        : el("button.button.quiet", { type: "button", id: "pause-button", text: "Pause (stops the clocks)", onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
     );
   }
   if (payload.viewer !== null && payload.status !== "finished") {

@@ -162,9 +162,9 @@ function showClockSettings() {
 
 function clockLabel(clock) {
   if (!clock) return null;
-  if (clock.kind === "turn") return `⏱ ${formatDuration(clock.move_seconds)} per move`;
-  const reserve = clock.reserve_seconds ? ` + ${formatDuration(clock.reserve_seconds)}` : "";
-  return `⏱ ${formatDuration(clock.move_seconds)}${reserve}`;
+  if (clock.kind === "turn") return `clock ${formatDuration(clock.move_seconds)} a move`;
+  const reserve = clock.reserve_seconds ? ` + ${formatDuration(clock.reserve_seconds)} reserve` : "";
+  return `clock ${formatDuration(clock.move_seconds)} a move${reserve}`;
 }
 
 function gameItem(game) {
