@@ -121,6 +121,7 @@ def rejoin_link(page: Any) -> str:
 def test_a_private_table_to_the_end_with_a_phone_and_a_player_out_of_time(
     people: People, server: ServerProcess, clock_file: Path
 ) -> None:
+    clock_file.write_text("0")
     ann = people.page(DESK)
     ann.goto(server.url + "/?game=toy")
     ann.wait_for_selector("#seats select")
