@@ -269,3 +269,87 @@ def test_other_players_over_six_discard_at_the_end_of_the_turn() -> None:
     do(state, "card V31", 1)
     assert hand(state, 1) == ["V10", "V11", "V12", "V13", "V14", "V15"]
     assert state.turn == 1 and frame(state) == "act1"
+
+
+def steal_position(mine: list[list[str]], theirs: list[list[str]]) -> list[str]:
+    """The steal step of seat 0 with rows ``mine`` against seat 1's rows ``theirs``."""
+    state = position(
+        make(3),
+        rows=[mine, theirs, [[], []]],
+        hands=[["V20"], ["V21"], ["V22"]],
+        stack=[{"k": "turn", "s": 0, "at": 1}],
+    )
+    return texts(state) if frame(state) == "steal" else []
+
+
+def test_steal_symbol_beats_symbol_stone_multiblade_parchment() -> None:
+    """Steal One Vision, condition 1: "You have, at the end of one of your rows, a vision card
+    whose symbol beats the symbol of the vision you want to steal. Magic stone beats multiblade,
+    multiblades beat parchment, parchment beats magic stone." Never the other way round."""
+    stone, multiblade, parchment = "V01", "V05", "V09"
+    for mine, victim in ((stone, "V07"), (multiblade, "V11"), (parchment, "V03")):
+        # the victim card lies 2nd (reversed) in its row, so it fits my one-card row
+        assert steal_position([[mine], []], [["V13", victim], []]) == [
+            "done",
+            "steal seat 1 row 1",
+        ]
+    for mine, victim in ((stone, "V11"), (multiblade, "V03"), (parchment, "V07")):
+        assert steal_position([[mine], []], [["V13", victim], []]) == []  # beaten, not beating
+
+
+def test_steal_only_the_last_card_of_a_row() -> None:
+    """Ruling 15: "Only the last card of a row can be stolen." Bea's multiblade lies under her
+    parchment: Andrew's magic stone cannot take it (and the parchment beats his stone)."""
+    assert steal_position([["V01"], []], [["V05", "V10"], []]) == []
+    assert steal_position([["V01"], []], [["V10", "V06"], []]) == ["done", "steal seat 1 row 1"]
+
+
+def test_symbol_less_visions_neither_steal_nor_are_stolen() -> None:
+    """Steal One Vision: "Vision cards without a symbol may not be stolen, nor used to steal
+    other visions." A symbol-less card at the end of your row gives no steal."""
+    assert steal_position([["V13"], []], [["V05"], []]) == []  # V13 has no symbol
+    assert steal_position([["V01"], []], [["V05", "V26"], []]) == []  # V26 has none either
+
+
+def test_steal_keeps_the_orientation_so_a_row_must_fit() -> None:
+    """Steal One Vision, condition 2: "You can add the stolen vision card to one of your rows,
+    without changing its orientation." A reversed (2nd) card needs a row of one card, a
+    sideways (3rd) one a row of two; with no such row it cannot be stolen."""
+    assert steal_position([["V01", "V02"], []], [["V13", "V06"], []]) == []  # rows of 2 and 0
+    assert steal_position([["V01", "V02"], ["V03"]], [["V13", "V06"], []]) == [
+        "done",
+        "steal seat 1 row 1",
+    ]
+
+
+def test_exchange_needs_a_treasure_valued_one_to_three() -> None:
+    """Special Option: "First you must discard one of your treasures valued 1, 2, or 3 to the
+    bottom of the deck." A -1 treasure does not pay for an exchange."""
+    state = position(make(3), hands=[["V01"], ["V21"], ["V22"]], treasures=[["R-1"], [], []])
+    assert texts(state) == ["done"]
+
+
+def test_exchange_discarding_no_card_keeps_none_of_the_four() -> None:
+    """Ruling 16: "discarding 0 cards is allowed; unkept cards go face up to the discard pile."
+    The rulebook: draw four cards "even if you discarded less than four", keep as many as you
+    discarded, discard the rest."""
+    state = position(
+        make(3), hands=[["V01", "V02"], ["V21"], ["V22"]], treasures=[["R2", "R-1"], [], []]
+    )
+    do(state, "exchange")
+    assert texts(state) == ["treasure R2"]  # the -1 cannot be given up
+    do(state, "treasure R2")
+    do(state, "done")  # no card discarded
+    for card in ("V30", "V31", "V32", "V33"):
+        chance(state, card)
+    assert hand(state, 0) == ["V01", "V02"]
+    assert discard(state) == ["V30", "V31", "V32", "V33"]
+    assert treasures(state, 0) == ["R-1"] and state.view(1)["treasure_deck"]["under"] == ["R2"]
+
+
+def test_the_discard_pile_is_face_up_and_public() -> None:
+    """Ruling 20: "The discard pile is face up and public": every seat and a spectator see the
+    cards discarded, in order."""
+    state = position(make(3), hands=[["V01"], ["V21"], ["V22"]], discard=["V40", "Pickpocket"])
+    for viewer in (None, 0, 1, 2):
+        assert state.view(viewer)["discard"] == ["V40", "Pickpocket"]
