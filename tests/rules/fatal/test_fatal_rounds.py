@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.rules.fatal.fatal_helpers import (
     chance,
     discard,
@@ -255,3 +256,118 @@ def test_setup_notices_are_private() -> None:
     assert state.describe(-1, outcome, 0).startswith("you are ")
     assert state.describe(-1, outcome, 1) == "seat 0 is dealt a character"
     assert state.describe(-1, outcome, None) == "seat 0 is dealt a character"
+
+
+@pytest.mark.parametrize(("count", "points"), [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15)])
+def test_final_chart_for_a_revealed_players_own_colour(count: int, points: int) -> None:
+    """End of the Game: "If your character is face up ... your treasures that match your color
+    are scored according to this chart: 1 2 3 4 5 treasures, 1 3 6 10 15 points. Ignore the
+    value shown on these treasures." The same treasures face down score their face values."""
+    reds = ["R3", "R2", "R1", "R1", "R-1"][:count]
+    revealed = position(
+        make(3),
+        phase="over",
+        round=2,
+        round1=[0, 0, 0],
+        revealed=[True, False, False],
+        face_up=[reds, [], []],
+        hands=[[], [], []],
+        display=["Y3", "B3", "Y2"],
+        stack=[],
+    )
+    assert revealed.scores()[0] == points
+    hidden = position(
+        make(3),
+        phase="over",
+        round=2,
+        round1=[0, 0, 0],
+        treasures=[reds, [], []],
+        display=["Y3", "B3", "Y2"],
+        stack=[],
+    )
+    values = {"R3": 3, "R2": 2, "R1": 1, "R-1": -1}
+    assert hidden.scores()[0] == sum(values[t] for t in reds)
+
+
+ENCHANTMENTS = (
+    "Elemental Shield",
+    "Magical Swap",
+    "Double Vision",
+    "Wind of Oblivion",
+    "Falling Star",
+    "Pickpocket",
+    "Crystal Gaze",
+    "Unmasking",
+    "Fairy Trade",
+)
+
+
+def test_emptying_your_own_hand_is_no_elimination() -> None:
+    """Ruling 17: "Elimination happens only through another seat's effect." A player who plays
+    the last card of its hand in round 2 stays in the game."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[0, 0, 0],
+        hands=[["V01"], ["V21"], ["V22"]],
+        deck=[],
+        discard=[],
+        aside=[
+            [],
+            [],
+            [f"V{i:02d}" for i in range(2, 53) if f"V{i:02d}" not in ("V21", "V22")]
+            + [name for name in ENCHANTMENTS for _ in range(2)],
+        ],
+    )
+    do(state, "done")
+    do(state, "play V01 row 1")  # no card to set aside: deck and discard pile are empty
+    assert state.hands[0] == [] and not state.out[0] and not state.is_terminal()
+    assert state.turn == 1
+
+
+def test_round_two_deck_gathers_every_treasure_not_kept_face_up() -> None:
+    """The Second Round: "Gather all the treasures, including any still in the deck, that have
+    not been set aside by players who revealed their character. Shuffle these cards and rebuild
+    the treasure deck the same way as the beginning of the game (don't forget the Enchantress
+    Queen!)": the display, the players' piles, the deck, a treasure under it; the Queen among
+    the last five (ruling 1)."""
+    state = round_end(
+        treasures=[["R3"], ["Y3", "Y1"], ["B2"]],
+        t_under=["B1"],
+    )
+    do(state, "hide", 0)
+    do(state, "reveal", 1)
+    do(state, "hide", 2)
+    chance(state, "V40")
+    do(state, "treasure Y3", 1)
+    assert state.round == 2 and state.t_under == [] and state.t_top == []
+    # 15 treasures + the Queen, minus Y3 kept face up: 15 in the new pile, 3 about to show
+    assert len(state.t_pool) == 15 and state.lay.queen in state.t_pool
+    assert state.t_mid == 14 - 4  # the Queen and four treasures at the bottom
+    for name in ("R1", "B1", "Y-1"):
+        chance(state, name)
+    assert face_up(state, 1) == ["Y3"] and not any(state.tre)
+
+
+def test_second_queen_ends_the_game_mid_effect_and_set_aside_cards_score() -> None:
+    """End of the Game: "The second time the Enchantress Queen is revealed, the game
+    immediately ends (even in the middle of a turn!)": a TAKE of two treasures stops after the
+    first; cards set aside but not yet in hand are worth 1 point each."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[2, 0, 1],
+        rows=[[["V14", "V15", "V16"], []], [[], []], [[], []]],  # TAKE, ONE, 2 treasures
+        hands=[["V20"], ["V21"], ["V22"]],
+        aside=[["V30", "V31"], [], []],
+        display=["R2", "Y3", "B3"],
+        t_mid=0,
+        stack=[{"k": "turn", "s": 0, "at": 4}],
+    )
+    do(state, "seat 0")
+    do(state, "slot 1")
+    chance(state, "Queen")
+    assert state.is_terminal()
+    assert treasures(state, 0) == ["R2"] and display(state) == [None, "Y3", "B3"]
+    # seat 0: round 1 2 + R2 2 + 1 card in hand + 2 set aside = 7
+    assert state.scores() == [7.0, 1.0, 2.0] and state.winners() == [0]
