@@ -189,3 +189,64 @@ def test_queen_drawn_mid_take_ends_the_round_and_the_take_resumes() -> None:
     chance(state, "B1")
     assert treasures(state, 1) == ["Y2"]  # the round-1 R1 was discarded with the rest
     assert state.turn == 1 or frame(state) == "act1"
+
+
+def test_every_targeted_seat_gets_its_own_shield_window() -> None:
+    """Ruling 11: "Every targeted seat is asked whether to shield, holding a Shield or not
+    ('allow' is always legal)"; the Shield cancels "only the part aimed at you" (components
+    table). A TAKE of 2 treasures for each of two players: seat 1 allows and gets its two, seat
+    2 shields and gets nothing; the display keeps the rest."""
+    state = cast(
+        [["V14", "V17", "V16"], []],  # TAKE; SECOND; foot 0 + tip 2: 2 treasures per player
+        hands=[["V20"], ["Elemental Shield", "V21"], ["Elemental Shield", "V22"]],
+        display=["R1", "Y2", "B3"],
+    )
+    assert texts(state) == ["seat 0", "seat 1", "seat 2"]
+    do(state, "seat 1")
+    assert state.current_player == 1 and texts(state, 1) == ["shield", "allow"]
+    do(state, "allow", 1)
+    do(state, "slot 3")
+    chance(state, "R2")
+    do(state, "slot 2")
+    chance(state, "R3")
+    assert treasures(state, 1) == ["B3", "Y2"]
+    assert texts(state) == ["seat 0", "seat 2"]  # a second, different player
+    do(state, "seat 2")
+    assert state.current_player == 2 and texts(state, 2) == ["shield", "allow"]
+    do(state, "shield", 2)
+    chance(state, "V30")  # its replacement, set aside
+    assert treasures(state, 2) == [] and display(state) == ["R1", "R3", "R2"]
+    assert hand(state, 2) == ["V22", "V30"] and "Elemental Shield" in discard(state)
+
+
+def test_draw_with_one_target_gives_both_cards_to_that_player() -> None:
+    """Ruling 12: "DRAW: the caster looks at each card, then picks its recipient (Example 1);
+    with one target and 2 cards, both go to that one player." The caster sees the cards before
+    choosing; nobody else does."""
+    state = cast([["V01", "V02", "V03"], []])  # DRAW, ONE, foot 1 + tip 2: 2 cards
+    chance(state, "V30")
+    chance(state, "V31")
+    assert frame(state) == "target"
+    assert state.view(0)["looking"]["cards"] == ["V30", "V31"]
+    assert state.view(2)["looking"]["cards"] is None
+    do(state, "seat 2")
+    do(state, "allow", 2)
+    assert hand(state, 2) == ["V30", "V31", "V48", "V52"]
+    assert state.view(0)["seats"][2]["known_hand"] == ["V30", "V31"]
+    assert state.view(1)["seats"][2]["known_hand"] == []
+
+
+def test_steal_and_discard_aim_at_another_player_draw_and_take_at_anyone() -> None:
+    """Trimagic types: DRAW and TAKE add cards or treasures to "any player (including
+    yourself)"; STEAL takes treasures "and add them to your treasures", DISCARD draws from a
+    hand to discard, so both aim at another player (ruling 22)."""
+    for rows, targets in (
+        ([["V01", "V02", "V03"], []], ["seat 0", "seat 1", "seat 2"]),
+        ([["V14", "V18", "V22"], []], ["seat 0", "seat 1", "seat 2"]),
+        ([["V27", "V31", "V35"], []], ["seat 1", "seat 2"]),
+        ([["V40", "V44", "V41"], []], ["seat 1", "seat 2"]),
+    ):
+        state = cast(rows, treasures=[["B1"], ["Y2"], ["R2"]])
+        while state.is_chance():  # a DRAW looks at its card first
+            state.apply(state.sample_chance())
+        assert frame(state) == "target" and texts(state) == targets
