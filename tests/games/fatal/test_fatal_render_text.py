@@ -67,3 +67,24 @@ def test_no_hand_of_another_seat_and_none_for_a_spectator() -> None:
             assert unseen or other == 0
             for name in unseen:
                 assert f" {name} " not in f" {text} ".replace("\n", " "), (seat, other, name)
+
+
+def test_the_gazer_sees_the_top_of_the_treasure_deck_and_nobody_else() -> None:
+    """Crystal Gaze: the gazer's screen lists the top of the treasure deck in the order it
+    knows (the view's ``known_top`` places); another seat's screen does not."""
+    game = FatalGame(3, {"first_player": 0})
+    state = game.new_state(3, resolve_chance=False)
+    doc = state.to_json()
+    doc["position"] = {
+        "phase": "play",
+        "characters": ["Flambeaux", "Lichtenborn", "Aquate"],
+        "hands": [["Crystal Gaze"], ["V21"], ["V22"]],
+        "display": ["R3", "Y3", "B3"],
+    }
+    state = game.state_from_json(doc)
+    assert isinstance(state, FatalState)
+    state.apply(state.parse_action("enchant Crystal Gaze"))
+    for name in ("R2", "Y2", "B2"):
+        state.apply(state.parse_action(f"seat 0 sees {name}"))
+    assert "You know the top of the treasure deck: 1:R2, 2:Y2, 3:B2" in screen(state, 0)
+    assert "know the top" not in screen(state, 1)

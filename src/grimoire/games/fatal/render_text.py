@@ -98,7 +98,7 @@ def render(st: FatalState, seat: int | None) -> Group:
     )
     parts.append(shelf)
     if deck["known_top"]:
-        known = ", ".join(f"{k['position']}:{k['treasure']}" for k in deck["known_top"])
+        known = ", ".join(f"{k['place']}:{k['treasure']}" for k in deck["known_top"])
         parts.append(Text(f"You know the top of the treasure deck: {known}"))
     if deck["under"]:
         parts.append(Text("Under the treasure deck: " + " ".join(deck["under"])))
