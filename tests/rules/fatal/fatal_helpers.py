@@ -12,6 +12,17 @@ from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.state import FatalState
 
 NAMES = {3: ("Andrew", "Bea", "Carl")}
+ENCHANTMENTS = (  # the shipped kinds, two copies each
+    "Elemental Shield",
+    "Magical Swap",
+    "Double Vision",
+    "Wind of Oblivion",
+    "Falling Star",
+    "Pickpocket",
+    "Crystal Gaze",
+    "Unmasking",
+    "Fairy Trade",
+)
 CHARS = {
     3: ["Flambeaux", "Lichtenborn", "Aquate"],
     4: ["Flambeaux", "Lichtenborn", "Aquate", "Terranova"],

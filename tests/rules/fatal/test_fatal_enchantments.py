@@ -47,7 +47,8 @@ def test_wind_of_oblivion_discards_the_last_card_of_any_row() -> None:
     do(state, "enchant Wind of Oblivion")
     assert texts(state) == ["target seat 0 row 1", "target seat 1 row 1"]
     do(state, "target seat 1 row 1")
-    assert row(state, 1, 0) == ["V05"] and discard(state) == ["Wind of Oblivion", "V06"]
+    # the effect first, then the card is discarded (RULEBOOK: when the effect ends)
+    assert row(state, 1, 0) == ["V05"] and discard(state) == ["V06", "Wind of Oblivion"]
 
 
 def test_unusable_enchantments_are_not_offered() -> None:

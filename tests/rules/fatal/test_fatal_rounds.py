@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from tests.rules.fatal.fatal_helpers import (
+    ENCHANTMENTS,
     chance,
     discard,
     display,
@@ -287,19 +288,6 @@ def test_final_chart_for_a_revealed_players_own_colour(count: int, points: int) 
     )
     values = {"R3": 3, "R2": 2, "R1": 1, "R-1": -1}
     assert hidden.scores()[0] == sum(values[t] for t in reds)
-
-
-ENCHANTMENTS = (
-    "Elemental Shield",
-    "Magical Swap",
-    "Double Vision",
-    "Wind of Oblivion",
-    "Falling Star",
-    "Pickpocket",
-    "Crystal Gaze",
-    "Unmasking",
-    "Fairy Trade",
-)
 
 
 def test_emptying_your_own_hand_is_no_elimination() -> None:

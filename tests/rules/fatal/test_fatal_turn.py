@@ -5,6 +5,7 @@ to hand up to six."""
 from __future__ import annotations
 
 from tests.rules.fatal.fatal_helpers import (
+    ENCHANTMENTS,
     chance,
     discard,
     display,
@@ -77,7 +78,40 @@ def test_double_vision_allows_three_visions() -> None:
         do(state, f"play {card} row 1")
         chance(state, drawn)
     assert row(state, 0, 0) == ["V01", "V02", "V03"]
-    assert discard(state)[0] == "Double Vision"
+    assert state.view(1)["in_effect"] == ["Double Vision"] and discard(state) == []
+
+
+def test_an_enchantment_is_discarded_when_its_effect_ends() -> None:
+    """Play One Enchantment: "The enchantment takes effect immediately ... When the effect of
+    the enchantment ends, the card is discarded. After you play an enchantment, draw a card
+    from the draw pile and set it aside." Double Vision lasts the turn: it lies in front of
+    its player, out of the discard pile (so a reshuffle cannot bring it back this turn), until
+    the turn ends."""
+    hands = [["Double Vision", "V01", "V02", "V03"], ["V05"], ["V06"]]
+    placed = {"V01", "V02", "V03", "V05", "V06", "V40", "V41", "V42"}
+    rest = [f"V{i:02d}" for i in range(1, 53) if f"V{i:02d}" not in placed]
+    rest += [name for name in ENCHANTMENTS for _ in range(2)]
+    rest.remove("Double Vision")
+    state = position(
+        make(3, aside_leftovers="keep"),  # so that seat 2's pile stays out of the way
+        hands=hands,
+        deck=["V40"],
+        discard=["V41", "V42"],
+        aside=[[], [], rest],  # every other card
+    )
+    do(state, "enchant Double Vision")
+    assert state.view(0)["in_effect"] == ["Double Vision"]
+    chance(state, "V40")  # its replacement, set aside; the deck is empty now
+    do(state, "play V01 row 1")
+    # the deck is rebuilt from the discard pile, which does not hold Double Vision
+    assert sorted(state.comp.card_name(o) for o, _ in state.chance_weights()) == ["V41", "V42"]
+    chance(state, "V41")
+    do(state, "play V02 row 1")
+    chance(state, "V42")
+    assert state.view(0)["in_effect"] == ["Double Vision"] and discard(state) == []
+    do(state, "play V03 row 2")  # the third vision; nothing left to draw, the turn ends
+    assert state.turn == 1
+    assert state.view(0)["in_effect"] == [] and discard(state) == ["Double Vision"]
 
 
 def test_set_aside_cards_join_the_hand_up_to_six_the_rest_are_discarded() -> None:
@@ -200,18 +234,7 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
     """If the draw pile runs out, the discard pile becomes the new deck (no chance node: it
     was face up); with both empty no card is drawn (ruling 6)."""
     cards = [f"V{i:02d}" for i in range(1, 53)]
-    enchant = [
-        "Elemental Shield",
-        "Magical Swap",
-        "Double Vision",
-        "Wind of Oblivion",
-        "Falling Star",
-        "Pickpocket",
-        "Crystal Gaze",
-        "Unmasking",
-        "Fairy Trade",
-    ]
-    rest = cards[6:] + [e for e in enchant for _ in range(2)]
+    rest = cards[6:] + [e for e in ENCHANTMENTS for _ in range(2)]
     state = position(
         make(3),
         hands=[["V01", "V02"], ["V03"], ["V04"]],

@@ -79,6 +79,7 @@ def dump(st: FatalState) -> dict[str, Any]:
         "rows": [[public_cards(st, row) for row in st.rows[s]] for s in range(n)],
         "deck": cards(st, st.deck, 0, ordered=False),
         "discard": public_cards(st, st.discard),
+        "in_effect": public_cards(st, st.active),
         "looking": cards(st, st.looking, 1 << st.looker if st.looker >= 0 else 0),
         "looker": st.looker,
         "display": [None if t < 0 else comp.treasure_name(st.tkind(t)) for t in st.display],
@@ -195,6 +196,9 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
             if len(row) > comp.row_length or any(not comp.is_vision(st.kind(c)) for c in row):
                 raise InvalidPosition("a row holds at most three visions")
     st.discard = card_zone(doc.get("discard", []), everyone)
+    st.active = card_zone(doc.get("in_effect", []), everyone)
+    if any(comp.is_vision(st.kind(c)) for c in st.active):
+        raise InvalidPosition("in_effect holds enchantments only")
     st.looker = int(doc.get("looker", -1))
     st.looking = card_zone(doc.get("looking", []), 1 << st.looker if st.looker >= 0 else 0)
     if "deck" in doc:
@@ -378,6 +382,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         "known_deck": sorted([cnames[ckind[c]] for c in st.deck if ck[c] & bit]),
         "reshuffles": st.reshuffles,
         "discard": [cnames[ckind[c]] for c in st.discard],
+        "in_effect": [cnames[ckind[c]] for c in st.active],
         "looking": {
             "seat": st.looker if st.looking else None,
             "count": len(st.looking),

@@ -106,6 +106,7 @@ def render(st: FatalState, seat: int | None) -> Group:
         Text(
             f"Playing deck {view['deck_count']}, discard pile {len(view['discard'])}"
             + (f" (top: {view['discard'][-1]})" if view["discard"] else "")
+            + (f"; in effect: {', '.join(view['in_effect'])}" if view["in_effect"] else "")
         )
     )
 

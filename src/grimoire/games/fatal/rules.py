@@ -16,7 +16,8 @@ Frames are JSON dicts with a kind ``k``. Three sorts:
   (a random card of ``v``'s hand: discarded when ``s`` is -1, else to ``s``), ``share`` (an
   eliminated player's treasure to ``to``);
 * **procedures** run by ``advance`` until a decision or chance node is on top: ``setup``,
-  ``start``, ``turn`` (stage ``at``), ``xchg``, ``gaze``, ``tri`` (a trimagic), ``takes``,
+  ``start``, ``turn`` (stage ``at``), ``spent`` (the enchantment played this turn is
+  discarded once its effect has ended), ``xchg``, ``gaze``, ``tri`` (a trimagic), ``takes``,
   ``echk`` (elimination check), ``hand`` (end-of-turn step C for the seats in ``q``) and
   ``rend`` (the end of round 1).
 
@@ -43,7 +44,7 @@ DECISIONS = frozenset(
     }
 )
 PROCEDURES = frozenset(
-    {"setup", "start", "turn", "xchg", "gaze", "tri", "takes", "echk", "hand", "rend"}
+    {"setup", "start", "turn", "spent", "xchg", "gaze", "tri", "takes", "echk", "hand", "rend"}
 )
 FRAME_KINDS = CHANCE_KINDS | DECISIONS | PROCEDURES
 
@@ -237,6 +238,8 @@ def p_turn(st: FatalState, f: Frame) -> None:
         st.stack.append({"k": "hand", "q": order})
     else:
         st.stack.pop()
+        to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
+        st.active = []
         new_turn(st, st.next_live(s))
 
 
@@ -244,6 +247,14 @@ def can_play(st: FatalState, s: int) -> bool:
     """Public test for asking ``play``: plays left, a row with room, cards in hand."""
     room = any(len(row) < st.comp.row_length for row in st.rows[s])
     return st.plays < st.limit and room and bool(st.hands[s])
+
+
+def p_spent(st: FatalState, f: Frame) -> None:
+    """The effect of the enchantment played this turn has ended: the card is discarded
+    (RULEBOOK: "When the effect of the enchantment ends, the card is discarded")."""
+    st.stack.pop()
+    to_discard(st, st.active)
+    st.active = []
 
 
 def p_xchg(st: FatalState, f: Frame) -> None:
@@ -519,6 +530,7 @@ PROC: dict[str, Any] = {
     "setup": p_setup,
     "start": p_start,
     "turn": p_turn,
+    "spent": p_spent,
     "xchg": p_xchg,
     "gaze": p_gaze,
     "tri": p_tri,
@@ -720,14 +732,18 @@ def a_act1(st: FatalState, f: Frame, s: int, name: str, args: tuple[int, ...]) -
         return
     k = args[0]
     card = take_card(st, st.hands[s], k)
-    to_discard(st, [card])
-    st.stack.append({"k": "draw", "s": s, "to": "aside"})  # after the effect
+    st.ck[card] = st.full
+    st.active.append(card)  # face up in front of you while its effect lasts (RULEBOOK)
+    st.stack.append({"k": "draw", "s": s, "to": "aside"})  # after you play an enchantment
     effect = st.comp.enchantment(k).effect
-    if effect == "double":
+    if effect == "double":  # this turn: discarded at the end of the turn
         st.limit += 1
-    elif effect == "star":
+        return
+    if effect == "star":
         st.bonus += 2
-    elif effect == "gaze":
+        return
+    st.stack.append({"k": "spent"})  # "when the effect of the enchantment ends"
+    if effect == "gaze":
         st.stack.append({"k": "gaze", "s": s, "at": 0})
     else:
         frame = {"swap": "swapmy", "wind": "wind", "pickpocket": "pick"}.get(effect, effect)

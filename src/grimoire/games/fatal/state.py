@@ -31,7 +31,8 @@ SCALARS = (
     *("plays", "limit", "bonus", "casts", "decisions", "special", "reshuffles"),
 )
 LISTS = (
-    *("char", "ck_char", "revealed", "out", "deck", "discard", "looking", "ck", "display"),
+    *("char", "ck_char", "revealed", "out", "deck", "discard", "active", "looking", "ck"),
+    "display",
     *("t_top", "t_pool", "t_under", "tk", "sealed_reveal", "sealed_hide"),
 )
 NESTED = ("hands", "aside", "tre", "up")
@@ -60,6 +61,7 @@ class FatalState(State):
         self.out: list[bool] = [False] * n  # eliminated in round 2
         self.deck: list[int] = list(range(lay.num_cards))  # face down, unordered
         self.discard: list[int] = []  # face up, public
+        self.active: list[int] = []  # the enchantment played this turn, while its effect lasts
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.aside: list[list[int]] = [[] for _ in range(n)]  # set aside face down
         self.rows: list[list[list[int]]] = [[[], []] for _ in range(n)]

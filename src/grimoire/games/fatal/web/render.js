@@ -193,6 +193,7 @@ function tableNode(payload, view) {
     h("span", { text: deck.queen_revealed ? "The Queen is revealed" : `Treasure deck ${deck.count} (the Queen among the last ${Math.max(deck.count - deck.above_queen_pool, 0)})` }),
     deck.under.length ? h("span", { text: ` · under it: ${deck.under.join(" ")}` }) : null,
     h("span", { text: ` · playing deck ${view.deck_count} · discard ${view.discard.length}${view.discard.length ? ` (top ${view.discard[view.discard.length - 1]})` : ""}` }),
+    view.in_effect && view.in_effect.length ? h("span", { text: ` · in effect: ${view.in_effect.join(", ")}` }) : null,
   );
   const top = deck.known_top.length
     ? h(
