@@ -170,3 +170,31 @@ def test_resample_redraws_the_other_sealed_choices() -> None:
     assert len(choices) > 1
     mine = state.resample(1, random.Random(3))
     assert isinstance(mine, FatalState) and 1 in mine.sealed_reveal
+
+
+@pytest.mark.parametrize(
+    ("t_mid", "seen", "queen_on_top"),
+    [(5, ("R2", "Y2", "B2"), False), (0, ("R2", "Y2", "B2"), True)],
+)
+def test_resample_keeps_the_queen_among_the_bottom_five_after_a_crystal_gaze(
+    t_mid: int, seen: tuple[str, ...], queen_on_top: bool
+) -> None:
+    """Ruling 1 and the issue's resample: "keeping every zone size and the Queen's bottom-five
+    constraint". Seat 0 looks at the top three treasures. For seat 1, the Queen may lie among
+    them only if they came from her pool: never when five or more cards lay above it, and with
+    the right odds (3 of the 13 bottom-pool cards) when the gaze reached into it."""
+    state = position(make(3), hands=[["Crystal Gaze"], ["V21"], ["V22"]], t_mid=t_mid)
+    do(state, "enchant Crystal Gaze")
+    for name in seen:
+        chance(state, name)
+    on_top = 0
+    for k in range(300):
+        copy = state.resample(1, random.Random(k))
+        assert isinstance(copy, FatalState)
+        assert copy.view(1) == state.view(1)
+        assert len(copy.t_top) == 3 and copy.t_mid == state.t_mid
+        on_top += copy.lay.queen in copy.t_top
+    if queen_on_top:
+        assert 30 <= on_top <= 110  # 3/13 of 300 is about 69
+    else:
+        assert on_top == 0

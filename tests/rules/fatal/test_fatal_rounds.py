@@ -145,7 +145,9 @@ def test_final_scoring_at_the_second_queen_and_tie_breaks() -> None:
 def test_elimination_in_round_two_shares_treasures_from_the_left() -> None:
     """Eliminating, second round: the victim is out and reveals its character; not the
     opposing sign: its treasures are dealt at random to the players still in the game,
-    starting with the player on the eliminator's left (ruling 23: face-up ones too)."""
+    starting with the player on the eliminator's left (ruling 23: face-up ones too). Ruling 3:
+    "A player eliminated in round 2 leaves the turn order; their set-aside cards are
+    discarded" (its rows too)."""
     state = position(
         make(4),
         round=2,
@@ -359,3 +361,53 @@ def test_second_queen_ends_the_game_mid_effect_and_set_aside_cards_score() -> No
     assert treasures(state, 0) == ["R2"] and display(state) == [None, "Y3", "B3"]
     # seat 0: round 1 2 + R2 2 + 1 card in hand + 2 set aside = 7
     assert state.scores() == [7.0, 1.0, 2.0] and state.winners() == [0]
+
+
+def test_reveal_bonuses_go_in_seat_order_from_the_player_whose_turn_it_was() -> None:
+    """Ruling 30 (engine): revealed players draw their card and keep their treasure in seat
+    order from the player whose turn it was. The rulebook: a revealed player draws a card and
+    "may set one of the treasures of your color (if you have any), face up"."""
+    state = position(
+        make(3),
+        rows=[[[], []], [[], []], [["V01", "V02"], ["V05"]]],
+        hands=[["V20"], ["V21"], ["V22"]],
+        treasures=[["R3"], ["Y1"], ["B2"]],
+        display=["R-1", "Y2", "B3"],
+        t_mid=0,
+        turn=2,
+        stack=[{"k": "turn", "s": 2, "at": 3}],
+    )
+    do(state, "slot 1")
+    do(state, "seat 2")
+    chance(state, "Queen")
+    for seat in (0, 1, 2):
+        do(state, "reveal", seat)
+    order = []
+    while state.round == 1:
+        if state.is_chance():
+            order.append(state.stack[-1]["s"])
+            state.apply(state.sample_chance())
+        else:
+            seat = state.current_player
+            assert isinstance(seat, int) and texts(state, seat)[-1].startswith("treasure")
+            do(state, texts(state, seat)[-1], seat)
+    assert order == [2, 0, 1]
+    assert face_up(state, 0) == ["R3"] and face_up(state, 1) == ["Y1"]
+    assert face_up(state, 2) == ["B2"]
+
+
+def test_the_exchange_may_give_up_a_face_up_treasure() -> None:
+    """Ruling 28 (engine): the exchange's treasure is "one of your treasures valued 1, 2, or 3"
+    (RULEBOOK), face down or face up."""
+    state = position(
+        make(3),
+        round=2,
+        round1=[0, 0, 0],
+        revealed=[True, False, False],
+        face_up=[["R2"], [], []],
+        hands=[["V01"], ["V21"], ["V22"]],
+    )
+    do(state, "exchange")
+    assert texts(state) == ["treasure R2"]
+    do(state, "treasure R2")
+    assert face_up(state, 0) == [] and state.view(1)["treasure_deck"]["under"] == ["R2"]
