@@ -140,3 +140,21 @@ def test_fairy_trade_swaps_a_treasure_with_the_display() -> None:
     assert treasures(state, 0) == ["Y1", "Y3"]
     assert state.view(1)["seats"][0]["known_treasures"] == ["Y3"]
     assert frame(state) == "draw"
+
+
+def test_a_second_crystal_gaze_sees_the_same_top_and_the_first_gazer_forgets_it() -> None:
+    """Ruling 29 (engine): "if the top already holds looked-at treasures they are among the
+    three ... Seats that had looked before lose their knowledge of the order (the gazer may have
+    changed it)"."""
+    state = position(
+        make(3),
+        hands=[["V20"], ["Crystal Gaze"], ["V22"]],
+        t_top=[["R2", 1], ["Y2", 1]],  # seat 0 (mask 1) had looked at them
+        turn=1,
+    )
+    assert len(state.view(0)["treasure_deck"]["known_top"]) == 2
+    do(state, "enchant Crystal Gaze")
+    chance(state, "B2")  # one more from the deck makes three
+    top = state.view(1)["treasure_deck"]["known_top"]
+    assert [k["treasure"] for k in top] == ["R2", "Y2", "B2"]
+    assert state.view(0)["treasure_deck"]["known_top"] == []
