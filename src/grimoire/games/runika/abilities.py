@@ -1,0 +1,393 @@
+"""Abilities by kind, with their parameters from the data: professors' (mandatory on placement)
+and owned cards' (runes and achievements; C continuous, R once per round, F flip once a game).
+
+A card is named by ``src``: ``["r", i]`` the seat's i-th rune card, ``["a", i]`` its i-th
+achievement, ``["p", p]`` professor p (no budget). An ability with choices is an ``ab`` frame:
+``kind``, ``src``, ``m`` (mandatory: no way back), ``p`` (the professor whose ability it is, or
+-1), ``g`` (whose grid: -1 until chosen), ``c`` (a chosen cell, -1 until chosen). The card is
+used up (R) or flipped (F) when the ability is done; ``cancel`` before that changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from grimoire.games.runika.actions import CANCEL, TURN_CCW, TURN_CW
+from grimoire.games.runika.components import ACTIVATED, ONE, Ability
+from grimoire.games.runika.grid import line_cells, neighbour, push_die
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.state import Frame, RunikaState
+
+GRID_KINDS = ("push_die", "discard_die")
+
+
+# ---------------------------------------------------------------------- owned cards
+def cards(st: RunikaState, seat: int) -> Iterator[tuple[list[Any], str, Ability, bool]]:
+    """(src, timing, ability, available now) of every card the seat owns."""
+    comp = st.comp
+    for i, (rune, flipped, used) in enumerate(st.owned[seat]):
+        card = comp.runes[rune]
+        yield ["r", i], card.timing, card.ability, _available(card.timing, flipped, used)
+    for i, (kind, flipped, used) in enumerate(st.achs[seat]):
+        ach = comp.achievements[kind]
+        yield ["a", i], ach.timing, ach.ability, _available(ach.timing, flipped, used)
+
+
+def _available(timing: str, flipped: int, used: int) -> bool:
+    return not flipped if timing == "F" else not used if timing == "R" else True
+
+
+def passive(st: RunikaState, seat: int, kind: str) -> list[Any] | None:
+    """An available card of the seat with a passive ability ``kind`` (a continuous one first,
+    so that a once-per-round card is kept), or None."""
+    found = None
+    for src, timing, ability, free in cards(st, seat):
+        if ability.kind == kind and free:
+            if timing == "C":
+                return src
+            found = found or src
+    return found
+
+
+def rotate_choice(st: RunikaState, seat: int) -> list[Any] | None:
+    return passive(st, seat, "rotate_choice")
+
+
+def consume(st: RunikaState, seat: int, src: list[Any]) -> None:
+    """Spend a card's budget: R marks it used this round, F flips it (points are kept)."""
+    kind, index = src
+    if kind == "p":
+        return
+    entry = st.owned[seat][index] if kind == "r" else st.achs[seat][index]
+    card = st.comp.runes[entry[0]] if kind == "r" else st.comp.achievements[entry[0]]
+    if card.timing == "F":
+        entry[1] = 1
+    elif card.timing == "R":
+        entry[2] = 1
+
+
+def card_arg(st: RunikaState, seat: int, src: list[Any]) -> int:
+    """The argument of ``ability <id>`` naming the card ``src``."""
+    kind, index = src
+    if kind == "r":
+        return int(st.owned[seat][index][0])
+    return len(st.comp.runes) + int(st.achs[seat][index][0])
+
+
+def claim_bonus(st: RunikaState, seat: int, colours: list[int]) -> int:
+    """Points of claim bonuses (Updraft, Kindle) for a claim that discarded ``colours``."""
+    total = 0
+    for src, _, ability, free in list(cards(st, seat)):
+        if ability.kind != "claim_bonus" or not free:
+            continue
+        letter = ability.get("colour")
+        colour = st.comp.colour_of(letter) if letter else None
+        if colour is None or colours.count(colour) >= ability.get("dice"):
+            total += ability.get("points")
+            consume(st, seat, src)
+    return total
+
+
+def discard_bonus(st: RunikaState, seat: int, dice: list[int], how: str) -> int:
+    """Thunderbolt: points per die of its colour discarded from the grid by a flame face or
+    Ainfean (``how``: flame, professor)."""
+    total = 0
+    for _, _, ability, free in cards(st, seat):
+        if ability.kind == "discard_bonus" and free:
+            colour = st.comp.colour_of(ability.get("colour"))
+            total += ability.get("points") * sum(1 for d in dice if d // 4 == colour)
+    return total
+
+
+def flame_bonus(st: RunikaState, seat: int) -> int:
+    """Shimmerfield: points each time a flame face is resolved."""
+    return sum(
+        ability.get("points")
+        for _, _, ability, free in cards(st, seat)
+        if ability.kind == "flame_bonus" and free
+    )
+
+
+# ---------------------------------------------------------------------- activation
+def activatable(st: RunikaState, seat: int, stage: str) -> list[int]:
+    """Arguments of the ``ability`` actions the seat may use now (sorted, distinct)."""
+    out = set()
+    for src, _, ability, free in cards(st, seat):
+        if free and ability.kind in ACTIVATED and usable(st, seat, ability, stage):
+            out.add(card_arg(st, seat, src))
+    return sorted(out)
+
+
+def activate(st: RunikaState, seat: int, arg: int, stage: str) -> None:
+    for src, _, ability, free in cards(st, seat):
+        if free and card_arg(st, seat, src) == arg and usable(st, seat, ability, stage):
+            begin(st, seat, ability, src, mandatory=False, prof=-1)
+            return
+    raise AssertionError(f"ability {arg} is not usable")
+
+
+def usable(st: RunikaState, seat: int, ability: Ability, stage: str) -> bool:
+    """Whether the ability can do something now (an ability that cannot is not offered)."""
+    kind, grid = ability.kind, st.grid[seat]
+    dice = [c for c in range(16) if grid[c] >= 0]
+    if kind == "move_die":
+        if ability.get("to") == "any_empty":
+            return 0 < len(dice) < 16
+        return any(_empty_near(grid, c) for c in dice)
+    if kind == "swap_dice":
+        return any(_full_near(grid, c) for c in dice)
+    if kind == "professor_ability":
+        return bool(professor_choices(st, seat, ability))
+    if kind == "set_face":
+        face = "1er".index(str(ability.get("face"))[0])
+        return any(d % 4 != face for d in st.store[seat])
+    if kind == "draw_dice":
+        return sum(st.bag) > 0
+    if kind == "free_reroll":  # no re-rolls once resolving has begun (rules, Roll)
+        return stage == "reroll" and bool(st.store[seat])
+    if kind in ("discard_die", "discard_line"):
+        return bool(dice)
+    return True  # gain_points, turn_disc, set_disc
+
+
+def professor_choices(st: RunikaState, seat: int, ability: Ability) -> list[int]:
+    """Professors whose ability a card lets the seat use now (not the solo one turned over)."""
+    target = ability.get("professor")
+    profs = st.rules.professors if target == "any" else [st.comp.professor_by_name(target)]
+    return [
+        p for p in profs if p is not None and p != st.solo_prof and professor_can_act(st, seat, p)
+    ]
+
+
+def professor_can_act(st: RunikaState, seat: int, prof: int) -> bool:
+    ability = st.comp.professors[prof].ability
+    if ability.kind in GRID_KINDS:
+        return bool(grid_targets(st, seat, prof))
+    if ability.kind == "draw_dice":
+        return sum(st.bag) > 0
+    if ability.kind == "roll_below":
+        return bool(st.below)
+    return True
+
+
+def grid_targets(st: RunikaState, seat: int, prof: int) -> list[int]:
+    """Grids a grid ability may act on: the seat's own; with player interaction, a
+    professor's grid ability may also take another player's (ruling 13), in simultaneous play
+    only one whose turn is still before its claims."""
+    out = []
+    interaction = st.rules.interaction and prof >= 0 and st.comp.professors[prof].interaction
+    for other in range(st.n):
+        if other != seat and not interaction:
+            continue
+        if other != seat and st.rules.simultaneous:
+            stack = st.stacks[other]
+            if not stack or stack[0]["st"] not in ("roll", "reroll", "resolve"):
+                continue
+        if any(d >= 0 for d in st.grid[other]):
+            out.append(other)
+    return out
+
+
+def begin_professor(st: RunikaState, seat: int, prof: int) -> None:
+    """A professor's ability after placing a die on it: mandatory (ruling 6)."""
+    begin(st, seat, st.comp.professors[prof].ability, ["p", prof], mandatory=True, prof=prof)
+
+
+def begin(
+    st: RunikaState, seat: int, ability: Ability, src: list[Any], *, mandatory: bool, prof: int
+) -> None:
+    """Start an ability: done at once if it has no choice, else an ``ab`` frame."""
+    kind = ability.kind
+    frame: Frame = {"k": "ab", "s": seat, "kind": kind, "src": src, "m": mandatory}
+    frame |= {"p": prof, "g": -1, "c": -1}
+    if kind in GRID_KINDS:
+        targets = grid_targets(st, seat, prof)
+        if not targets:  # ruling 11: an ability that cannot act fizzles
+            consume(st, seat, src)
+            return
+        if len(targets) == 1:
+            frame["g"] = targets[0]
+    elif kind == "draw_dice":
+        count = int(ability.get("count"))
+        if prof >= 0:  # Spring: the named professor's draw takes more dice
+            for _, _, bonus, free in cards(st, seat):
+                named = bonus.get("professor")
+                if bonus.kind == "draw_bonus" and free and st.comp.professor_by_name(named) == prof:
+                    count += int(bonus.get("extra"))
+        count = min(count, sum(st.bag))  # ruling 17 (R13): what remains
+        st.chance += [{"k": "bag", "s": seat, "to": "roll"}] * count
+        consume(st, seat, src)
+        return
+    elif kind == "roll_below":
+        colours = sorted(set(st.below))
+        if len(colours) <= 1:
+            if colours:
+                take_below(st, seat, colours[0])
+            consume(st, seat, src)
+            return
+    elif kind == "gain_points":
+        st.tokens[seat] += int(ability.get("points"))
+        consume(st, seat, src)
+        return
+    elif kind == "free_reroll":
+        pick = {"k": "pick", "s": seat, "disc": -1, "sel": [], "max": ability.get("dice")}
+        st.stacks[seat].append(pick | {"src": src})
+        return
+    elif kind == "professor_ability":
+        choices = professor_choices(st, seat, ability)
+        if ability.get("professor") != "any":
+            begin(
+                st,
+                seat,
+                st.comp.professors[choices[0]].ability,
+                src,
+                mandatory=False,
+                prof=choices[0],
+            )
+            return
+    frame["a"] = _ability_json(ability)
+    st.stacks[seat].append(frame)
+
+
+def _ability_json(ability: Ability) -> dict[str, Any]:
+    return {"kind": ability.kind, **ability.params}
+
+
+def take_below(st: RunikaState, seat: int, colour: int) -> None:
+    """Luniorn: one die from below it is rolled into storage (ruling 15)."""
+    st.below.remove(colour)
+    st.chance.append({"k": "roll", "s": seat, "c": colour})
+
+
+# ---------------------------------------------------------------------- ability frames
+def legal(st: RunikaState, frame: Frame) -> list[int]:
+    code, kind = st.codec, frame["kind"]
+    seat, cell = frame["s"], frame["c"]
+    back = [] if frame["m"] and cell < 0 else [CANCEL]
+    if kind in GRID_KINDS and frame["g"] < 0:
+        return back + [code("seat", s) for s in grid_targets(st, seat, frame["p"])]
+    grid = st.grid[frame["g"] if kind in GRID_KINDS else seat]
+    dice = [c for c in range(16) if grid[c] >= 0]
+    if kind == "push_die":
+        if cell < 0:
+            return back + [code("cell", c) for c in dice]
+        return back + [code("dir", d) for d in range(4) if neighbour(cell, d) >= 0]
+    if kind == "discard_die":
+        return back + [code("cell", c) for c in dice]
+    if kind == "set_disc":
+        return back + [code("orient", c) for c in range(4)]
+    if kind == "turn_disc":
+        return [*back, TURN_CW, TURN_CCW]
+    if kind == "roll_below":
+        return back + [code("luniorn", c) for c in sorted(set(st.below))]
+    if kind == "move_die" and frame["a"]["to"] == "any_empty":
+        if cell < 0:
+            return back + [code("cell", c) for c in dice]
+        return back + [code("cell", c) for c in range(16) if grid[c] < 0]
+    if kind == "move_die":
+        if cell < 0:
+            return back + [code("cell", c) for c in dice if _empty_near(grid, c)]
+        return back + [code("dir", d) for d in range(4) if _free(grid, neighbour(cell, d))]
+    if kind == "swap_dice":
+        if cell < 0:
+            return back + [code("cell", c) for c in dice if _full_near(grid, c)]
+        return back + [code("dir", d) for d in range(4) if _taken(grid, neighbour(cell, d))]
+    if kind == "set_face":
+        face = "1er".index(str(frame["a"]["face"])[0])
+        return back + [code("die", d) for d in sorted(set(st.store[seat])) if d % 4 != face]
+    if kind == "discard_line":
+        return back + [
+            code("line", n) for n in range(8) if any(grid[c] >= 0 for c in line_cells(n))
+        ]
+    # professor_ability with "any": which professor
+    return back + [code("professor", p) for p in professor_choices(st, seat, _ability(frame))]
+
+
+def _ability(frame: Frame) -> Ability:
+    params = {k: v for k, v in frame["a"].items() if k != "kind"}
+    return Ability(frame["a"]["kind"], params)
+
+
+def act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat = frame["s"]
+    if kind == "cancel":
+        if frame["c"] >= 0:
+            frame["c"] = -1
+        else:
+            st.stacks[seat].pop()
+        return
+    if kind == "seat":
+        frame["g"] = arg
+        return
+    ability = frame["kind"]
+    if kind == "cell" and frame["c"] < 0 and ability in ("push_die", "move_die", "swap_dice"):
+        frame["c"] = arg
+        return
+    st.stacks[seat].pop()
+    if kind == "professor":  # a card's "any professor": that professor's ability, by the card
+        begin(st, seat, st.comp.professors[arg].ability, frame["src"], mandatory=False, prof=arg)
+        return
+    _effect(st, frame, kind, arg)
+    consume(st, seat, frame["src"])
+
+
+def _effect(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    from grimoire.games.runika.turn import discard, pushed_off
+
+    seat, ability, cell = frame["s"], frame["kind"], frame["c"]
+    target = frame["g"] if ability in GRID_KINDS else seat
+    grid = st.grid[target]
+    if ability == "push_die":  # Simza: one space, shoving the dice ahead
+        off = push_die(grid, cell, arg)
+        if target == seat:
+            pushed_off(st, seat, off)
+        elif off >= 0:
+            discard(st, off)
+    elif ability == "discard_die":  # Ainfean, Spark, Stone Dagger
+        die = grid[arg]
+        grid[arg] = -1
+        discard(st, die)
+        points = frame["a"].get("points")
+        st.tokens[seat] += 1 if points == "any" or die % 4 == ONE else 0
+        if frame["p"] >= 0 and target == seat:
+            st.tokens[seat] += discard_bonus(st, seat, [die], "professor")
+    elif ability == "set_disc":  # orient: that colour on top
+        st.disc[seat] = -st.comp.colours[arg].side % 4
+    elif ability == "turn_disc":
+        st.disc[seat] = (st.disc[seat] + (1 if kind == "turn-cw" else 3)) % 4
+    elif ability == "roll_below":
+        take_below(st, seat, arg)
+    elif ability == "move_die":
+        dest = neighbour(cell, arg) if kind == "dir" else arg
+        grid[dest], grid[cell] = grid[cell], -1
+    elif ability == "swap_dice":
+        other = neighbour(cell, arg)
+        grid[cell], grid[other] = grid[other], grid[cell]
+    elif ability == "set_face":
+        face = "1er".index(str(frame["a"]["face"])[0])
+        st.store[seat].remove(arg)
+        st.store[seat] = sorted([*st.store[seat], arg - arg % 4 + face])
+    elif ability == "discard_line":  # Fire Flash
+        for c in line_cells(arg):
+            if grid[c] >= 0:
+                st.tokens[seat] += 1 if grid[c] % 4 == ONE else 0
+                discard(st, grid[c])
+                grid[c] = -1
+
+
+def _free(grid: list[int], cell: int) -> bool:
+    return cell >= 0 and grid[cell] < 0
+
+
+def _taken(grid: list[int], cell: int) -> bool:
+    return cell >= 0 and grid[cell] >= 0
+
+
+def _empty_near(grid: list[int], cell: int) -> bool:
+    return any(_free(grid, neighbour(cell, d)) for d in range(4))
+
+
+def _full_near(grid: list[int], cell: int) -> bool:
+    return any(_taken(grid, neighbour(cell, d)) for d in range(4))

@@ -1,0 +1,223 @@
+"""Action ids and their text: one stable id per small decision.
+
+Which question is pending (the top decision frame, see ``rules.py``) gives an id its context;
+an id never enumerates a combination.
+
+======================  ==============================================  ===========
+text                    meaning                                         ids
+======================  ==============================================  ===========
+``done``                finish a step (rerolls, resolving, claims)      1
+``cancel``              back out of a choice not yet made               1
+``roll``                roll the dice marked for a re-roll              1
+``flame clear``         flame option (b): discard every red grid die    1
+``turn cw|ccw``         turn the element disc a quarter                 2
+``draft G``             take a die of that colour from the middle       colours
+``pass G``              quick draft: the die passed (sealed)            colours
+``discard Ge``          pay a stored die for a re-roll                  16
+``reroll G1``           mark a stored die for the re-roll               16
+``resolve Rf``          resolve a stored die next                       16
+``keep Ge``             Magic Pocket: keep a stored die for next round  16
+``die Gr``              a stored die an ability changes (Empower)       16
+``enter top 1``         push the die in from that side, lane 1..4       16
+``professor Simza``     place the element die on that professor         professors
+``cell a1``             a grid cell (column a..d, row 1..4 from top)    16
+``dir up``              a direction (up, right, down, left)             4
+``orient G``            turn the disc so that colour is on top          colours
+``line row 1``          a row or column of the grid (Fire Flash)        8
+``seat 2``              whose grid (player interaction)                 5
+``charm Simza``         charm token: discard the die on a professor     professors
+``luniorn G``           which die below Luniorn to roll                 colours
+``ability <id>``        use an owned rune's or achievement's ability    runes + kinds
+``claim <id>``          claim a rune whose pattern the grid holds       runes
+``at a1 90``            where the claimed pattern lies (anchor, turn)   64
+======================  ==============================================  ===========
+
+Dice are written colour letter + face: ``1`` point, ``e`` element (mana), ``r`` rotate,
+``f`` flame (``G1``, ``Be``, ``Yr``, ``Rf``); the 16 die ids are ``4 * colour + face``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from grimoire.core.errors import IllegalAction
+from grimoire.games.runika.components import SIDES, Components
+from grimoire.games.runika.patterns import cell_index, cell_name
+
+DONE, CANCEL, ROLL, FLAME_CLEAR, TURN_CW, TURN_CCW = range(6)
+SINGLE = {
+    DONE: "done",
+    CANCEL: "cancel",
+    ROLL: "roll",
+    FLAME_CLEAR: "flame clear",
+    TURN_CW: "turn cw",
+    TURN_CCW: "turn ccw",
+}
+DIRS = ("up", "right", "down", "left")
+MAX_SEATS = 5
+
+
+@dataclass(frozen=True)
+class Codec:
+    """Action ids <-> (kind, argument) <-> text, for one components file."""
+
+    comp: Components
+
+    @cached_property
+    def segments(self) -> tuple[tuple[str, int, int], ...]:
+        """(kind, first id, size) of every segment after the single actions."""
+        comp = self.comp
+        sizes = [
+            ("draft", 4),
+            ("pass", 4),
+            ("discard", 16),
+            ("reroll", 16),
+            ("resolve", 16),
+            ("keep", 16),
+            ("die", 16),
+            ("enter", 16),
+            ("professor", len(comp.professors)),
+            ("cell", 16),
+            ("dir", 4),
+            ("orient", 4),
+            ("line", 8),
+            ("seat", MAX_SEATS),
+            ("charm", len(comp.professors)),
+            ("luniorn", 4),
+            ("ability", len(comp.runes) + len(comp.achievements)),
+            ("claim", len(comp.runes)),
+            ("at", 64),
+        ]
+        out = []
+        base = len(SINGLE)
+        for kind, size in sizes:
+            out.append((kind, base, size))
+            base += size
+        return tuple(out)
+
+    @cached_property
+    def base(self) -> dict[str, int]:
+        return {kind: first for kind, first, _ in self.segments}
+
+    @property
+    def total(self) -> int:
+        _kind, first, size = self.segments[-1]
+        return first + size
+
+    def __call__(self, kind: str, arg: int = 0) -> int:
+        """The id of ``kind`` with argument ``arg`` (e.g. ``codec("cell", 5)``)."""
+        return self.base[kind] + arg
+
+    def enter(self, side: int, lane: int) -> int:
+        return self.base["enter"] + 4 * side + lane
+
+    def at(self, anchor: int, rotation: int) -> int:
+        return self.base["at"] + 4 * anchor + rotation
+
+    def decode(self, action: int) -> tuple[str, int]:
+        """(kind, argument); single actions give their text with '-' and argument 0."""
+        if action in SINGLE:
+            return SINGLE[action].replace(" ", "-"), 0
+        for kind, first, size in self.segments:
+            if first <= action < first + size:
+                return kind, action - first
+        raise IllegalAction(f"action {action} is outside 0..{self.total - 1}")
+
+    def to_text(self, action: int) -> str:
+        if action in SINGLE:
+            return SINGLE[action]
+        kind, arg = self.decode(action)
+        comp = self.comp
+        if kind in ("draft", "pass", "luniorn", "orient"):
+            return f"{kind} {comp.letters[arg]}"
+        if kind in ("discard", "reroll", "resolve", "keep", "die"):
+            return f"{kind} {comp.die_text(arg)}"
+        if kind == "enter":
+            return f"enter {SIDES[arg // 4]} {arg % 4 + 1}"
+        if kind in ("professor", "charm"):
+            return f"{kind} {comp.professors[arg].name}"
+        if kind == "cell":
+            return f"cell {cell_name(arg)}"
+        if kind == "dir":
+            return f"dir {DIRS[arg]}"
+        if kind == "line":
+            return f"line row {arg + 1}" if arg < 4 else f"line col {'abcd'[arg - 4]}"
+        if kind == "seat":
+            return f"seat {arg}"
+        if kind == "ability":
+            return f"ability {self.card_id(arg)}"
+        if kind == "claim":
+            return f"claim {comp.runes[arg].id}"
+        return f"at {cell_name(arg // 4)} {90 * (arg % 4)}"
+
+    def card_id(self, arg: int) -> str:
+        """The id of an ability's card: a rune, then the achievement kinds."""
+        runes = self.comp.runes
+        if arg < len(runes):
+            return runes[arg].id
+        return self.comp.achievements[arg - len(runes)].id
+
+    def parse(self, text: str) -> int:
+        words = text.strip().split()
+        if not words:
+            raise IllegalAction("an empty text names no action")
+        phrase = " ".join(w.lower() for w in words)
+        for action, name in SINGLE.items():
+            if phrase == name:
+                return action
+        head, rest = words[0].lower(), " ".join(words[1:])
+        found = self._parse(head, rest, words)
+        if found is None:
+            raise IllegalAction(
+                f"cannot read {text!r}: say e.g. 'draft G', 'discard Ge', 'reroll G1', 'roll', "
+                "'resolve Rf', 'enter top 1', 'professor Simza', 'cell a1', 'dir up', "
+                "'orient G', 'turn cw', 'flame clear', 'ability sweep', 'claim sweep', "
+                "'at a1 90', 'seat 1', 'done', 'cancel'"
+            )
+        return found
+
+    def _parse(self, head: str, rest: str, words: list[str]) -> int | None:
+        comp = self.comp
+        if head in ("draft", "pass", "luniorn", "orient"):
+            colour = comp.colour_of(rest)
+            return None if colour is None else self(head, colour)
+        if head in ("discard", "reroll", "resolve", "keep", "die"):
+            code = comp.die_code(rest)
+            return None if code is None or code >= 16 else self(head, code)
+        if head == "enter" and len(words) == 3:
+            side, lane = words[1].lower(), words[2]
+            if side in SIDES and lane in ("1", "2", "3", "4"):
+                return self.enter(SIDES.index(side), int(lane) - 1)
+            return None
+        if head in ("professor", "charm"):
+            prof = comp.professor_by_name(rest)
+            return None if prof is None else self(head, prof)
+        if head == "cell":
+            cell = cell_index(rest)
+            return None if cell is None else self("cell", cell)
+        if head == "dir" and rest.lower() in DIRS:
+            return self("dir", DIRS.index(rest.lower()))
+        if head == "line" and len(words) == 3:
+            which, value = words[1].lower(), words[2].lower()
+            if which == "row" and value in ("1", "2", "3", "4"):
+                return self("line", int(value) - 1)
+            if which in ("col", "column") and value in ("a", "b", "c", "d"):
+                return self("line", 4 + "abcd".index(value))
+            return None
+        if head == "seat" and rest.isdigit() and int(rest) < MAX_SEATS:
+            return self("seat", int(rest))
+        if head == "ability":
+            rune = comp.rune_by_name(rest)
+            if rune is not None:
+                return self("ability", rune)
+            card = comp.achievement_by_name(rest)
+            return None if card is None else self("ability", len(comp.runes) + card)
+        if head == "claim":
+            rune = comp.rune_by_name(rest)
+            return None if rune is None else self("claim", rune)
+        if head == "at" and len(words) == 3:
+            cell = cell_index(words[1])
+            if cell is not None and words[2] in ("0", "90", "180", "270"):
+                return self.at(cell, int(words[2]) // 90)
+        return None

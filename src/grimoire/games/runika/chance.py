@@ -1,0 +1,114 @@
+"""Chance nodes: the head of the queue ``state.chance``, one draw or roll at a time.
+
+=========  ====================================  ======================================
+event      outcome                               weight
+=========  ====================================  ======================================
+first      the initiative holder's seat          1 each
+solo_prof  the solo professor                    1 each (the four base professors)
+rune       a basic rune into display ``slot``    copies left in the deck
+deal       a secret rune for seat ``s``          copies left of that category (``cat``)
+ach        an achievement kind for seat ``s``    copies left in the achievement deck
+bag        a die colour drawn from the bag       dice of that colour in the bag
+roll       the face type of a die of colour c    faces of that type on the die
+=========  ====================================  ======================================
+
+A bag draw goes ``to`` the middle (the draft), a quick-draft hand, ``roll`` (Ko'bataan, Tide
+Pool: the die is rolled next) or ``remove`` (solo: out of play). A refill that draws a rune
+already displayed stacks it on that one and draws again (rules, Clean-up).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from grimoire.games.runika.components import FACES
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.state import RunikaState
+
+
+def deal_pool(st: RunikaState, cat: str) -> list[int]:
+    """Secret runes of a category still to deal: starting, elemental (the other basic runes,
+    which all have a colour condition) or mastery."""
+    if cat == "mastery":
+        return st.mastery_box
+    start = cat == "start"
+    return [r for r in st.deck if st.comp.runes[r].start == start]
+
+
+def weights(st: RunikaState) -> list[tuple[int, int]]:
+    event = st.chance[0]
+    kind = event["k"]
+    if kind == "first":
+        return [(seat, 1) for seat in range(st.n)]
+    if kind == "solo_prof":
+        return [(p, 1) for p in st.rules.professors if st.comp.professors[p].token]
+    if kind == "rune":
+        return sorted(Counter(st.deck).items())
+    if kind == "deal":
+        return sorted(Counter(deal_pool(st, event["cat"])).items())
+    if kind == "ach":
+        return sorted(Counter(st.ach_deck).items())
+    if kind == "bag":
+        return [(c, count) for c, count in enumerate(st.bag) if count > 0]
+    colour = st.comp.colours[event["c"]]
+    return [(face, colour.weight(face)) for face in range(4) if colour.weight(face)]
+
+
+def apply(st: RunikaState, outcome: int) -> None:
+    event = st.chance.pop(0)
+    kind = event["k"]
+    if kind == "first":
+        st.first = outcome
+    elif kind == "solo_prof":
+        st.solo_prof = outcome
+    elif kind == "rune":
+        st.deck.remove(outcome)
+        slot = event["slot"]
+        for other, stack in enumerate(st.display):
+            if other != slot and stack and stack[-1] == outcome:
+                stack.append(outcome)  # identical: stacked, and another is drawn
+                st.chance.insert(0, {"k": "rune", "slot": slot})
+                return
+        st.display[slot].append(outcome)
+    elif kind == "deal":
+        if event["cat"] == "mastery":
+            st.mastery_box.remove(outcome)
+        else:
+            st.deck.remove(outcome)
+        st.secret[event["s"]].append(outcome)
+        st.secret_got[event["s"]].append(0)
+    elif kind == "ach":
+        st.ach_deck.remove(outcome)
+        st.achs[event["s"]].append([outcome, 0, 0])
+    elif kind == "bag":
+        st.bag[outcome] -= 1
+        seat, to = event["s"], event["to"]
+        if to == "middle":
+            st.middle = sorted([*st.middle, outcome])
+        elif to == "qhand":
+            st.qhand[seat] = sorted([*st.qhand[seat], outcome])
+        elif to == "roll":
+            st.chance.insert(0, {"k": "roll", "s": seat, "c": outcome})
+        else:
+            st.removed[outcome] += 1
+    else:
+        st.store[event["s"]] = sorted([*st.store[event["s"]], 4 * event["c"] + outcome])
+
+
+def outcome_text(st: RunikaState, outcome: int) -> str:
+    """The readable text of a chance outcome (parsed back by ``parse_action``)."""
+    event = st.chance[0]
+    kind, comp = event["k"], st.comp
+    if kind == "first":
+        return f"first player {outcome}"
+    if kind == "solo_prof":
+        return f"solo professor {comp.professors[outcome].name}"
+    if kind in ("rune", "deal"):
+        return f"{kind} {comp.runes[outcome].id}"
+    if kind == "ach":
+        return f"achievement {comp.achievements[outcome].id}"
+    if kind == "bag":
+        return f"bag {comp.letters[outcome]}"
+    return f"roll {comp.letters[event['c']]}{'1erf'[outcome]} ({FACES[outcome]})"

@@ -1,0 +1,191 @@
+"""Achievements, rune claims and the display's refill (rules, "Achievements and runes").
+
+Claims are optional and in the player's order (ruling 7, R3); each must be possible with the
+dice still in the grid. A claim discards the dice of the pattern's coloured and purple cells
+and scores 1 point per discarded die showing 1, plus the card (its points count while owned).
+A mastery rune another player owns scores its points as tokens instead (once per player).
+In simultaneous play claims are sealed until the round end (``sim_claims``), where two or more
+players claiming the same rune each score its points and nobody gets the card (ruling 12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grimoire.games.runika import abilities
+from grimoire.games.runika.actions import CANCEL
+from grimoire.games.runika.components import ONE
+from grimoire.games.runika.grid import masks
+from grimoire.games.runika.patterns import Placement, match
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.state import Frame, RunikaState
+
+
+# ---------------------------------------------------------------------- achievements
+def achievement(st: RunikaState, seat: int) -> None:
+    """End of turn: a token on every professor -> take them back and draw an achievement."""
+    needed = [p for p in st.rules.professors if st.comp.professors[p].token and p != st.solo_prof]
+    if st.ach_deck and all(seat in st.prest[p] for p in needed):
+        for prof in needed:
+            st.prest[prof].remove(seat)
+        st.chance.append({"k": "ach", "s": seat})
+
+
+# ---------------------------------------------------------------------- what can be claimed
+def virtual_grid(st: RunikaState, seat: int) -> list[int]:
+    """The seat's grid without the dice of its sealed claims (simultaneous play)."""
+    grid = st.grid[seat]
+    if not st.sim_claims[seat]:
+        return grid
+    taken = 0
+    for _, mask in st.sim_claims[seat]:
+        taken |= mask
+    return [-1 if taken >> c & 1 else d for c, d in enumerate(grid)]
+
+
+def candidates(st: RunikaState, seat: int) -> list[int]:
+    """Runes the seat could claim if its grid held the pattern."""
+    rules = st.rules
+    pending = {r for r, _ in st.sim_claims[seat]}
+    if rules.secret:
+        got = st.secret_got[seat]
+        return [r for i, r in enumerate(st.secret[seat]) if not got[i] and r not in pending]
+    out = {stack[-1] for stack in st.display if stack}
+    if rules.solo:
+        goal = {r for r, _, _ in st.owned[seat]}
+        ready = all(r in goal for r in st.comp.professors[st.solo_prof].solo_runes)
+        out |= {r for r, owner in st.mastery_row if owner < 0 and ready}  # ruling 16: last
+    else:
+        out |= {r for r, owner in st.mastery_row if owner != seat and r not in st.mastered[seat]}
+    return sorted(out - pending)
+
+
+def matches(st: RunikaState, seat: int, rune: int) -> list[Placement]:
+    """Placements of ``rune`` the grid holds, one per distinct set of claimed cells."""
+    grid_masks = masks(virtual_grid(st, seat))
+    found: list[Placement] = []
+    seen: set[int] = set()
+    for placement in st.game.placements[rune]:
+        if placement.claim not in seen and match(placement, grid_masks):
+            seen.add(placement.claim)
+            found.append(placement)
+    return found
+
+
+def claimable(st: RunikaState, seat: int) -> list[int]:
+    key = ("claimable", seat)
+    if key not in st.memo:
+        st.memo[key] = [r for r in candidates(st, seat) if matches(st, seat, r)]
+    out: list[int] = st.memo[key]
+    return out
+
+
+# ---------------------------------------------------------------------- claiming
+def claim(st: RunikaState, seat: int, rune: int) -> None:
+    found = matches(st, seat, rune)
+    if len(found) == 1:
+        apply_claim(st, seat, rune, found[0].claim)
+    else:
+        st.stacks[seat].append({"k": "at", "s": seat, "r": rune})
+
+
+def at_legal(st: RunikaState, frame: Frame) -> list[int]:
+    found = matches(st, frame["s"], frame["r"])
+    return [CANCEL, *sorted(st.codec.at(p.anchor, p.rotation) for p in found)]
+
+
+def at_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat = frame["s"]
+    st.stacks[seat].pop()
+    if kind == "cancel":
+        return
+    for placement in matches(st, seat, frame["r"]):
+        if 4 * placement.anchor + placement.rotation == arg:
+            apply_claim(st, seat, frame["r"], placement.claim)
+            return
+    raise AssertionError("no such placement")
+
+
+def apply_claim(st: RunikaState, seat: int, rune: int, mask: int) -> None:
+    if st.rules.simultaneous:  # sealed until the round end
+        st.sim_claims[seat].append([rune, mask])
+        return
+    score_claim(st, seat, mask)
+    take_card(st, seat, rune, alone=True)
+
+
+def score_claim(st: RunikaState, seat: int, mask: int) -> None:
+    """Discard the pattern's dice from the grid: 1 point per 1 face, plus claim bonuses."""
+    grid = st.grid[seat]
+    colours = []
+    for cell in range(16):
+        if mask >> cell & 1:
+            die = grid[cell]
+            grid[cell] = -1
+            st.bag[die // 4] += 1
+            colours.append(die // 4)
+            st.tokens[seat] += 1 if die % 4 == ONE else 0
+    st.tokens[seat] += abilities.claim_bonus(st, seat, colours)
+
+
+def take_card(st: RunikaState, seat: int, rune: int, *, alone: bool) -> None:
+    """The card of a completed rune: gained, or (shared in simultaneous play, or a mastery rune
+    owned by another) its points as tokens."""
+    card = st.comp.runes[rune]
+    if card.start:
+        st.start_done = True
+    if st.rules.secret:
+        index = next(
+            i for i, r in enumerate(st.secret[seat]) if r == rune and not st.secret_got[seat][i]
+        )
+        st.secret_got[seat][index] = 1
+        st.owned[seat].append([rune, 0, 0])
+        return
+    if card.mastery:
+        entry = next(e for e in st.mastery_row if e[0] == rune)
+        st.mastered[seat].append(rune)
+        if entry[1] >= 0 or not alone:
+            st.tokens[seat] += card.points
+        else:
+            entry[1] = seat
+            st.owned[seat].append([rune, 0, 0])
+            st.won = st.won or st.rules.solo
+        return
+    slot = next(i for i, stack in enumerate(st.display) if stack and stack[-1] == rune)
+    if alone:
+        st.display[slot].pop()
+        st.owned[seat].append([rune, 0, 0])
+    else:
+        st.tokens[seat] += card.points
+
+
+def resolve_simultaneous(st: RunikaState) -> None:
+    """Round end of simultaneous play: every sealed claim is revealed and scored; a rune
+    claimed by several players gives each its points and nobody the card (ruling 12)."""
+    from grimoire.games.runika.flow import order
+
+    by_rune: dict[int, list[int]] = {}
+    for seat in order(st):
+        for rune, mask in st.sim_claims[seat]:
+            score_claim(st, seat, mask)
+            by_rune.setdefault(rune, []).append(seat)
+        st.sim_claims[seat] = []
+    for rune in sorted(by_rune):
+        seats = by_rune[rune]
+        alone = len(seats) == 1
+        for seat in seats:
+            take_card(st, seat, rune, alone=alone)
+        card = st.comp.runes[rune]
+        if not alone and not card.mastery and not st.rules.secret:
+            slot = next(i for i, stack in enumerate(st.display) if stack and stack[-1] == rune)
+            st.display[slot].pop()  # a basic rune claimed by several is discarded
+
+
+def refill(st: RunikaState) -> None:
+    """Clean-up: every empty display space gets a rune from the deck (chance)."""
+    if st.rules.secret or st.rules.solo:
+        return
+    for slot, stack in enumerate(st.display):
+        if not stack:
+            st.chance.append({"k": "rune", "slot": slot})

@@ -1,0 +1,230 @@
+"""Runika and the Six-Sided Spellbooks (Shannon Kelly; Fox Tale Games 2019) as a ``Game``.
+
+Rules, rulings, options and the position format: docs/rules/runika.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from grimoire.core.bot import Bot
+from grimoire.core.errors import InvalidOptions
+from grimoire.core.game import Game
+from grimoire.core.options import Option, decision_limit
+from grimoire.core.state import State
+from grimoire.games.runika import flow, position
+from grimoire.games.runika.actions import Codec
+from grimoire.games.runika.components import ComponentError, load, source_text
+from grimoire.games.runika.patterns import Placement
+from grimoire.games.runika.state import RunikaState
+
+SOLO_PROFESSORS = ("random", "simza", "ainfean", "ekamu", "kobataan")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options resolved into the flags the rules read."""
+
+    solo: bool
+    simultaneous: bool
+    secret: bool
+    interaction: bool
+    quick: bool
+    charm: bool
+    luniorn: bool
+    flame_red: bool
+    goal: int
+    start_end: bool
+    first: int  # -1: a chance node draws the initiative holder
+    solo_prof: int  # -1: drawn (solo) or none
+    professors: tuple[int, ...]  # the professors in play
+    luniorn_index: int  # -1 without Luniorn
+
+
+class RunikaGame(Game):
+    """Draft dice, push them into a 4x4 spell grid, complete rune patterns for points."""
+
+    name: ClassVar[str] = "runika"
+    title: ClassVar[str] = "Runika and the Six-Sided Spellbooks"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 5
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "components",
+            None,
+            "path of a components TOML file to use instead of the shipped (PROPOSED) card data",
+            kind=str,
+        ),
+        Option(
+            "first_player",
+            "random",
+            "who takes the initiative token first: random (a chance node at setup) or a seat",
+            choices=("random", 0, 1, 2, 3, 4),
+        ),
+        Option(
+            "goal",
+            20,
+            "points that end the game at the round end: 20, 30 (long game) or 15 (short game, "
+            "recommended with the quick draft)",
+            choices=(20, 15, 30),
+        ),
+        Option(
+            "starting_rune_end",
+            False,
+            "short game: the game also ends at the round end once someone gains a starting rune",
+            kind=bool,
+        ),
+        Option(
+            "flame_target",
+            "non_red",
+            "flame option (a) replaces a non-red die (ruling 5, the Japanese reference) or a "
+            "red die (the English rendering)",
+            choices=("non_red", "red"),
+        ),
+        Option("luniorn", False, "optional rule: Headmaster Luniorn, a fifth professor", kind=bool),
+        Option(
+            "simultaneous",
+            False,
+            "optional rule: everyone plays their turn at the same time; runes are gained at "
+            "the round end",
+            kind=bool,
+        ),
+        Option(
+            "secret_runes",
+            False,
+            "optional rule: three secret runes dealt to each player, the first to gain all "
+            "three wins (2..4 players)",
+            kind=bool,
+        ),
+        Option(
+            "interaction",
+            False,
+            "with secret runes: Simza's and Ainfean's abilities may act on another grid",
+            kind=bool,
+        ),
+        Option(
+            "quick_draft",
+            False,
+            "optional rule: each player takes 4 dice and passes one in secret",
+            kind=bool,
+        ),
+        Option(
+            "charm",
+            False,
+            "5-player expansion: the charm token for the player who plays last each round",
+            kind=bool,
+        ),
+        Option(
+            "solo_professor",
+            "random",
+            "solo (1 player): the professor turned over, whose runes are the goal",
+            choices=SOLO_PROFESSORS,
+        ),
+        decision_limit(3000),
+    )
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        try:
+            self.comp = load(self.options["components"])
+        except ComponentError as error:
+            raise InvalidOptions(str(error)) from error
+        self.codec = Codec(self.comp)
+        self.rules = self._rules()
+        self.hidden_information = self.rules.secret or self.rules.quick or self.rules.simultaneous
+        self.simultaneous_decisions = self.rules.quick or self.rules.simultaneous
+
+    def _check_options(self) -> None:
+        opts, n = self.options, self.players
+        first = opts["first_player"]
+        if first != "random" and not 0 <= int(first) < n:
+            raise InvalidOptions(f"first_player {first} is not a seat of {n} players")
+        if n == 1:
+            for name in ("simultaneous", "secret_runes", "quick_draft", "charm"):
+                if opts[name]:
+                    raise InvalidOptions(f"{name} needs other players: solo refuses it")
+            if opts["starting_rune_end"] or opts["goal"] != 20:
+                raise InvalidOptions("solo has its own goal: leave goal and starting_rune_end")
+        elif opts["solo_professor"] != "random":
+            raise InvalidOptions("solo_professor is for a 1-player game")
+        if opts["interaction"] and not opts["secret_runes"]:
+            raise InvalidOptions("interaction is part of the secret-runes rule: set secret_runes")
+        if opts["secret_runes"] and n > 4:
+            raise InvalidOptions("secret_runes is for 2..4 players: there are 4 mastery runes")
+        if opts["charm"] and opts["simultaneous"]:
+            raise InvalidOptions("the charm token goes to who plays last: not in simultaneous play")
+
+    def _rules(self) -> Rules:
+        opts, comp = self.options, self.comp
+        luniorn = bool(opts["luniorn"])
+        profs = tuple(p.index for p in comp.professors if luniorn or not p.optional)
+        solo = self.players == 1
+        named = opts["solo_professor"]
+        solo_prof = -1 if named == "random" else comp.professor_by_name(named)
+        if opts["secret_runes"] and (
+            len(comp.mastery) < self.players
+            or sum(1 for r in comp.basic if comp.runes[r].start) < self.players
+        ):
+            raise InvalidOptions("the components have too few starting or mastery runes to deal")
+        first = opts["first_player"]
+        return Rules(
+            solo=solo,
+            simultaneous=bool(opts["simultaneous"]),
+            secret=bool(opts["secret_runes"]),
+            interaction=bool(opts["interaction"]),
+            quick=bool(opts["quick_draft"]),
+            charm=bool(opts["charm"]),
+            luniorn=luniorn,
+            flame_red=opts["flame_target"] == "red",
+            goal=int(opts["goal"]),
+            start_end=bool(opts["starting_rune_end"]),
+            first=-1 if first == "random" else int(first),
+            solo_prof=-1 if solo_prof is None else solo_prof,
+            professors=profs,
+            luniorn_index=next((p.index for p in comp.professors if p.optional), -1)
+            if luniorn
+            else -1,
+        )
+
+    @cached_property
+    def placements(self) -> tuple[tuple[Placement, ...], ...]:
+        """Every placement of every rune's pattern (precomputed once per game)."""
+        return tuple(r.pattern.placements(self.comp.letters) for r in self.comp.runes)
+
+    def component_texts(self) -> list[str]:
+        return [source_text(self.options["components"])]
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.total
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        comp = self.comp
+        return max(len(comp.runes), len(comp.achievements), len(comp.professors), 5, 4)
+
+    @property
+    def max_game_length(self) -> int:
+        return int(self.options["decision_limit"])
+
+    def _new_state(self, seed: int) -> State:
+        return RunikaState(self, seed)
+
+    def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
+        state = RunikaState(self, seed, fresh=False)
+        position.load(state, doc)
+        flow.advance(state)  # a hand-written position may stop between decisions
+        return state
+
+    def heuristic_bot(self, seed: int | None = None) -> Bot | None:
+        from grimoire.games.runika.heuristic import RunikaHeuristicBot
+
+        return RunikaHeuristicBot(seed)
+
+    def render_text(self, state: State, seat: int | None) -> Any:
+        from grimoire.games.runika.render_text import render
+
+        assert isinstance(state, RunikaState)
+        return render(state, seat)

@@ -1,0 +1,217 @@
+"""A heuristic bot: a short lookahead on a copy, valued by points and pattern progress.
+
+At a decision inside a turn, each legal action is tried on a copy; if it opens a sub-decision
+of the same seat (resolving a die, an ability's target, a claim's placement), that is finished
+greedily (each step valued on its own); the resulting position is valued by ``value``: points
+(own minus the best other), progress towards the runes the seat can claim (each placement's
+cells already right, squared, times what the claim is worth), how close missing dice are to the
+side their colour enters from (so the disc is managed), prestige tokens on the way to an
+achievement, and dice still to use. Drafting and the quick-draft pass take the colours the
+best patterns lack; re-rolls are paid for only to replace rotate faces when dice are many.
+
+The bot is given ``for_seat`` copies only, and reads only its own hidden runes and dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grimoire.core.bot import Bot
+from grimoire.core.state import State
+from grimoire.games.runika import claims, flow
+from grimoire.games.runika.actions import CANCEL, DONE, ROLL
+from grimoire.games.runika.components import ROTATE
+from grimoire.games.runika.grid import masks
+from grimoire.games.runika.state import RunikaState
+
+GREEDY_STEPS = 6  # sub-decisions finished greedily after a tried action
+SECRET_BONUS = 6.0  # extra worth of a dealt secret rune (three of them win)
+
+
+class RunikaHeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        assert isinstance(state, RunikaState)
+        me = seat if seat is not None else next(iter(state.seats_to_act()))
+        legal = state.legal_actions(me)
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "draft":
+            return _draft(state, me, legal)
+        if state.phase == "pass":
+            return _pass(state, me, legal)
+        frame = state.stacks[me][-1]
+        if frame["k"] == "pick":
+            return _pick(state, frame, legal)
+        if frame["k"] == "main" and frame["st"] == "reroll":
+            return _reroll(state, me, legal)
+        return self._best(state, me, legal, deep=True)
+
+    def _best(self, state: RunikaState, me: int, legal: list[int], *, deep: bool) -> int:
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            if action == CANCEL:
+                continue
+            child = state.clone()
+            assert isinstance(child, RunikaState)
+            child.apply(action, me)
+            if deep:
+                self._finish(child, me)
+            score = value(child, me) + self.rng.random() * 1e-6  # ties broken at random
+            if score > best_value:
+                best, best_value = action, score
+        return best
+
+    def _finish(self, st: RunikaState, me: int) -> None:
+        """Finish the sub-decisions the tried action opened, greedily."""
+        for _ in range(GREEDY_STEPS):
+            if st.is_terminal() or st.is_chance() or me not in st.seats_to_act():
+                return
+            if st.phase != "turns" or len(st.stacks[me]) <= 1:
+                return
+            frame = st.stacks[me][-1]
+            legal = st.legal_actions(me)
+            if frame["k"] == "pick":
+                action = _pick(st, frame, legal)
+            else:
+                action = self._best(st, me, legal, deep=False)
+            st.apply(action, me)
+
+
+# ---------------------------------------------------------------------- valuing a position
+def value(st: RunikaState, me: int) -> float:
+    points = [flow.score(st, s) for s in range(st.n)]
+    if st.is_terminal():
+        return 1000.0 * (1 if me in st.winners() else -1) + points[me]
+    others = max((p for s, p in enumerate(points) if s != me), default=0)
+    total = 3.0 * points[me] - 1.5 * others
+    total += potential(st, me)
+    total += 0.8 * sum(1 for p in st.prest if me in p)
+    total += 0.5 * (len(st.store[me]) + (st.pocket[me] >= 0))
+    for event in st.chance:  # drawn but not there yet: an achievement, dice to roll
+        if event.get("s") == me:
+            total += 9.0 if event["k"] == "ach" else 0.5 if event["k"] == "roll" else 0.0
+    return total
+
+
+def targets(st: RunikaState, me: int) -> list[int]:
+    """Runes the seat may work towards: what it could claim if the pattern were there."""
+    return claims.candidates(st, me)
+
+
+def potential(st: RunikaState, me: int) -> float:
+    """Worth of the best placements of the runes in reach, by how complete they are."""
+    grid_masks = masks(claims.virtual_grid(st, me))
+    home = [(st.comp.colours[c].side + st.disc[me]) % 4 for c in range(4)]
+    found = []
+    for rune in targets(st, me):
+        card = st.comp.runes[rune]
+        worth = card.points + 0.6 * bin(st.game.placements[rune][0].claim).count("1") * 0.33
+        if st.rules.secret or st.rules.solo:
+            worth += SECRET_BONUS
+        best = 0.0
+        for pl in st.game.placements[rune]:
+            best = max(best, _progress(pl, grid_masks, home))
+        found.append(worth * best)
+    found.sort(reverse=True)
+    return sum(v * w for v, w in zip(found, (1.0, 0.5, 0.25), strict=False))
+
+
+def _progress(pl: Any, grid_masks: list[int], home: list[int]) -> float:
+    need = bin(pl.claim).count("1")
+    right = 0
+    near = 0.0
+    for colour, cells in enumerate(pl.need):
+        if cells:
+            right += bin(cells & grid_masks[colour]).count("1")
+            missing = cells & ~grid_masks[colour]
+            near += _edge_bonus(missing, home[colour])
+    if pl.purple:
+        right += max(bin(pl.purple & m).count("1") for m in grid_masks)
+    wrong = 0
+    if pl.black:
+        wrong = sum(bin(pl.black & m).count("1") for m in grid_masks)
+    share = (right - 0.5 * wrong) / need
+    return max(0.0, share) ** 2 + 0.05 * near
+
+
+def _edge_bonus(cells: int, side: int) -> float:
+    """How near missing cells lie to the side their colour enters from (0..1 each)."""
+    total = 0.0
+    for cell in range(16):
+        if cells >> cell & 1:
+            row, col = divmod(cell, 4)
+            dist = (row, 3 - col, 3 - row, col)[side]
+            total += (3 - dist) / 3
+    return total
+
+
+# ---------------------------------------------------------------------- quick decisions
+def colour_need(st: RunikaState, me: int) -> list[float]:
+    """How much each colour would help the best placements in reach."""
+    grid_masks = masks(claims.virtual_grid(st, me))
+    need = [0.1, 0.1, 0.1, 0.1]
+    for rune in targets(st, me):
+        card = st.comp.runes[rune]
+        scored = []
+        for pl in st.game.placements[rune]:
+            share = _progress(pl, grid_masks, [0, 1, 2, 3])
+            scored.append((share, pl))
+        scored.sort(key=lambda item: -item[0])
+        for share, pl in scored[:2]:
+            weight = (card.points + 1.0) * (0.3 + share)
+            for colour, cells in enumerate(pl.need):
+                missing = bin(cells & ~grid_masks[colour]).count("1")
+                need[colour] += weight * missing
+            if pl.purple:
+                best = max(range(4), key=lambda c: bin(pl.purple & grid_masks[c]).count("1"))
+                need[best] += weight * bin(pl.purple & ~grid_masks[best]).count("1") * 0.5
+    return need
+
+
+def _draft(st: RunikaState, me: int, legal: list[int]) -> int:
+    need = colour_need(st, me)
+    held = [0, 0, 0, 0]
+    for die in st.store[me]:
+        held[(die - 16) if die >= 16 else die // 4] += 1
+    return max(
+        legal, key=lambda a: need[a - st.codec("draft")] / (1 + 0.5 * held[a - st.codec("draft")])
+    )
+
+
+def _pass(st: RunikaState, me: int, legal: list[int]) -> int:
+    need = colour_need(st, me)
+    return min(legal, key=lambda a: need[a - st.codec("pass")])
+
+
+def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
+    """Pay a die to re-roll only with 4+ dice of which 2+ show rotate faces; the die paid is
+    a rotate face too. Free re-roll abilities are used on rotate faces."""
+    store = st.store[me]
+    rotates = [d for d in store if d % 4 == ROTATE]
+    for action in legal:
+        kind, arg = st.codec.decode(action)
+        if kind == "ability" and rotates and _ability_kind(st, arg) == "free_reroll":
+            return action
+    if len(store) >= 4 and len(rotates) >= 2:
+        paid = st.codec("discard", rotates[0])
+        if paid in legal:
+            return paid
+    return DONE
+
+
+def _ability_kind(st: RunikaState, arg: int) -> str:
+    runes = st.comp.runes
+    if arg < len(runes):
+        return runes[arg].ability.kind
+    return st.comp.achievements[arg - len(runes)].ability.kind
+
+
+def _pick(st: RunikaState, frame: dict[str, Any], legal: list[int]) -> int:
+    """Mark the rotate faces, then roll; nothing to mark: roll what is marked, or cancel."""
+    for action in legal:
+        kind, arg = st.codec.decode(action)
+        if kind == "reroll" and arg % 4 == ROTATE:
+            return action
+    return ROLL if ROLL in legal else CANCEL

@@ -1,0 +1,199 @@
+"""What each seat may see (views) and the determinisation that keeps it (``resample``).
+
+Hidden from a seat, by variant:
+
+* secret runes: the runes dealt to the others until gained, and so the rune deck's contents
+  and the mastery runes not dealt (their counts are public);
+* quick draft, from the draw until the pass resolves: the others' dice (their counts are
+  public), the die each passes, and so the bag's colours (its total is public);
+* simultaneous play: the claims another seat has sealed (their count is public), and the
+  decision frames of a seat that is choosing them.
+
+``resample(seat)`` re-deals exactly these: secret runes per category (starting, elemental,
+mastery) among the others' ungained slots and the undealt rest; quick-draft dice among the
+others' hands, their passed dice and the bag. Sealed claims are kept as they are (they are a
+choice, not a draw; see docs/rules/runika.md, "Hidden information").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from grimoire.games.runika import claims, flow, text
+from grimoire.games.runika.components import SIDES, Rune
+from grimoire.games.runika.turn import home_side
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.state import RunikaState
+
+
+def quick_hidden(st: RunikaState) -> bool:
+    return st.rules.quick and st.phase == "pass"
+
+
+def sealed(st: RunikaState, seat: int) -> bool:
+    """Whether the seat's pending decisions are sealed claims (simultaneous play)."""
+    stack = st.stacks[seat]
+    return st.rules.simultaneous and bool(stack) and stack[0]["st"] == "claims"
+
+
+# ---------------------------------------------------------------------- views
+def rune_info(st: RunikaState, rune: int) -> dict[str, Any]:
+    card: Rune = st.comp.runes[rune]
+    return {
+        "id": card.id,
+        "name": card.name,
+        "tier": "mastery" if card.mastery else "basic",
+        "element": card.element,
+        "pattern": list(card.pattern.rows),
+        "points": card.points,
+        "timing": card.timing,
+        "start": card.start,
+        "ability": card.text,
+    }
+
+
+def view(st: RunikaState, seat: int | None) -> dict[str, Any]:
+    comp, rules = st.comp, st.rules
+    letters = comp.letters
+    hide_bag = quick_hidden(st)
+    luniorn = rules.luniorn_index
+    doc: dict[str, Any] = {
+        "round": st.round,
+        "phase": st.phase,
+        "initiative": st.first if st.first >= 0 else None,
+        "turn": flow.turn_seat(st) if st.phase == "turns" and not rules.simultaneous else None,
+        "goal": None if rules.solo else rules.goal,
+        "bag": None if hide_bag else {letters[c]: st.bag[c] for c in range(4)},
+        "bag_total": sum(st.bag),
+        "removed": {letters[c]: st.removed[c] for c in range(4)},
+        "middle": [letters[c] for c in st.middle],
+        "professors": [
+            {
+                "id": prof.id,
+                "name": prof.name,
+                "colour": "any" if prof.colour < 0 else letters[prof.colour],
+                "ability": prof.ability.kind,
+                "in_play": prof.index in rules.professors and prof.index != st.solo_prof,
+                "dice": [comp.die_text(d) for d in st.prof_dice[prof.index]],
+                "tokens": list(st.prest[prof.index]),
+            }
+            for prof in comp.professors
+        ],
+        "below_luniorn": [letters[c] for c in st.below] if luniorn >= 0 else None,
+        "display": [
+            {"stack": len(stack), "rune": rune_info(st, stack[-1]) if stack else None}
+            for stack in st.display
+        ],
+        "mastery": [
+            {"rune": rune_info(st, r), "owner": owner if owner >= 0 else None}
+            for r, owner in st.mastery_row
+        ],
+        "deck": len(st.deck),
+        "deck_runes": None if rules.secret else [comp.runes[r].id for r in st.deck],
+        "achievements_left": len(st.ach_deck),
+        "charm": st.charm if st.charm >= 0 else None,
+        "solo_professor": comp.professors[st.solo_prof].id if st.solo_prof >= 0 else None,
+        "seats": [seat_view(st, s, seat) for s in range(st.n)],
+        "prompt": text.prompt(st, seat),
+        "ended": st.ended or None,
+    }
+    return doc
+
+
+def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
+    comp = st.comp
+    letters = comp.letters
+    mine = viewer == s
+    grid = st.grid[s]
+    hidden_hand = quick_hidden(st) and not mine
+    secret = []
+    for rune, got in zip(st.secret[s], st.secret_got[s], strict=True):
+        shown = mine or got
+        secret.append({"rune": rune_info(st, rune) if shown else None, "gained": bool(got)})
+    stage = st.stacks[s][0]["st"] if st.stacks[s] else None
+    frames = [] if sealed(st, s) and not mine else [dict(f) for f in st.stacks[s][1:]]
+    return {
+        "grid": [
+            [comp.die_text(grid[4 * r + c]) if grid[4 * r + c] >= 0 else None for c in range(4)]
+            for r in range(4)
+        ],
+        "disc": st.disc[s],
+        "sides": {SIDES[home_side(st, s, c)]: letters[c] for c in range(4)},
+        "store": [comp.die_text(d) for d in st.store[s]],
+        "pocket": comp.die_text(st.pocket[s]) if st.pocket[s] >= 0 else None,
+        "tokens": st.tokens[s],
+        "score": flow.score(st, s),
+        "prestige_left": comp.prestige_tokens - sum(1 for p in st.prest if s in p),
+        "runes": [
+            rune_info(st, r) | {"flipped": bool(f), "used": bool(u)} for r, f, u in st.owned[s]
+        ],
+        "achievements": [
+            {
+                "id": comp.achievements[k].id,
+                "name": comp.achievements[k].name,
+                "points": comp.achievements[k].points,
+                "ability": comp.achievements[k].text,
+                "flipped": bool(f),
+                "used": bool(u),
+            }
+            for k, f, u in st.achs[s]
+        ],
+        "mastered": [comp.runes[r].id for r in st.mastered[s]],
+        "secret": secret,
+        "quick_hand": [None if hidden_hand else letters[c] for c in st.qhand[s]],
+        "quick_passed": st.qpass[s] >= 0,
+        "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 and mine else None,
+        "claims": [comp.runes[r].id if mine else None for r, _ in st.sim_claims[s]],
+        "claim_cells": [mask if mine else None for _, mask in st.sim_claims[s]],
+        "claimable": claims.claimable(st, s) if stage == "claims" and mine else [],
+        "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
+        "stage": stage,
+        "frames": frames,
+    }
+
+
+# ---------------------------------------------------------------------- resample
+def resample(st: RunikaState, seat: int, rng: random.Random) -> RunikaState:
+    copy = st._copy()
+    others = [o for o in range(st.n) if o != seat]
+    if st.rules.secret:
+        _redeal_secret(copy, others, rng)
+    if quick_hidden(st):
+        _redeal_quick(copy, others, rng)
+    return copy
+
+
+def _redeal_secret(st: RunikaState, others: list[int], rng: random.Random) -> None:
+    for index, cat in enumerate(("start", "elem", "mastery")):
+        slots = [o for o in others if len(st.secret[o]) > index and not st.secret_got[o][index]]
+        if cat == "mastery":
+            rest: list[int] = []
+            pool = list(st.mastery_box)
+        else:
+            start = cat == "start"
+            rest = [r for r in st.deck if st.comp.runes[r].start != start]
+            pool = [r for r in st.deck if st.comp.runes[r].start == start]
+        pool += [st.secret[o][index] for o in slots]
+        rng.shuffle(pool)
+        for o in slots:
+            st.secret[o][index] = pool.pop()
+        if cat == "mastery":
+            st.mastery_box = sorted(pool)
+        else:
+            st.deck = sorted(rest + pool)
+
+
+def _redeal_quick(st: RunikaState, others: list[int], rng: random.Random) -> None:
+    pool = [c for c in range(4) for _ in range(st.bag[c])]
+    for o in others:
+        pool += st.qhand[o] + ([st.qpass[o]] if st.qpass[o] >= 0 else [])
+    rng.shuffle(pool)
+    for o in others:
+        size = len(st.qhand[o])
+        st.qhand[o] = sorted(pool[:size])
+        pool = pool[size:]
+        if st.qpass[o] >= 0:
+            st.qpass[o] = pool.pop()
+    st.bag = [pool.count(c) for c in range(4)]

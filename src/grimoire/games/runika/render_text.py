@@ -1,0 +1,124 @@
+"""Terminal rendering with ``rich``, from the viewer's view only: the pending decision, the
+professors, the runes on display with their patterns, and each player's grid (coloured dice,
+the disc's colour on each side), storage, cards and points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from grimoire.games.runika.state import RunikaState
+
+STYLE = {"G": "bold green", "R": "bold red", "B": "bold blue", "Y": "bold yellow"}
+PATTERN_STYLE = STYLE | {"P": "bold magenta", "K": "bold white on grey23", ".": "dim"}
+
+
+def die(text: str | None) -> Text:
+    if text is None:
+        return Text("..", style="dim")
+    return Text(text, style=STYLE.get(text[0], ""))
+
+
+def pattern(rows: list[str]) -> Text:
+    out = Text()
+    for i, row in enumerate(rows):
+        if i:
+            out.append("\n")
+        for code in row:
+            out.append(code + " ", style=PATTERN_STYLE.get(code, ""))
+    return out
+
+
+def rune_line(info: dict[str, Any]) -> Text:
+    line = Text(f"{info['name']} ({info['points']} pt, {info['timing']}")
+    line.append(", start" if info["start"] else "")
+    line.append(f") {info['ability']}", style="italic")
+    return line
+
+
+def grid_block(seat: dict[str, Any]) -> Text:
+    sides = {side: letter for side, letter in seat["sides"].items()}
+    out = Text("       ")
+    out.append(" ".join([sides["top"]] * 4), style=STYLE[sides["top"]])
+    out.append("\n")
+    for r, row in enumerate(seat["grid"]):
+        out.append(f"  {sides['left']}  ", style=STYLE[sides["left"]])
+        for cell in row:
+            out.append_text(die(cell))
+            out.append(" ")
+        out.append(f" {sides['right']}", style=STYLE[sides["right"]])
+        out.append(f"   {r + 1}\n")
+    out.append("       ")
+    out.append(" ".join([sides["bottom"]] * 4), style=STYLE[sides["bottom"]])
+    out.append("\n       a  b  c  d")
+    return out
+
+
+def render(st: RunikaState, seat: int | None) -> Group:
+    view = st.view(seat)
+    bag = view["bag"]
+    bag_text = " ".join(f"{k}{v}" for k, v in bag.items()) if bag else f"{view['bag_total']} hidden"
+    head = Text(
+        f"Runika - round {view['round']}, initiative seat {view['initiative']}, "
+        f"goal {view['goal']}; bag {bag_text}; rune deck {view['deck']}, "
+        f"achievements {view['achievements_left']}",
+        style="bold",
+    )
+    parts: list[Any] = [head, Text(view["prompt"], style="italic")]
+    if view["middle"]:
+        parts.append(Text("middle: ").append_text(Text(" ").join(die(d) for d in view["middle"])))
+    profs = Text("professors: ")
+    for prof in view["professors"]:
+        if not prof["in_play"]:
+            continue
+        profs.append(f"{prof['name']}[{prof['colour']}] ")
+        profs.append_text(Text(" ").join(die(d) for d in prof["dice"]) or Text("-", style="dim"))
+        profs.append(f" tokens {prof['tokens']}  ")
+    parts.append(profs)
+    if view["below_luniorn"] is not None:
+        parts.append(Text(f"below Luniorn: {' '.join(view['below_luniorn'])}"))
+    runes = Table(show_header=True, header_style="bold", expand=False)
+    for column in ("rune", "pattern", "about"):
+        runes.add_column(column)
+    for slot in view["display"]:
+        if slot["rune"]:
+            name = slot["rune"]["id"] + (f" x{slot['stack']}" if slot["stack"] > 1 else "")
+            runes.add_row(name, pattern(slot["rune"]["pattern"]), rune_line(slot["rune"]))
+    for entry in view["mastery"]:
+        owner = "" if entry["owner"] is None else f" (seat {entry['owner']})"
+        runes.add_row(
+            entry["rune"]["id"] + owner, pattern(entry["rune"]["pattern"]), rune_line(entry["rune"])
+        )
+    if runes.row_count:
+        parts.append(runes)
+    seats = Table(show_header=True, header_style="bold", expand=False)
+    for column in ("seat", "grid", "storage and cards"):
+        seats.add_column(column)
+    for s, info in enumerate(view["seats"]):
+        who = f"{s}" + (" (you)" if s == seat else "") + f"\n{info['score']} pts"
+        who += "\ncharm" if view["charm"] == s else ""
+        cards = Text("store: ").append_text(Text(" ").join(die(d) for d in info["store"]))
+        if info["pocket"]:
+            cards.append("  pocket ").append_text(die(info["pocket"]))
+        if info["quick_hand"]:
+            hand = [d if d is None else d + "?" for d in info["quick_hand"]]
+            cards.append(f"\nquick hand: {' '.join('?' if d is None else d for d in hand)}")
+        cards.append(f"\ntokens {info['tokens']}, prestige left {info['prestige_left']}")
+        for rune in info["runes"]:
+            mark = " (flipped)" if rune["flipped"] else " (used)" if rune["used"] else ""
+            cards.append(f"\n{rune['name']} {rune['points']}pt{mark}")
+        for ach in info["achievements"]:
+            cards.append(
+                f"\n{ach['name']} {ach['points']}pt" + (" (flipped)" if ach["flipped"] else "")
+            )
+        for entry in info["secret"]:
+            name = entry["rune"]["name"] if entry["rune"] else "?"
+            cards.append(f"\nsecret: {name}" + (" (gained)" if entry["gained"] else ""))
+        if info["claims"]:
+            cards.append(f"\nsealed claims: {', '.join(c or '?' for c in info['claims'])}")
+        seats.add_row(Text(who), grid_block(info), cards)
+    parts.append(seats)
+    return Group(*parts)

@@ -1,0 +1,194 @@
+"""``RunikaState``: the position as plain lists and ints, and the engine hooks around the rules.
+
+Open information except: future dice and cards (chance nodes over the bag's colours, the faces,
+the rune and achievement decks), the secret runes of the secret-runes variant, the dice taken
+for a quick draft until they are passed, and the claims sealed at the end of a turn in
+simultaneous play. ``knowledge.py`` hides them in views and re-deals them in ``resample``.
+
+Pending decisions are per-seat stacks of small JSON frames (``stacks[s]``; see ``turn.py``);
+pending chance is the queue ``chance`` (see ``chance.py``); ``flow.advance`` moves the game on
+between decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State
+from grimoire.games.runika import chance, flow, knowledge, position, text, turn
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.game import RunikaGame
+
+Frame = dict[str, Any]
+
+SHARED = ("game", "comp", "codec", "n", "rules")
+SCALARS = (
+    *("phase", "round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks"),
+    *("start_done", "solo_prof", "ended", "won"),
+)
+LISTS = (
+    *("bag", "removed", "middle", "pocket", "disc", "tokens", "below", "deck", "ach_deck"),
+    "mastery_box",
+    "qpass",
+)
+NESTED = (
+    *("store", "qhand", "grid", "prest", "prof_dice", "prof_used", "display", "mastered"),
+    "secret",
+    "secret_got",
+)
+DEEP = ("owned", "achs", "sim_claims")
+
+
+class RunikaState(State):
+    """One position of Runika. See docs/rules/runika.md for the position format."""
+
+    game: RunikaGame
+
+    def __init__(self, game: RunikaGame, seed: int, *, fresh: bool = True) -> None:
+        super().__init__(game, seed)
+        comp = self.comp = game.comp
+        self.codec = game.codec
+        self.rules = game.rules
+        n = self.n = game.players
+        profs = len(comp.professors)
+        self.phase = "setup"  # setup, draft, pass, turns, end, over
+        self.round = 0
+        self.first = game.rules.first  # initiative holder (-1: not drawn yet)
+        self.draft_seat = -1
+        self.turn_i = 0  # index in the round's turn order (sequential play)
+        self.charm = -1  # seat holding the charm token
+        self.decisions = 0
+        self.picks = 0  # dice kept this round (solo)
+        self.start_done = False  # someone has completed a starting rune
+        self.solo_prof = game.rules.solo_prof  # the solo professor turned over (-1: not drawn)
+        self.ended = ""  # why the game ended
+        self.won = False  # solo: the goal is reached
+        self.bag: list[int] = [comp.dice_per_colour] * 4  # dice per colour in the bag
+        self.removed: list[int] = [0] * 4  # dice out of play (solo)
+        self.middle: list[int] = []  # colours of the dice drawn for the draft
+        self.store: list[list[int]] = [[] for _ in range(n)]  # stored dice (16+c: not rolled)
+        self.pocket: list[int] = [-1] * n  # Magic Pocket: a die kept for next round
+        self.qhand: list[list[int]] = [[] for _ in range(n)]  # quick draft: colours taken
+        self.qpass: list[int] = [-1] * n  # quick draft: the colour being passed
+        self.grid: list[list[int]] = [[-1] * 16 for _ in range(n)]
+        self.disc: list[int] = [0] * n  # quarter turns clockwise from green on top
+        self.tokens: list[int] = [0] * n  # point tokens
+        self.prest: list[list[int]] = [[] for _ in range(profs)]  # seats with a token there
+        self.prof_dice: list[list[int]] = [[] for _ in range(profs)]  # dice on the professor
+        self.prof_used: list[list[int]] = [[] for _ in range(n)]  # simultaneous play: used
+        self.below: list[int] = [0, 1, 2, 3] if game.rules.luniorn else []  # under Luniorn
+        self.display: list[list[int]] = []  # rune stacks face up (top last)
+        self.deck: list[int] = []  # basic runes face down (unordered, with repeats)
+        self.mastery_row: list[list[int]] = []  # [rune, owner seat or -1]
+        self.mastery_box: list[int] = []  # secret runes: mastery runes not dealt
+        self.ach_deck: list[int] = []  # achievement kinds face down (with repeats)
+        self.owned: list[list[list[int]]] = [[] for _ in range(n)]  # [rune, flipped, used]
+        self.achs: list[list[list[int]]] = [[] for _ in range(n)]  # [kind, flipped, used]
+        self.mastered: list[list[int]] = [[] for _ in range(n)]  # mastery runes completed
+        self.secret: list[list[int]] = [[] for _ in range(n)]  # dealt runes (secret runes)
+        self.secret_got: list[list[int]] = [[] for _ in range(n)]  # 1 where gained
+        self.sim_claims: list[list[list[int]]] = [[] for _ in range(n)]  # [rune, cell mask]
+        self.stacks: list[list[Frame]] = [[] for _ in range(n)]
+        self.chance: list[Frame] = []
+        if fresh:
+            flow.setup(self)
+            flow.advance(self)
+
+    # ------------------------------------------------------------------ engine hooks
+    @property
+    def current_player(self) -> Actor:
+        if self.phase == "over":
+            return TERMINAL
+        if self.chance:
+            return CHANCE
+        if self.phase == "draft":
+            return self.draft_seat
+        if self.phase == "pass":
+            return frozenset(flow.passing(self))
+        if self.rules.simultaneous:
+            return frozenset(s for s in range(self.n) if self.stacks[s])
+        return flow.turn_seat(self)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return sorted(turn.legal(self, seat))
+
+    def _apply(self, actor: int, action: int) -> None:
+        if actor == CHANCE:
+            chance.apply(self, action)
+        else:
+            turn.act(self, actor, action)
+            self.decisions += 1
+        flow.advance(self)
+        if (
+            actor != CHANCE
+            and self.phase != "over"
+            and self.decisions >= self.game.options["decision_limit"]
+        ):
+            flow.finish(self, "limit")  # the engine safeguard
+
+    def chance_weights(self) -> list[tuple[int, int]]:
+        return chance.weights(self)
+
+    def scores(self) -> list[float]:
+        return [float(flow.score(self, s)) for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        return flow.winners(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return knowledge.view(self, seat)
+
+    def _position(self) -> dict[str, Any]:
+        return position.dump(self)
+
+    def _copy(self) -> RunikaState:
+        other = RunikaState.__new__(RunikaState)
+        mine, theirs = self.__dict__, other.__dict__
+        for key in SHARED + SCALARS:
+            theirs[key] = mine[key]
+        for key in LISTS:
+            theirs[key] = mine[key][:]
+        for key in NESTED:
+            theirs[key] = [item[:] for item in mine[key]]
+        for key in DEEP:
+            theirs[key] = [[entry[:] for entry in item] for item in mine[key]]
+        other.mastery_row = [entry[:] for entry in self.mastery_row]
+        other.stacks = [[_copy_frame(f) for f in stack] for stack in self.stacks]
+        other.chance = [dict(event) for event in self.chance]
+        return other
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        return knowledge.resample(self, seat, rng)
+
+    def describe(self, actor: int, action: int, viewer: int | None) -> str:
+        return text.describe(self, actor, action, viewer)
+
+    def action_to_string(self, action: int) -> str:
+        if self.is_chance():
+            return chance.outcome_text(self, action)
+        return self.codec.to_text(action)
+
+    def parse_action(self, source: str) -> int:
+        if self.is_chance():
+            wanted = " ".join(source.lower().split())
+            for outcome, _ in self.chance_weights():
+                if chance.outcome_text(self, outcome).lower() == wanted:
+                    return outcome
+        return self.codec.parse(source)
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        doc = super().action_to_json(action)
+        if self.is_chance():
+            return doc
+        return doc | text.action_fields(self, action)
+
+    def _phase_hint(self, actor: int) -> str:
+        return text.prompt(self, actor) + "; " + super()._phase_hint(actor)
+
+
+def _copy_frame(frame: Frame) -> Frame:
+    return {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}

@@ -1,0 +1,332 @@
+"""A player's turn as small decision frames (rules, Step 2), and the draft decisions.
+
+Frames (JSON dicts on ``state.stacks[seat]``; ``s`` is the deciding seat):
+
+* ``main``   the turn itself, by stage ``st``: ``reroll`` (``discard d`` to pay for a re-roll,
+  abilities, the charm token, ``done``), ``resolve`` (``resolve d`` the next die, abilities,
+  ``keep d`` for Magic Pocket, the charm token, ``done`` once storage is empty), ``claims``
+  (``claim r``, ``done``).
+* ``pick``   the dice to re-roll, one at a time (``reroll d``), then ``roll``; ``disc`` is the
+  die paid for it (-1 for a free re-roll), ``max`` the most dice (0: any), ``src`` the card.
+* ``die``    resolving the die ``d``: ``enter side lane``; an element face may also go on a
+  ``professor``; a rotate face with a choice ``turn cw|ccw``; a flame face ``cell`` (option a)
+  or ``flame clear`` (option b); ``cancel`` puts the die back.
+* ``fort``   Fortification: save the die ``d`` pushed off the grid (``ability``) or ``done``.
+* ``quarry`` Quarry after placing on a professor: ``turn cw`` or ``done``.
+* ``at``     where a claimed rune ``r`` lies when several footprints match (``claims.py``).
+* ``ab``     an ability being used (``abilities.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grimoire.games.runika import abilities, claims, flow
+from grimoire.games.runika.actions import (
+    CANCEL,
+    DONE,
+    FLAME_CLEAR,
+    ROLL,
+    TURN_CCW,
+    TURN_CW,
+)
+from grimoire.games.runika.components import ELEMENT, FLAME, ONE, ROTATE
+from grimoire.games.runika.grid import push_in
+
+if TYPE_CHECKING:
+    from grimoire.games.runika.state import Frame, RunikaState
+
+
+# ---------------------------------------------------------------------- legal actions
+def legal(st: RunikaState, seat: int) -> list[int]:
+    code = st.codec
+    if st.phase == "draft":
+        return [code("draft", c) for c in sorted(set(st.middle))]
+    if st.phase == "pass":
+        return [code("pass", c) for c in sorted(set(st.qhand[seat]))]
+    frame = st.stacks[seat][-1]
+    kind = frame["k"]
+    if kind == "main":
+        return main_legal(st, seat, frame)
+    if kind == "pick":
+        return pick_legal(st, frame)
+    if kind == "die":
+        return die_legal(st, frame)
+    if kind == "fort":
+        return [code("ability", abilities.card_arg(st, seat, frame["src"])), DONE]
+    if kind == "quarry":
+        return [DONE, TURN_CW]
+    if kind == "at":
+        return claims.at_legal(st, frame)
+    return abilities.legal(st, frame)
+
+
+def main_legal(st: RunikaState, seat: int, frame: Frame) -> list[int]:
+    code, stage, store = st.codec, frame["st"], st.store[seat]
+    acts: list[int] = []
+    if stage == "claims":
+        return [code("claim", r) for r in claims.claimable(st, seat)] + [DONE]
+    if stage == "reroll" and len(store) >= 2:  # a discard must leave a die to re-roll
+        acts += [code("discard", d) for d in sorted(set(store))]
+    if stage == "resolve":
+        acts += [code("resolve", d) for d in sorted(set(store))]
+        if store and st.pocket[seat] < 0 and abilities.passive(st, seat, "pocket"):
+            acts += [code("keep", d) for d in sorted(set(store))]
+    if stage in ("reroll", "resolve"):
+        acts += [code("ability", a) for a in abilities.activatable(st, seat, stage)]
+        if st.charm == seat:
+            acts += [code("charm", p) for p, dice in enumerate(st.prof_dice) if dice]
+        if stage == "reroll" or not store:
+            acts.append(DONE)
+    return acts
+
+
+def pick_legal(st: RunikaState, frame: Frame) -> list[int]:
+    left = pick_pool(st, frame)
+    acts = [CANCEL]
+    if frame["max"] == 0 or len(frame["sel"]) < frame["max"]:
+        acts += [st.codec("reroll", d) for d in sorted(set(left))]
+    if frame["sel"]:
+        acts.append(ROLL)
+    return acts
+
+
+def pick_pool(st: RunikaState, frame: Frame) -> list[int]:
+    """Stored dice still free to mark: storage without the paid die and the marked ones."""
+    left = list(st.store[frame["s"]])
+    for die in ([frame["disc"]] if frame["disc"] >= 0 else []) + frame["sel"]:
+        left.remove(die)
+    return left
+
+
+def die_legal(st: RunikaState, frame: Frame) -> list[int]:
+    seat, die = frame["s"], frame["d"]
+    colour, face = divmod(die, 4)
+    acts = [CANCEL]
+    if face in (ONE, ELEMENT):
+        acts += [
+            st.codec.enter(side, lane) for side in sides_for(st, seat, colour) for lane in range(4)
+        ]
+    if face == ELEMENT:
+        acts += [st.codec("professor", p) for p in placeable(st, seat, colour)]
+    if face == ROTATE:
+        acts += [TURN_CW, TURN_CCW]
+    if face == FLAME:
+        acts += [st.codec("cell", c) for c in flame_targets(st, seat, colour)]
+        acts.append(FLAME_CLEAR)
+    return acts
+
+
+def home_side(st: RunikaState, seat: int, colour: int) -> int:
+    """The side of the grid the element disc gives ``colour`` now."""
+    return (st.comp.colours[colour].side + st.disc[seat]) % 4
+
+
+def sides_for(st: RunikaState, seat: int, colour: int) -> list[int]:
+    """Sides a die of ``colour`` may enter from: its disc side; Wind Walk any side; Wave Whip
+    (once a round) also the opposite side."""
+    home = home_side(st, seat, colour)
+    if abilities.passive(st, seat, "any_side"):
+        return [0, 1, 2, 3]
+    if abilities.passive(st, seat, "opposite_side"):
+        return sorted([home, (home + 2) % 4])
+    return [home]
+
+
+def placeable(st: RunikaState, seat: int, colour: int) -> list[int]:
+    """Professors an element face of ``colour`` may go on: a free one of its element (Charm:
+    any free one; Luniorn takes any element). Simultaneous play: once per player per round."""
+    out = []
+    anywhere = abilities.passive(st, seat, "any_professor") is not None
+    for prof in st.rules.professors:
+        if prof == st.solo_prof:
+            continue  # ruling 9: the solo professor is turned over
+        if st.rules.simultaneous:
+            if prof in st.prof_used[seat]:
+                continue
+        elif st.prof_dice[prof]:
+            continue
+        wanted = st.comp.professors[prof].colour
+        if wanted < 0 or wanted == colour or anywhere:
+            out.append(prof)
+    return out
+
+
+def flame_targets(st: RunikaState, seat: int, red: int) -> list[int]:
+    """Flame option (a) targets (ruling 5): a non-red die by default, a red die with
+    ``flame_target=red``, any die with Ember Path."""
+    grid = st.grid[seat]
+    if abilities.passive(st, seat, "flame_any"):
+        return [c for c, d in enumerate(grid) if d >= 0]
+    if st.rules.flame_red:
+        return [c for c, d in enumerate(grid) if d >= 0 and d // 4 == red]
+    return [c for c, d in enumerate(grid) if d >= 0 and d // 4 != red]
+
+
+# ---------------------------------------------------------------------- applying actions
+def act(st: RunikaState, seat: int, action: int) -> None:
+    kind, arg = st.codec.decode(action)
+    if st.phase == "draft":
+        flow.draft_pick(st, seat, arg)
+        return
+    if st.phase == "pass":
+        st.qhand[seat].remove(arg)
+        st.qpass[seat] = arg
+        return
+    frame = st.stacks[seat][-1]
+    handler = HANDLERS.get(frame["k"])
+    if handler is None:
+        abilities.act(st, frame, kind, arg)
+    else:
+        handler(st, frame, kind, arg)
+
+
+def main_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat, stage = frame["s"], frame["st"]
+    if kind == "done":
+        frame["st"] = {"reroll": "resolve", "resolve": "achieve", "claims": "refill"}[stage]
+    elif kind == "discard":
+        st.stacks[seat].append(
+            {"k": "pick", "s": seat, "disc": arg, "sel": [], "max": 0, "src": []}
+        )
+    elif kind == "resolve":
+        resolve_die(st, seat, arg)
+    elif kind == "keep":  # Magic Pocket (ruling 19): kept with its face for next round
+        st.store[seat].remove(arg)
+        st.pocket[seat] = arg
+    elif kind == "ability":
+        abilities.activate(st, seat, arg, stage)
+    elif kind == "charm":  # the charm token: discard one die lying on a professor
+        st.bag[st.prof_dice[arg].pop() // 4] += 1
+        st.charm = -1
+    elif kind == "claim":
+        claims.claim(st, seat, arg)
+
+
+def pick_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat = frame["s"]
+    if kind == "cancel":
+        st.stacks[seat].pop()
+    elif kind == "reroll":
+        frame["sel"].append(arg)
+    else:  # roll: pay the die, then every marked die is rolled again
+        st.stacks[seat].pop()
+        store = st.store[seat]
+        if frame["disc"] >= 0:
+            store.remove(frame["disc"])
+            if st.rules.solo:
+                st.removed[frame["disc"] // 4] += 1  # ruling 16: it leaves play
+            else:
+                st.bag[frame["disc"] // 4] += 1
+        for die in frame["sel"]:
+            store.remove(die)
+            st.chance.append({"k": "roll", "s": seat, "c": die // 4})
+        if frame["src"]:
+            abilities.consume(st, seat, frame["src"])
+
+
+def resolve_die(st: RunikaState, seat: int, die: int) -> None:
+    st.store[seat].remove(die)
+    if die % 4 == ROTATE and not abilities.rotate_choice(st, seat):
+        discard(st, die)
+        st.disc[seat] = (st.disc[seat] + 1) % 4  # a quarter turn clockwise
+        return
+    st.stacks[seat].append({"k": "die", "s": seat, "d": die})
+
+
+def die_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat, die = frame["s"], frame["d"]
+    st.stacks[seat].pop()
+    colour = die // 4
+    if kind == "cancel":
+        st.store[seat] = sorted([*st.store[seat], die])
+    elif kind == "enter":
+        side, lane = divmod(arg, 4)
+        if side != home_side(st, seat, colour) and not abilities.passive(st, seat, "any_side"):
+            src = abilities.passive(st, seat, "opposite_side")
+            assert src is not None
+            abilities.consume(st, seat, src)  # Wave Whip, once a round
+        pushed_off(st, seat, push_in(st.grid[seat], side, lane, die))
+    elif kind == "professor":
+        place(st, seat, arg, die)
+    elif kind in ("turn-cw", "turn-ccw"):
+        discard(st, die)
+        if kind == "turn-ccw":
+            src = abilities.rotate_choice(st, seat)
+            assert src is not None
+            abilities.consume(st, seat, src)
+        st.disc[seat] = (st.disc[seat] + (1 if kind == "turn-cw" else 3)) % 4
+    elif kind == "cell":  # flame (a): replace the target by the flame die on its 1 face
+        target = st.grid[seat][arg]
+        discard(st, target)
+        st.grid[seat][arg] = 4 * colour + ONE
+        bonus = abilities.discard_bonus(st, seat, [target], "flame")
+        st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
+    else:  # flame (b): every red die of the grid, then the flame die
+        grid = st.grid[seat]
+        reds = [grid[c] for c in range(16) if grid[c] >= 0 and grid[c] // 4 == colour]
+        for cell in range(16):
+            if grid[cell] >= 0 and grid[cell] // 4 == colour:
+                discard(st, grid[cell])
+                grid[cell] = -1
+        discard(st, die)
+        bonus = abilities.discard_bonus(st, seat, reds, "flame")
+        st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
+
+
+def place(st: RunikaState, seat: int, prof: int, die: int) -> None:
+    """Prestige: the die goes in the professor's box, a token is placed if not yet there, and
+    the professor's ability must be used (ruling 6); Quarry may add a quarter turn."""
+    st.prof_dice[prof].append(die)
+    if st.rules.simultaneous:
+        st.prof_used[seat].append(prof)
+    if st.comp.professors[prof].token and seat not in st.prest[prof]:
+        st.prest[prof] = sorted([*st.prest[prof], seat])
+    abilities.begin_professor(st, seat, prof)
+    src = abilities.passive(st, seat, "professor_turn")
+    if src is not None:
+        st.stacks[seat].append({"k": "quarry", "s": seat, "src": src})
+
+
+def pushed_off(st: RunikaState, seat: int, die: int) -> None:
+    """A die pushed past the grid's edge is discarded, unless Fortification saves it."""
+    if die < 0:
+        return
+    src = abilities.passive(st, seat, "save_pushed")
+    if src is not None:
+        st.stacks[seat].append({"k": "fort", "s": seat, "d": die, "src": src})
+    else:
+        discard(st, die)
+
+
+def fort_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat = frame["s"]
+    st.stacks[seat].pop()
+    if kind == "ability":
+        abilities.consume(st, seat, frame["src"])
+        st.store[seat] = sorted([*st.store[seat], frame["d"]])
+    else:
+        discard(st, frame["d"])
+
+
+def quarry_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+    seat = frame["s"]
+    st.stacks[seat].pop()
+    if kind == "turn-cw":
+        abilities.consume(st, seat, frame["src"])
+        st.disc[seat] = (st.disc[seat] + 1) % 4
+
+
+def discard(st: RunikaState, die: int) -> None:
+    """A discarded die goes back to the bag (ruling 4)."""
+    st.bag[die // 4] += 1
+
+
+HANDLERS = {
+    "main": main_act,
+    "pick": pick_act,
+    "die": die_act,
+    "fort": fort_act,
+    "quarry": quarry_act,
+    "at": claims.at_act,
+}
