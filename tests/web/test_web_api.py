@@ -77,7 +77,7 @@ def test_catalog_lists_every_registered_game_with_its_options(client: TestClient
     toy = next(game for game in data["games"] if game["name"] == "toy")
     assert toy["min_players"] == 2 and toy["max_players"] == 4
     assert {option["name"] for option in toy["declared_options"]} == {"rounds", "colour", "fast"}
-    assert data["bot_levels"] == ["random", "heuristic"]
+    assert data["bot_levels"] == ["random", "heuristic", "easy", "normal", "hard"]
 
 
 def test_create_against_bots_starts_at_once_and_sets_the_seat_cookie(

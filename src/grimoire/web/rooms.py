@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 from sqlalchemy.exc import SQLAlchemyError
 
-from grimoire.bots import BOT_KINDS, RandomBot, make_bot
+from grimoire.bots import LEVELS as BOT_LEVELS
+from grimoire.bots import RandomBot, make_bot
 from grimoire.core.bot import Bot
 from grimoire.core.errors import GrimoireError, IllegalAction
 from grimoire.core.game import Game
@@ -60,7 +61,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("grimoire.web")
 
-LEVELS = BOT_KINDS  # bot levels offered: "random", "heuristic"
+# Bots a lobby offers: the plain ones and the named levels (raw search settings are for the CLI).
+LEVELS = ("random", "heuristic", *BOT_LEVELS)
 DEFAULT_LEVEL = "heuristic"
 SNAPSHOT_EVERY = 64  # log entries between snapshots
 REPLAY_EVERY = 64  # history entries between cached replay states
