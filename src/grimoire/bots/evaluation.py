@@ -12,8 +12,8 @@ A game provides its evaluation, optionally, in one of these places (looked up in
    (one line in the game class: ``evaluate = staticmethod(my_evaluate)``, with
    ``my_evaluate(state, seat)``);
 2. a method on the state: ``State.evaluate(self, seat) -> float``;
-3. a module ``evaluate`` in the game's package with a function ``evaluate(state, seat)`` (so a
-   game package can ship one before its class declares it);
+3. a module ``evaluation`` in the game's package with a function ``evaluate(state, seat)``
+   (Ciúb, Five Seals and F.A.T.A.L. ship theirs there, so the game classes stay untouched);
 4. otherwise ``generic_evaluate``: a softmax of the running scores.
 
 The hook may cache facts about the position in ``state.memo`` (emptied after every action):
@@ -71,8 +71,10 @@ def _package_hook(game: Game) -> Evaluator | None:
     if not package:
         return None
     try:
-        module = importlib.import_module(f"{package}.evaluate")
-    except ImportError:
+        module = importlib.import_module(f"{package}.evaluation")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.evaluation":
+            raise
         return None
     hook = getattr(module, "evaluate", None)
     return hook if callable(hook) else None

@@ -1,0 +1,32 @@
+"""Ciúb's ``evaluate(state, seat)`` hook for the search bots (see ``grimoire.bots.evaluation``).
+
+A seat's standing is its victory points plus what its dice are worth for the turns to come
+(a die is a third to a half of a point of a future card, more before the end is triggered);
+the estimate is a softmax of the standings whose temperature shrinks as the game nears its end,
+so an early lead counts for less than a late one. It reads only the state it is given (the
+search hands it determinisations, never the true hidden cards).
+"""
+
+from __future__ import annotations
+
+from grimoire.bots.evaluation import softmax_values
+from grimoire.core.state import State
+from grimoire.games.ciub.state import CiubState
+
+DIE_VALUE = 0.45  # VP a held die is worth while the game goes on
+DIE_VALUE_LATE = 0.15  # after the last C card is revealed (dice still break ties)
+
+
+def standings(state: CiubState) -> list[float]:
+    die = DIE_VALUE_LATE if state.triggered else DIE_VALUE
+    return [state.vp(seat) + die * state.dice_held(seat) for seat in range(state.game.players)]
+
+
+def evaluate(state: State, seat: int) -> float:
+    """``seat``'s estimated win chance in [0, 1] from VP and dice held."""
+    assert isinstance(state, CiubState)
+    values = state.memo.get("evaluation")
+    if values is None:
+        temperature = 1.5 if state.triggered else 3.0
+        values = state.memo["evaluation"] = softmax_values(standings(state), temperature)
+    return float(values[seat])

@@ -1,0 +1,25 @@
+"""Five Seals' ``evaluate(state, seat)`` hook for the search bots (see
+``grimoire.bots.evaluation``).
+
+A seat's standing is the score of the scrolls it holds; the estimate is a softmax of the
+standings whose temperature grows with their size, so a lead of a few points early in a game
+counts for less than the same lead late. It reads only the state it is given.
+"""
+
+from __future__ import annotations
+
+from grimoire.bots.evaluation import softmax_values
+from grimoire.core.state import State
+from grimoire.games.five_seals import rules
+from grimoire.games.five_seals.state import FiveSealsState
+
+
+def evaluate(state: State, seat: int) -> float:
+    """``seat``'s estimated win chance in [0, 1] from the scrolls' running scores."""
+    assert isinstance(state, FiveSealsState)
+    values = state.memo.get("evaluation")
+    if values is None:
+        scores = [float(score) for score in rules.scores(state)]
+        mean = sum(abs(score) for score in scores) / len(scores)
+        values = state.memo["evaluation"] = softmax_values(scores, 2.0 + 0.2 * mean)
+    return float(values[seat])
