@@ -47,9 +47,21 @@ _SETTINGS: dict[str, tuple[str, type]] = {
 }
 
 
+# Games whose hidden part hardly matters to a decision: one determinisation per move is
+# enough (Ciúb hides only the cards removed face down at setup).
+MOSTLY_OPEN = frozenset({"ciub"})
+
+
 def search_kind(game: Game) -> str:
-    """``ismcts`` where a seat may not see everything or seats decide at once, else ``mcts``."""
-    if game.hidden_information or game.simultaneous_decisions:
+    """The search for ``search`` and the levels: a game's own ``search_kind`` attribute if it
+    has one; else ``ismcts`` where a seat may not see everything that matters or seats decide
+    at once, else ``mcts``."""
+    declared = getattr(game, "search_kind", None)
+    if declared in ("mcts", "ismcts"):
+        return str(declared)
+    if game.simultaneous_decisions:
+        return "ismcts"
+    if game.hidden_information and game.name not in MOSTLY_OPEN:
         return "ismcts"
     return "mcts"
 

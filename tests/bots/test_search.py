@@ -1,0 +1,160 @@
+"""The search bots (``mcts``, ``ismcts``) and levels: legal, budget-bound, reproducible, and
+blind to what their seat cannot see. No timing is asserted (speed lives in bench/)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import grimoire
+from grimoire.bots import Budget, IsmctsBot, MctsBot, make_bot
+from grimoire.bots.evaluation import evaluate, evaluator_for, generic_evaluate
+from grimoire.bots.registry import LEVELS
+from grimoire.bots.search import SearchBot, SearchResult
+from grimoire.core.errors import InvalidOptions
+from grimoire.core.state import CHANCE, State
+
+GAMES = [("ciub", 2), ("five-seals", 2), ("fatal", 3)]
+
+
+def decision(name: str, players: int, seed: int, skip: int = 30) -> State:
+    """A mid-game position with a real choice, reached by heuristic play."""
+    game = grimoire.make(name, players=players)
+    state = game.new_state(seed)
+    bots = [make_bot("heuristic", game, s) for s in range(players)]
+    passed = 0
+    while True:
+        actor = state.current_player
+        assert not state.is_terminal()
+        seat = actor if isinstance(actor, int) else min(actor)
+        legal = state.legal_actions(seat)
+        if len(legal) > 2:
+            if passed >= skip:
+                return state
+            passed += 1
+        state.play(bots[seat].choose(state.for_seat(seat, seed), seat), seat)
+
+
+def same(a: SearchResult, b: SearchResult) -> bool:
+    """The same search, but for the wall time it took."""
+    return (a.seat, a.iterations, a.actions) == (b.seat, b.iterations, b.actions)
+
+
+def seat_of(state: State) -> int:
+    actor = state.current_player
+    assert actor != CHANCE
+    return actor if isinstance(actor, int) else min(actor)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize("kind", ["mcts:60", "ismcts:60"])
+def test_search_is_legal_leaves_the_state_alone_and_is_reproducible(
+    name: str, players: int, kind: str
+) -> None:
+    state = decision(name, players, seed=3)
+    seat = seat_of(state)
+    view = state.for_seat(seat, 11)
+    before = view.to_json()
+    first = make_bot(kind, state.game, seed=5)
+    second = make_bot(kind, state.game, seed=5)
+    assert isinstance(first, SearchBot) and isinstance(second, SearchBot)
+    move = first.choose(view, seat)
+    assert view.to_json() == before
+    assert move in state.legal_actions(seat)
+    assert second.choose(view, seat) == move
+    assert first.last is not None and second.last is not None
+    assert same(first.last, second.last)  # every visit count and mean the same
+    assert first.last.iterations <= 60
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [
+        *GAMES[:2],
+        pytest.param(
+            "fatal",
+            3,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="F.A.T.A.L.'s resample shuffles the unknown cards from their current "
+                "order, so one generator gives another (equally likely) deal of another truth: "
+                "no leak in distribution, but not the same search; the fix is in its resample",
+            ),
+        ),
+    ],
+)
+def test_a_planted_secret_changes_nothing_the_bots_do(name: str, players: int) -> None:
+    """Two states the seat cannot tell apart (the same view, the hidden rest dealt otherwise)
+    give the same search, move for move and statistic for statistic."""
+    state = decision(name, players, seed=4)
+    seat = seat_of(state)
+    one = state.for_seat(seat, 1)
+    other = state.for_seat(seat, 2)
+    assert one.view(seat) == other.view(seat)
+    if state.game.hidden_information:
+        assert one.to_json() != other.to_json()  # the secret really differs
+    for kind in ("mcts:40", "ismcts:40"):
+        a, b = make_bot(kind, state.game, 9), make_bot(kind, state.game, 9)
+        assert isinstance(a, SearchBot) and isinstance(b, SearchBot)
+        assert a.choose(one, seat) == b.choose(other, seat)
+        assert a.last is not None and b.last is not None
+        assert same(a.last, b.last)
+
+
+def test_iteration_budget_is_respected_and_early_stop_only_when_decided() -> None:
+    state = decision("five-seals", 2, seed=6)
+    seat = seat_of(state)
+    bot = MctsBot(1, Budget(iterations=25))
+    bot.choose(state.for_seat(seat, 1), seat)
+    assert bot.last is not None
+    assert bot.last.iterations <= 25
+    visits = [a.visits for a in bot.last.actions]
+    assert visits == sorted(visits, reverse=True)
+    assert sum(visits) <= bot.last.iterations
+
+
+def test_budgets_parse() -> None:
+    assert Budget.parse("1s") == Budget(seconds=1.0)
+    assert Budget.parse("250ms") == Budget(seconds=0.25)
+    assert Budget.parse("2000") == Budget(iterations=2000)
+    assert Budget.parse("2000/1s") == Budget(iterations=2000, seconds=1.0)
+    for bad in ("", "fast", "0", "-1s", "1s/2s"):
+        with pytest.raises(InvalidOptions):
+            Budget.parse(bad)
+
+
+def test_names_and_levels_resolve_in_the_registry() -> None:
+    game = grimoire.make("fatal", players=3)
+    assert isinstance(make_bot("mcts:0.5s", game, 1), MctsBot)
+    assert isinstance(make_bot("ismcts:2000", game, 1), IsmctsBot)
+    assert isinstance(make_bot("search:100", game, 1), IsmctsBot)  # hidden information
+    assert isinstance(make_bot("search:100", grimoire.make("ciub", players=2), 1), MctsBot)
+    hard = make_bot("HARD", game, 1)
+    assert isinstance(hard, SearchBot) and hard.budget == Budget(seconds=1.0)
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    for bad in ("mcts:fast", "mcts:100:depth=x", "mcts:100:colour=1", "wizard"):
+        with pytest.raises(InvalidOptions):
+            make_bot(bad, game, 1)
+
+
+def test_a_game_without_a_hook_falls_back_to_the_running_scores() -> None:
+    state = decision("five-seals", 2, seed=2)
+    assert evaluator_for(state.game, state).__module__.endswith("five_seals.evaluation")
+    values = [generic_evaluate(state, seat) for seat in range(2)]
+    assert sum(values) == pytest.approx(1.0)
+    scores = state.scores()
+    if scores[0] != scores[1]:
+        assert (values[0] > values[1]) == (scores[0] > scores[1])
+    assert all(0.0 <= evaluate(state, seat) <= 1.0 for seat in range(2))
+
+
+def test_search_plays_a_whole_short_game() -> None:
+    game = grimoire.make("fatal", players=3)
+    state = game.new_state(7)
+    bots = [make_bot("ismcts:8", game, 1), make_bot("mcts:8", game, 2), make_bot("random", game, 3)]
+    rng = random.Random(0)
+    while not state.is_terminal():
+        seat = seat_of(state)
+        state.play(bots[seat].choose(state.for_seat(seat, rng), seat), seat)
+    assert state.winners()
