@@ -1,0 +1,316 @@
+// Runika's page renderer for the grimoire web app (see docs/web-api.md, "Game renderers").
+//
+// render(root, payload, act) draws the table from payload.view (games/runika/knowledge.py) only:
+// the draft pool, the professors, the rune display and the mastery runes (patterns drawn cell by
+// cell), and every player's board: the 4x4 grid of dice with the element disc's colour on each
+// side, storage, runes, achievements, secret runes and sealed choices. Hidden things are absent
+// from the view, so they are drawn as counts ("2 sealed claims", "die passed").
+//
+// Clickable things carry data attributes that match the legal actions' JSON fields
+// (text.action_fields); the page wires the clicks and opens a menu where one thing stands for
+// several actions:
+//   data-kind="draft" data-colour   a die of the draft pool (and "pass" in the quick hand)
+//   data-kind="enter" data-side data-lane   the lane arrows around your grid (push the die)
+//   data-cell              the cells of the grid an ability acts on (and "at" placements)
+//   data-die               your stored dice (discard, reroll, resolve, keep, die)
+//   data-professor         a professor (place the element die, charm)
+//   data-kind="orient" data-colour   a quarter of your element disc
+//   data-kind="claim" data-rune, data-kind="ability" data-card   runes and achievements
+//   data-kind="seat" data-seat      a player (whose grid an ability acts on)
+//   buttons with data-kind (+ their field) for everything else: done, cancel, roll, flame
+//   clear, turn cw/ccw, dir, line, at.
+
+const COLOUR = { G: "green", R: "red", B: "blue", Y: "yellow" };
+const FACE = { 1: ["1", "1 point"], e: ["✦", "element"], r: ["↻", "rotate"], f: ["✹", "flame"], "?": ["?", "not rolled"] };
+const SIDES = ["top", "right", "bottom", "left"];
+const ARROW = { top: "↓", right: "←", bottom: "↑", left: "→" };
+const DIR_ARROW = { up: "↑", right: "→", down: "↓", left: "←" };
+const CELL = { P: "purple", K: "black", ".": "white" };
+const BUTTON_KINDS = ["done", "cancel", "roll", "flame-clear", "turn-cw", "turn-ccw", "dir", "line", "at"];
+const LABEL = {
+  done: () => "Done",
+  cancel: () => "Cancel",
+  roll: () => "Roll the marked dice",
+  "flame-clear": () => "Flame (b): discard every red die of your grid",
+  "turn-cw": () => "Turn the disc clockwise ↻",
+  "turn-ccw": () => "Turn the disc anticlockwise ↺",
+  dir: (a) => `Direction ${DIR_ARROW[a.dir]} ${a.dir}`,
+  line: (a) => `Discard ${a.line}`,
+  at: (a) => `Pattern at ${a.cell}, turned ${a.rotation}°`,
+};
+const FIELD = { dir: "dir", line: "line" };
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function seatName(payload, seat) {
+  const info = (payload.seats || [])[seat];
+  return info && info.name ? info.name : `Seat ${seat + 1}`;
+}
+
+function nameSeats(payload, text) {
+  return (text || "").replace(/\bseat (\d)\b/g, (_, n) => seatName(payload, Number(n)));
+}
+
+// A die from its text: colour letter + face (1, e, r, f, ? before it is rolled).
+function dieNode(text, attrs = {}, extra = "") {
+  const colour = COLOUR[text[0]] || "none";
+  const [glyph, word] = FACE[text[1]] || ["?", text[1]];
+  return h("span", { class: `rk-die c-${colour} ${extra}`.trim(), title: `${colour} die: ${word}`, ...attrs }, glyph);
+}
+
+function colourDot(letter, attrs = {}, extra = "") {
+  const colour = COLOUR[letter] || "none";
+  return h("span", { class: `rk-die c-${colour} blank ${extra}`.trim(), title: `${colour} die`, ...attrs });
+}
+
+function patternNode(rows) {
+  const box = h("div", { class: "rk-pattern", style: `grid-template-columns: repeat(${rows[0].length}, 1fr)` });
+  for (const row of rows) {
+    for (const code of row) {
+      const kind = COLOUR[code] || CELL[code] || "white";
+      box.append(h("span", { class: `rk-cell p-${kind}`, title: kind === "white" ? "any or none" : kind === "black" ? "empty or a colour the pattern does not use" : kind === "purple" ? "one colour, any" : kind }));
+    }
+  }
+  return box;
+}
+
+function runeNode(rune, attrs = {}, extra = "", note = "") {
+  if (!rune) return h("div", { class: "rk-rune hidden", ...attrs }, h("span", { class: "rk-rune-name", text: "secret rune" }));
+  return h(
+    "div",
+    { class: `rk-rune t-${rune.tier} ${extra}`.trim(), title: `${rune.name} (${rune.element}, ${rune.points} pt${rune.start ? ", starting" : ""}): ${rune.ability}`, ...attrs },
+    h("div", { class: "rk-rune-head" }, h("span", { class: "rk-rune-name", text: rune.name }), h("span", { class: "rk-points", text: `${rune.points}★` })),
+    patternNode(rune.pattern),
+    h("div", { class: "rk-rune-foot", text: `${rune.timing}${rune.start ? " · start" : ""}${note ? ` · ${note}` : ""}` }),
+  );
+}
+
+function mySeat(payload, view) {
+  const v = payload.viewer;
+  return v === null || v === undefined ? null : view.seats[v] || null;
+}
+
+// The grid an ability acts on: another player's when the viewer's top frame chose one.
+function targetGrid(payload, view) {
+  const me = mySeat(payload, view);
+  if (!me) return { seat: null, cell: -1 };
+  const top = me.frames.length ? me.frames[me.frames.length - 1] : null;
+  if (top && top.k === "ab" && top.g !== undefined && top.g >= 0) return { seat: top.g, cell: top.c ?? -1 };
+  return { seat: payload.viewer, cell: top && top.k === "ab" ? top.c ?? -1 : -1 };
+}
+
+function resolving(seatView) {
+  const frame = [...seatView.frames].reverse().find((f) => f.k === "die");
+  return frame ? frame.d : null;
+}
+
+function gridNode(payload, seatView, s, target) {
+  const mine = payload.viewer === s;
+  const board = h("div", { class: "rk-board" });
+  const edge = (side, lane) => {
+    const colour = COLOUR[seatView.sides[side]] || "none";
+    const attrs = mine ? { "data-kind": "enter", "data-side": side, "data-lane": lane } : {};
+    return h("span", { class: `rk-arrow s-${side} c-${colour}`, title: `${side} lane ${lane} (${colour})`, ...attrs }, ARROW[side]);
+  };
+  const corner = () => h("span", { class: "rk-corner" });
+  board.append(corner());
+  for (let c = 1; c <= 4; c += 1) board.append(edge("top", c));
+  board.append(corner());
+  for (let r = 0; r < 4; r += 1) {
+    board.append(edge("left", r + 1));
+    for (let c = 0; c < 4; c += 1) {
+      const name = `${"abcd"[c]}${r + 1}`;
+      const die = seatView.grid[r][c];
+      const attrs = target.seat === s ? { "data-cell": name } : {};
+      const chosen = target.seat === s && target.cell === 4 * r + c ? " chosen" : "";
+      board.append(h("span", { class: `rk-slot${chosen}`, title: name, ...attrs }, die ? dieNode(die) : null));
+    }
+    board.append(edge("right", r + 1));
+  }
+  board.append(corner());
+  for (let c = 1; c <= 4; c += 1) board.append(edge("bottom", c));
+  board.append(corner());
+  return board;
+}
+
+// The element disc: the colour on each side; a quarter turns the disc so its colour is on top.
+function discNode(payload, seatView, s) {
+  const mine = payload.viewer === s;
+  const disc = h("div", { class: "rk-disc", title: "element disc: the colour on each side" });
+  for (const side of SIDES) {
+    const letter = seatView.sides[side];
+    const attrs = mine ? { "data-kind": "orient", "data-colour": letter } : {};
+    disc.append(h("span", { class: `rk-quarter q-${side} c-${COLOUR[letter]}`, title: `${side}: ${COLOUR[letter]}`, ...attrs }, h("span", { text: letter })));
+  }
+  return disc;
+}
+
+function sealedNode(payload, view, seatView, s) {
+  const mine = payload.viewer === s;
+  const parts = [];
+  if (seatView.claims.length) {
+    if (mine) {
+      const runes = seatView.claims.join(", ");
+      parts.push(h("div", { class: "rk-sealed pending", text: `Your sealed claims (pending until the round end): ${runes}` }));
+    } else {
+      parts.push(h("div", { class: "rk-sealed", text: `${seatView.claims.length} sealed claim${seatView.claims.length === 1 ? "" : "s"}` }));
+    }
+  } else if (seatView.stage === "claims" && view.seats.length > 1) {
+    parts.push(h("div", { class: "rk-sealed", text: mine ? "Choosing your sealed claims" : "choosing sealed claims" }));
+  }
+  if (view.phase === "pass" || seatView.quick_passed) {
+    if (mine && seatView.quick_pass) parts.push(h("div", { class: "rk-sealed pending" }, "You pass ", dieNode(`${seatView.quick_pass}?`), " (sealed, pending)"));
+    else parts.push(h("div", { class: "rk-sealed", text: seatView.quick_passed ? "die passed (sealed)" : "choosing the die to pass" }));
+  }
+  return parts;
+}
+
+function seatPanel(payload, view, seatView, s, target) {
+  const you = payload.viewer === s;
+  const toAct = payload.to_act || [];
+  const classes = ["rk-seat", `seat-${s}`];
+  if (you) classes.push("you");
+  if (toAct.includes(s)) classes.push("to-act");
+  const doing = resolving(seatView);
+  const store = h(
+    "div",
+    { class: "rk-store" },
+    h("span", { class: "rk-label", text: "Storage" }),
+    seatView.store.length ? seatView.store.map((d) => dieNode(d, you ? { "data-die": d } : {})) : h("span", { class: "rk-empty", text: "empty" }),
+    seatView.pocket ? h("span", { class: "rk-pocket" }, "pocket ", dieNode(seatView.pocket)) : null,
+    doing !== null && doing !== undefined ? h("span", { class: "rk-doing" }, "resolving ", dieNode(dieText(doing)), " — click a lane arrow") : null,
+  );
+  const hand = seatView.quick_hand.length
+    ? h("div", { class: "rk-hand" }, h("span", { class: "rk-label", text: "Quick draft" }), seatView.quick_hand.map((c) => (c ? colourDot(c, you ? { "data-kind": "pass", "data-colour": c } : {}) : h("span", { class: "rk-die hidden", text: "?" }))))
+    : null;
+  const runes = seatView.runes.map((r) => runeNode(r, you ? { "data-kind": "ability", "data-card": r.id } : {}, `${r.flipped ? "flipped" : ""} ${r.used ? "used" : ""}`, r.used ? "used" : ""));
+  const achs = seatView.achievements.map((a) =>
+    h("div", { class: `rk-ach${a.used ? " used" : ""}`, title: a.ability, ...(you ? { "data-kind": "ability", "data-card": a.id } : {}) }, h("b", { text: a.name }), ` ${a.points}★`),
+  );
+  const secret = seatView.secret.map((entry) => runeNode(entry.rune, entry.rune && you ? { "data-kind": "claim", "data-rune": entry.rune.id } : {}, `secret${entry.gained ? " gained" : ""}`, entry.gained ? "gained" : "secret"));
+  return h(
+    "section",
+    { class: classes.join(" ") },
+    h(
+      "header",
+      { class: "rk-seat-head", "data-kind": "seat", "data-seat": s },
+      h("strong", { text: seatName(payload, s) + (you ? " (you)" : "") }),
+      h("span", { class: "rk-score", text: `${seatView.score} pts` }),
+      h("span", { class: "rk-count", text: `tokens ${seatView.tokens} · prestige left ${seatView.prestige_left}${seatView.mastered.length ? ` · mastered ${seatView.mastered.length}` : ""}` }),
+      view.initiative === s ? h("span", { class: "rk-badge", text: "initiative" }) : null,
+      view.charm === s ? h("span", { class: "rk-badge", text: "charm" }) : null,
+    ),
+    h("div", { class: "rk-play" }, gridNode(payload, seatView, s, target), discNode(payload, seatView, s)),
+    store,
+    hand,
+    sealedNode(payload, view, seatView, s),
+    runes.length || achs.length ? h("div", { class: "rk-owned" }, runes, achs) : null,
+    secret.length ? h("div", { class: "rk-secret" }, h("span", { class: "rk-label", text: "Secret runes" }), secret) : null,
+  );
+}
+
+function dieText(code) {
+  const letters = "GRBY";
+  return code >= 16 ? `${letters[code - 16]}?` : letters[Math.floor(code / 4)] + "1erf"[code % 4];
+}
+
+function professorsNode(payload, view) {
+  return h(
+    "div",
+    { class: "rk-profs" },
+    view.professors
+      .filter((p) => p.in_play || p.id === view.solo_professor)
+      .map((p) =>
+        h(
+          "div",
+          { class: `rk-prof c-${COLOUR[p.colour] || "any"}${p.dice.length ? " occupied" : " free"}`, "data-professor": p.id, title: `${p.name}: ${p.ability.replace(/_/g, " ")}` },
+          h("b", { text: p.name }),
+          h("span", { class: "rk-prof-state", text: p.dice.length ? "occupied" : "free" }),
+          p.dice.map((d) => dieNode(d)),
+          p.tokens.length ? h("span", { class: "rk-prestige", title: "prestige tokens" }, p.tokens.map((t) => h("span", { class: `rk-token seat-${t}`, text: seatName(payload, t)[0] }))) : null,
+        ),
+      ),
+  );
+}
+
+function tableNode(payload, view) {
+  const me = mySeat(payload, view);
+  const claimable = new Set(me ? me.claimable : []);
+  const middle = h(
+    "div",
+    { class: "rk-middle" },
+    h("span", { class: "rk-label", text: "Draft pool" }),
+    view.middle.length ? view.middle.map((c) => colourDot(c, { "data-kind": "draft", "data-colour": c })) : h("span", { class: "rk-empty", text: "empty" }),
+    view.below_luniorn ? h("span", { class: "rk-below" }, " below Luniorn ", view.below_luniorn.map((c) => colourDot(c, { "data-kind": "luniorn", "data-colour": c }))) : null,
+  );
+  const bag = view.bag ? Object.entries(view.bag).map(([c, n]) => `${c}${n}`).join(" ") : "hidden";
+  const info = h("div", { class: "rk-info", text: `Bag ${view.bag_total} (${bag}) · rune deck ${view.deck} · achievements left ${view.achievements_left}` });
+  const runeAttrs = (rune) => ({ "data-kind": "claim", "data-rune": rune.id });
+  const display = view.display.length
+    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: "Runes" }), view.display.map((slot) => (slot.rune ? runeNode(slot.rune, runeAttrs(slot.rune), claimable.has(slot.rune.id) ? "claimable" : "", slot.stack > 1 ? `×${slot.stack}` : "") : h("div", { class: "rk-rune empty", text: "empty" }))))
+    : null;
+  const mastery = view.mastery.length
+    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: "Mastery" }), view.mastery.map((m) => runeNode(m.rune, runeAttrs(m.rune), claimable.has(m.rune.id) ? "claimable" : "", m.owner !== null ? seatName(payload, m.owner) : "")))
+    : null;
+  return h("div", { class: "rk-table" }, middle, info, professorsNode(payload, view), display, mastery);
+}
+
+function buttonsNode(payload) {
+  const actions = (payload.actions || []).filter((a) => BUTTON_KINDS.includes(a.kind));
+  if (!actions.length) return null;
+  return h(
+    "div",
+    { class: "rk-buttons" },
+    actions.map((a) => {
+      const attrs = { "data-kind": a.kind };
+      if (FIELD[a.kind]) attrs[`data-${FIELD[a.kind]}`] = a[FIELD[a.kind]];
+      if (a.kind === "at") Object.assign(attrs, { "data-cell": a.cell, "data-rotation": a.rotation });
+      return h("button", { type: "button", class: `rk-button k-${a.kind}`, ...attrs, text: (LABEL[a.kind] || (() => a.text))(a) });
+    }),
+  );
+}
+
+export function render(root, payload, act) {
+  const view = payload.view || {};
+  if (!view.seats) {
+    root.append(h("p", { text: "Waiting for the game to start." }));
+    return;
+  }
+  const target = targetGrid(payload, view);
+  const order = view.seats.map((_, s) => s);
+  const me = payload.viewer;
+  if (me !== null && me !== undefined) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const head = h(
+    "div",
+    { class: "rk-head" },
+    h("strong", { text: `Round ${view.round}` }),
+    ` · ${view.phase}`,
+    view.goal ? ` · goal ${view.goal} pts` : " · solo",
+    view.turn !== null && view.turn !== undefined ? ` · ${seatName(payload, view.turn)}'s turn` : "",
+    h("span", { class: "rk-scores", text: ` · ${view.seats.map((sv, s) => `${seatName(payload, s)} ${sv.score}`).join(" / ")}` }),
+  );
+  root.append(
+    h(
+      "div",
+      { class: "runika" },
+      head,
+      h("div", { class: `rk-prompt${payload.your_turn ? " mine" : ""}`, text: nameSeats(payload, view.prompt) }),
+      buttonsNode(payload),
+      tableNode(payload, view),
+      h("div", { class: "rk-seats" }, order.map((s) => seatPanel(payload, view, view.seats[s], s, target))),
+    ),
+  );
+}
