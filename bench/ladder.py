@@ -38,7 +38,6 @@ def run(game_name: str, players: int, kinds: list[str], games: int) -> dict[str,
     rating = {kind: model.rating(name=kind) for kind in kinds}
     tables: list[tuple[list[str], list[int], list[float]]] = []
     started = time.perf_counter()
-    seed = 0
     if players == 2:
         lineups = []
         for a, b in combinations(kinds, 2):
@@ -46,12 +45,11 @@ def run(game_name: str, players: int, kinds: list[str], games: int) -> dict[str,
                 lineups.append([a, b] if g % 2 == 0 else [b, a])
     else:
         lineups = [[kinds[(g + s) % len(kinds)] for s in range(players)] for g in range(games)]
-    for lineup in lineups:
+    for seed, lineup in enumerate(lineups):
         bots = [make_bot(kind, game, seed * 31 + s) for s, kind in enumerate(lineup)]
         result = play_game(game, bots, seed, keep_record=False)
         tables.append((lineup, result.winners, list(result.scores)))
-        seed += 1
-        print(f"{seed}/{len(lineups)} {lineup} winners={result.winners}", file=sys.stderr)
+        print(f"{seed + 1}/{len(lineups)} {lineup} winners={result.winners}", file=sys.stderr)
         # Ratings: a bot ranked by its best seat's score (several seats of one bot: one team).
         best: dict[str, float] = {}
         for kind, score in zip(lineup, result.scores, strict=True):

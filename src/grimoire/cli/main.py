@@ -241,6 +241,26 @@ def replay(
 
 
 @app.command()
+def analyse(
+    path: Annotated[Path, typer.Argument(help="a saved game, game record or position")],
+    seat: Annotated[int | None, typer.Option(help="the seat to advise (default: to act)")] = None,
+    budget: Annotated[str, typer.Option(help="search budget: 2s, 500ms, 4000")] = "2s",
+    seed: Annotated[int, typer.Option(help="the search's seed")] = 0,
+    step: Annotated[
+        int | None, typer.Option(help="the position after this many actions (default: the end)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Every legal action of a seat with its estimated win chance and expected score."""
+    from grimoire.cli.analyse import analyse_command
+
+    try:
+        analyse_command(console, path, seat, budget, seed, step, as_json)
+    except GrimoireError as error:
+        raise _fail(error) from error
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,

@@ -1,0 +1,83 @@
+"""``grimoire analyse POSITION.json``: every legal action with its estimated win chance, and
+for Ciúb the exact odds of meeting each face-up card this turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from grimoire.bots.analysis import acting_seat, analyse, analysis_json
+from grimoire.bots.budget import Budget
+from grimoire.cli.documents import read_document
+from grimoire.core.state import State
+
+
+def odds_rows(state: State, seat: int) -> list[dict[str, Any]]:
+    """Ciúb's exact card odds for ``seat`` in the dice part of its turn (an empty list for
+    other games and other moments: a whole fresh turn of many dice takes the solver too long
+    for a prompt answer)."""
+    from grimoire.games.ciub.state import CiubState
+
+    if not isinstance(state, CiubState):
+        return []
+    from grimoire.games.ciub.odds import in_turn, turn_odds
+
+    if not in_turn(state, seat):
+        return []
+
+    rows = turn_odds(state, seat)
+    return [row | {"odds": float(row["odds"])} for row in rows]
+
+
+def analyse_command(
+    console: Console,
+    path: Path,
+    seat: int | None,
+    budget: str,
+    seed: int,
+    step: int | None,
+    as_json: bool,
+) -> None:
+    state = read_document(path).replay(step)
+    seat = acting_seat(state) if seat is None else seat
+    rows = analyse(state, seat, Budget.parse(budget), seed)
+    odds = odds_rows(state, seat)
+    if as_json:
+        doc = {"seat": seat, "budget": budget, "actions": analysis_json(rows), "odds": odds}
+        console.print_json(json.dumps(doc))
+        return
+    table = Table(title=f"{state.game.title}: seat {seat}'s actions, best first ({budget})")
+    for name in ("action", "win chance", "±", "expected score", "visits"):
+        table.add_column(name, justify="left" if name == "action" else "right")
+    for row in rows:
+        table.add_row(
+            row.text,
+            f"{100 * row.win_chance:.1f}%",
+            f"{100 * 1.96 * row.std_error:.1f}",
+            f"{row.expected_score:.1f}",
+            str(row.visits),
+        )
+    console.print(table)
+    console.print(
+        "win chance: the search's mean result (± a 95% half-width); expected score: the mean "
+        "running score where its rollouts stopped",
+        style="dim",
+    )
+    if odds:
+        card_table = Table(title="Cards: exact chance of meeting each requirement this turn")
+        for name in ("card", "need", "VP", "row", "claimable", "chance"):
+            card_table.add_column(name)
+        for card in odds:
+            card_table.add_row(
+                str(card["card"]),
+                card["need"],
+                str(card["vp"]),
+                card["row"],
+                "yes" if card["claimable"] else "no",
+                f"{100 * card['odds']:.1f}%",
+            )
+        console.print(card_table)

@@ -1,0 +1,61 @@
+"""``grimoire analyse``: every legal action of the seat with its estimates, best first, the
+same under the same seed and iteration budget; Ciúb's exact odds beside them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tests.bots.ciub_positions import position
+from typer.testing import CliRunner
+
+import grimoire
+from grimoire.bots import make_bot
+from grimoire.cli.main import app
+from grimoire.games.ciub.odds import card_odds
+
+
+def run(*args: str) -> dict[str, object]:
+    result = CliRunner().invoke(app, ["analyse", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def test_every_legal_action_best_first_with_exact_ciub_odds(tmp_path: Path) -> None:
+    state = position(
+        [("O1", "2", False), ("O2", "4", False), ("R1", "3", False)], phase="set_aside"
+    )
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    doc = run(str(path), "--budget", "60", "--seed", "3")
+    actions = doc["actions"]
+    assert isinstance(actions, list)
+    assert sorted(row["action"] for row in actions) == state.legal_actions(0)
+    chances = [row["win_chance"] for row in actions]
+    assert chances == sorted(chances, reverse=True)
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert sum(row["visits"] for row in actions) == 60
+    assert run(str(path), "--budget", "60", "--seed", "3") == doc
+    odds = doc["odds"]
+    assert isinstance(odds, list)
+    assert {row["card"] for row in odds} == set(state.bottom + state.top)
+    for row in odds:
+        assert row["odds"] == pytest.approx(float(card_odds(state, row["card"], exact=True)))
+
+
+def test_a_finished_game_has_nothing_to_analyse(tmp_path: Path) -> None:
+    game = grimoire.make("five-seals", players=2)
+    state = game.new_state(1)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    while not state.is_terminal():
+        seat = state.current_player
+        assert isinstance(seat, int)
+        state.play(bots[seat].choose(state, seat))
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyse", str(path), "--budget", "10"])
+    assert result.exit_code == 2
+    assert "no seat is to act" in result.output
