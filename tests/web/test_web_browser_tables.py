@@ -114,6 +114,12 @@ def join(page: Any, link: str, name: str) -> None:
 
 def rejoin_link(page: Any) -> str:
     page.wait_for_selector("#rejoin:not([hidden]) #rejoin-link")
+    # the link can be read: it once sat in the 14 px dot column of the invitation rows' grid
+    link_box, panel_box = (
+        page.locator("#rejoin-link").bounding_box(),
+        page.locator("#rejoin").bounding_box(),
+    )
+    assert link_box["width"] > panel_box["width"] / 2
     return str(page.input_value("#rejoin-link"))
 
 
