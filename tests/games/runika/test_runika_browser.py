@@ -32,10 +32,11 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 from tests.web.web_helpers import ServerProcess  # noqa: E402  (after the skips)
 
 # The order a person picks in: progress first, so the game ends in few moves.
-PRIORITY = (
-    "claim draft pass resolve enter professor done orient keep at cell dir line seat luniorn "
-    "turn-cw roll ability flame-clear die discard reroll turn-ccw charm cancel"
-).split()
+PRIORITY = [
+    *("claim", "draft", "pass", "resolve", "enter", "professor", "done", "orient", "keep"),
+    *("at", "cell", "dir", "line", "seat", "luniorn", "turn-cw", "roll", "ability"),
+    *("flame-clear", "die", "discard", "reroll", "turn-ccw", "charm", "cancel"),
+]
 YOU = ".rk-seat.you"
 BUTTONS = {"done", "cancel", "roll", "flame-clear", "turn-cw", "turn-ccw", "dir", "line", "at"}
 
@@ -85,7 +86,8 @@ def start_game(page: Any, server: ServerProcess, **options: Any) -> str:
 
 
 def api_state(page: Any, game_id: str) -> dict[str, Any]:
-    state: dict[str, Any] = page.evaluate(f"fetch('/api/games/{game_id}/state').then(r => r.json())")
+    script = f"fetch('/api/games/{game_id}/state').then(r => r.json())"
+    state: dict[str, Any] = page.evaluate(script)
     return state
 
 
@@ -129,7 +131,8 @@ def selector(action: dict[str, Any]) -> str:
     if kind in ("discard", "reroll", "resolve", "keep", "die"):
         return f"{YOU} .rk-store [data-die='{action['die']}']"
     if kind == "enter":
-        return f"{YOU} [data-kind='enter'][data-side='{action['side']}'][data-lane='{action['lane']}']"
+        lane = f"[data-side='{action['side']}'][data-lane='{action['lane']}']"
+        return f"{YOU} [data-kind='enter']{lane}"
     if kind in ("professor", "charm"):
         return f"[data-professor='{action['professor']}']"
     if kind == "cell":
@@ -147,7 +150,9 @@ def click_action(page: Any, action: dict[str, Any]) -> dict[str, Any]:
     the server's answer: the seat's payload after it."""
     target = page.locator(selector(action)).first
     assert "gr-clickable" in (target.get_attribute("class") or ""), action
-    posted = page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST")
+    posted = page.expect_response(
+        lambda r: r.url.endswith("/actions") and r.request.method == "POST"
+    )
     with posted as response:
         target.click()
         menu = page.locator("#choice-menu:not([hidden])")
@@ -198,7 +203,9 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
         page.context.close()
 
 
-def test_a_quick_draft_pass_is_pending_to_its_seat_only(browser: Any, server: ServerProcess) -> None:
+def test_a_quick_draft_pass_is_pending_to_its_seat_only(
+    browser: Any, server: ServerProcess
+) -> None:
     page, errors = new_page(browser)
     try:
         game_id = start_game(page, server, quick_draft=True)
