@@ -59,3 +59,23 @@ def test_a_finished_game_has_nothing_to_analyse(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["analyse", str(path), "--budget", "10"])
     assert result.exit_code == 2
     assert "no seat is to act" in result.output
+
+
+def test_five_seals_lists_the_seals_in_reach(tmp_path: Path) -> None:
+    from grimoire.games.five_seals import reach
+
+    game = grimoire.make("five-seals", players=2)
+    state = game.new_state(1)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    while state.current_player != 0 or len(state.legal_actions(0)) < 2 or state.step < 40:
+        seat = state.current_player
+        assert isinstance(seat, int)
+        state.play(bots[seat].choose(state, seat))
+    path = tmp_path / "seals.json"
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    doc = run(str(path), "--budget", "20")
+    seals = doc["seals"]
+    assert isinstance(seals, list)
+    assert [row["node"] for row in seals] == reach.targets(state, 0)  # type: ignore[arg-type]
+    result = CliRunner().invoke(app, ["analyse", str(path), "--budget", "10"])
+    assert "Seals in reach" in result.output

@@ -1,5 +1,6 @@
-"""``grimoire analyse POSITION.json``: every legal action with its estimated win chance, and
-for Ciúb the exact odds of meeting each face-up card this turn."""
+"""``grimoire analyse POSITION.json``: every legal action with its estimated win chance; for
+Ciúb the exact odds of meeting each face-up card this turn, for Five Seals each reachable seal
+with whether the dice break it now and the exact chance a fresh roll of them would."""
 
 from __future__ import annotations
 
@@ -33,6 +34,18 @@ def odds_rows(state: State, seat: int) -> list[dict[str, Any]]:
     return [row | {"odds": float(row["odds"])} for row in rows]
 
 
+def seal_rows(state: State, seat: int) -> list[dict[str, Any]]:
+    """Five Seals: every seal ``seat`` can reach, broken by its dice now or not, and the exact
+    chance a fresh roll of its dice would (an empty list for other games)."""
+    from grimoire.games.five_seals.state import FiveSealsState
+
+    if not isinstance(state, FiveSealsState):
+        return []
+    from grimoire.games.five_seals.odds import seal_odds
+
+    return seal_odds(state, seat)
+
+
 def analyse_command(
     console: Console,
     path: Path,
@@ -46,8 +59,15 @@ def analyse_command(
     seat = acting_seat(state) if seat is None else seat
     rows = analyse(state, seat, Budget.parse(budget), seed)
     odds = odds_rows(state, seat)
+    seals = seal_rows(state, seat)
     if as_json:
-        doc = {"seat": seat, "budget": budget, "actions": analysis_json(rows), "odds": odds}
+        doc = {
+            "seat": seat,
+            "budget": budget,
+            "actions": analysis_json(rows),
+            "odds": odds,
+            "seals": seals,
+        }
         console.print_json(json.dumps(doc))
         return
     table = Table(title=f"{state.game.title}: seat {seat}'s actions, best first ({budget})")
@@ -81,3 +101,16 @@ def analyse_command(
                 f"{100 * card['odds']:.1f}%",
             )
         console.print(card_table)
+    if seals:
+        seal_table = Table(title="Seals in reach: broken by the dice now, chance on a fresh roll")
+        for name in ("space", "colour", "strength", "now", "fresh roll"):
+            seal_table.add_column(name)
+        for seal in seals:
+            seal_table.add_row(
+                str(seal["node"]),
+                "RBYGP"[seal["colour"]],
+                str(seal["strength"]),
+                "yes" if seal["breaks_now"] else "no",
+                f"{100 * seal['next_roll']:.1f}%",
+            )
+        console.print(seal_table)
