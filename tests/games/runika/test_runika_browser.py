@@ -64,14 +64,16 @@ def new_page(browser: Any, width: int = 1300, height: int = 1000) -> tuple[Any, 
     return page, errors
 
 
-def start_game(page: Any, server: ServerProcess, **options: Any) -> str:
-    """A running 2-player game, the page's context seated at seat 0 against a heuristic bot."""
+def start_game(page: Any, server: ServerProcess, people: int = 1, **options: Any) -> str:
+    """A running 2-player game, the page's context seated at seat 0; seat 1 is a heuristic bot,
+    or (``people=2``) a person who joins through the API and then acts only when told to."""
     page.goto(server.url + "/")
+    second = {"kind": "person"} if people == 2 else {"kind": "bot", "level": "heuristic"}
     body = {
         "game": "runika",
         "players": 2,
         "options": options,
-        "seats": [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}],
+        "seats": [{"kind": "person"}, second],
         "name": "Ann",
     }
     created = page.evaluate(
@@ -80,9 +82,16 @@ def start_game(page: Any, server: ServerProcess, **options: Any) -> str:
         body,
     )
     game_id: str = created["state"]["id"]
+    if people == 2:
+        joined = httpx.post(f"{server.url}/api/games/{game_id}/join", json={"seat": 1})
+        assert joined.status_code == 200, joined.text
+        TOKENS[game_id] = joined.json()["token"]
     page.goto(f"{server.url}/games/{game_id}")
     page.wait_for_selector("#game[data-status='running'] .runika")
     return game_id
+
+
+TOKENS: dict[str, str] = {}  # the second person's seat token, by game
 
 
 def api_state(page: Any, game_id: str) -> dict[str, Any]:
@@ -206,25 +215,34 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
 def test_a_quick_draft_pass_is_pending_to_its_seat_only(
     browser: Any, server: ServerProcess
 ) -> None:
+    """Seat 1 (a person who waits) has not passed: seat 0's click leaves its pass sealed, shown
+    to seat 0 as pending; seat 1's payload says it passed, not which die."""
     page, errors = new_page(browser)
     try:
-        game_id = start_game(page, server, quick_draft=True)
+        game_id = start_game(page, server, people=2, quick_draft=True)
         state = api_state(page, game_id)
         while not any(a["kind"] == "pass" for a in state["actions"]):
             assert state["status"] == "running"
             page.wait_for_timeout(30)
             state = api_state(page, game_id)
-        # the bot's hand is hidden while the pass is open: counted, not shown
+        # the other hand is hidden while the pass is open: counted, not shown
+        assert state["view"]["seats"][1]["quick_hand"]
         assert all(c is None for c in state["view"]["seats"][1]["quick_hand"])
         assert state["view"]["bag"] is None
         assert shows(page, state["version"])
         action = next(a for a in state["actions"] if a["kind"] == "pass")
-        click_action(page, action)
-        after = api_state(page, game_id)
-        if after["view"]["phase"] == "pass":  # the bot has not passed yet: ours waits, sealed
-            assert "You pass" in page.inner_text(f"{YOU} .rk-sealed.pending")
-        bot_text = page.inner_text(".rk-seat:not(.you)")
-        assert "You pass" not in bot_text
+        after = click_action(page, action)
+        assert after["view"]["phase"] == "pass" and not after["your_turn"]
+        assert shows(page, after["version"])
+        assert "You pass" in page.inner_text(f"{YOU} .rk-sealed.pending")
+        assert "You pass" not in page.inner_text(".rk-seat:not(.you)")
+        other = httpx.get(
+            f"{server.url}/api/games/{game_id}/state", headers={"X-Seat-Token": TOKENS[game_id]}
+        ).json()
+        assert other["your_turn"]
+        passed = other["view"]["seats"][0]
+        assert passed["quick_passed"] and passed["quick_pass"] is None
+        assert all(c is None for c in passed["quick_hand"])
         assert not errors, errors
     finally:
         page.context.close()
