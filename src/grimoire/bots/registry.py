@@ -9,8 +9,9 @@ Names (case-insensitive):
   budget is 1 s. Settings: ``depth`` (rollout decisions before ``evaluate``), ``c``
   (exploration), ``prior`` (bias to the heuristic's choice), ``widen`` (actions tried before
   widening), ``chance`` (``open``/``closed``), ``rollout`` (``heuristic``/``random``).
-* ``search``: ``ismcts`` for a game with hidden information or simultaneous decisions, else
-  ``mcts`` (same budgets and settings).
+* ``search``: the game's search (``search_kind``): ``ismcts`` for a game with simultaneous
+  decisions or hidden information that matters (F.A.T.A.L.), else ``mcts`` (Ciúb, Five Seals);
+  same budgets and settings.
 * Levels: ``easy``, ``normal``, ``hard`` (see ``LEVELS``; documented in docs/bots.md).
 """
 
