@@ -158,3 +158,17 @@ def test_search_plays_a_whole_short_game() -> None:
         seat = seat_of(state)
         state.play(bots[seat].choose(state.for_seat(seat, rng), seat), seat)
     assert state.winners()
+
+
+@pytest.mark.parametrize("name", grimoire.games())
+def test_every_level_resolves_for_every_game_and_picks_a_legal_move(name: str) -> None:
+    game = grimoire.make(name)
+    state = game.new_state(1)
+    while state.is_chance():
+        state.resolve_chance()
+    seat = seat_of(state)
+    for level in LEVELS:
+        bot = make_bot(level, game, 2)
+        if isinstance(bot, SearchBot):
+            bot = type(bot)(2, Budget(iterations=10))  # the level's search, a small budget
+        assert bot.choose(state.for_seat(seat, 3), seat) in state.legal_actions(seat)
