@@ -100,6 +100,29 @@ class CiubGame(Game):
 
         return CiubHeuristicBot(seed)
 
+    def rules_document(self) -> str:
+        """Its rules document in docs/rules (see grimoire.rulebook)."""
+        return "ciub.md"
+
+    def rules_sections(self) -> dict[str, str]:
+        """Phase -> the start of the heading of the rules section that governs it."""
+        return {
+            "setup_remove": "Setup",
+            "setup_deal": "Setup",
+            "setup_first": "Setup",
+            "mark": "A turn",
+            "draw": "A turn",
+            "roll": "A turn",
+            "actions": "A turn",
+            "set_aside": "A turn",
+            "claim": "A turn",
+            "move_down": "A turn",
+            "reduce": "A turn",
+            "take": "A turn",
+            "trade": "A turn",
+            "over": "The end",
+        }
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.ciub.render_text import render
 

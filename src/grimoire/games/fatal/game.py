@@ -117,6 +117,18 @@ class FatalGame(Game):
 
         return FatalHeuristicBot(seed)
 
+    def rules_document(self) -> str:
+        """Its rules document in docs/rules (see grimoire.rulebook)."""
+        return "fatal.md"
+
+    def rules_sections(self) -> dict[str, str]:
+        """Phase -> the start of the heading of the rules section that governs it."""
+        return {
+            "setup": "Setup",
+            "play": "A turn",
+            "over": "Final scoring",
+        }
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render
 

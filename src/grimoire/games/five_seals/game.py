@@ -123,6 +123,19 @@ class FiveSealsGame(Game):
 
         return HeuristicBot(seed)
 
+    def rules_document(self) -> str:
+        """Its rules document in docs/rules (see grimoire.rulebook)."""
+        return "five-seals-of-magic.md"
+
+    def rules_sections(self) -> dict[str, str]:
+        """Phase -> the start of the heading of the rules section that governs it."""
+        return {
+            "setup": "Setup",
+            "draft": "Setup",
+            "play": "A round",
+            "over": "A round",
+        }
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.five_seals.render_text import render
 

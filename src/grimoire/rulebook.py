@@ -1,0 +1,70 @@
+"""Rules in context: the section of a game's rules document that governs the current step.
+
+A game declares ``rules_document()`` (its ``docs/rules/<name>.md`` file name) and
+``rules_sections()`` (a phase -> the start of a ``##`` heading); this module reads the document
+and picks the section for ``state.phase``. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from grimoire.core.game import Game
+from grimoire.core.state import State
+
+# The documents of a source checkout or editable install; an installed wheel ships them under
+# grimoire/rulebooks when the build copies them there.
+SEARCH = (
+    Path(__file__).parent / "rulebooks",
+    Path(__file__).resolve().parents[2] / "docs" / "rules",
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One ``##`` section of a rules document."""
+
+    document: str
+    heading: str
+    text: str
+
+
+@cache
+def sections(document: str) -> dict[str, str]:
+    """Heading -> body of every ``##`` section of ``document`` ({} if it cannot be found)."""
+    for folder in SEARCH:
+        path = folder / document
+        if path.is_file():
+            break
+    else:
+        return {}
+    found: dict[str, str] = {}
+    heading, body = "", []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            if heading:
+                found[heading] = "\n".join(body).strip()
+            heading, body = line[3:].strip(), []
+        elif heading:
+            body.append(line)
+    if heading:
+        found[heading] = "\n".join(body).strip()
+    return found
+
+
+def rule_for(game: Game, state: State) -> Rule | None:
+    """The section for ``state``'s phase, or None if the game declares none for it."""
+    document = getattr(game, "rules_document", None)
+    mapping = getattr(game, "rules_sections", None)
+    if document is None or mapping is None:
+        return None
+    name = document()
+    start = mapping().get(str(getattr(state, "phase", "")))
+    if start is None:
+        return None
+    for heading, text in sections(name).items():
+        if heading.startswith(start):
+            return Rule(name, heading, text)
+    return None
