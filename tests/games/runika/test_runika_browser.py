@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,15 +66,29 @@ def new_page(browser: Any, width: int = 1300, height: int = 1000) -> tuple[Any, 
 
 
 def start_game(page: Any, server: ServerProcess, people: int = 1, **options: Any) -> str:
-    """A running 2-player game, the page's context seated at seat 0; seat 1 is a heuristic bot,
-    or (``people=2``) a person who joins through the API and then acts only when told to."""
+    """A running 2-player game, the page's context seated at seat 0. Against a heuristic bot
+    the game is made in the lobby, ticking and choosing the options; with ``people=2`` through
+    the API, and seat 1 joins through the API and then acts only when told to."""
+    if people == 1:
+        page.goto(server.url + "/?game=runika")
+        page.wait_for_selector("#seats select[data-seat='1']")
+        page.select_option("#players-select", "2")
+        page.select_option("#seats select[data-seat='1']", "bot:heuristic")
+        for name, value in options.items():
+            if isinstance(value, bool):
+                page.set_checked(f"[data-option='{name}']", value)
+            else:
+                page.select_option(f"[data-option='{name}']", str(value))
+        page.click("#create-button")
+        page.wait_for_url(re.compile(r"/games/\w+$"))
+        page.wait_for_selector("#game[data-status='running'] .runika")
+        return str(page.get_attribute("#game", "data-game"))
     page.goto(server.url + "/")
-    second = {"kind": "person"} if people == 2 else {"kind": "bot", "level": "heuristic"}
     body = {
         "game": "runika",
         "players": 2,
         "options": options,
-        "seats": [{"kind": "person"}, second],
+        "seats": [{"kind": "person"}, {"kind": "person"}],
         "name": "Ann",
     }
     created = page.evaluate(
@@ -82,10 +97,9 @@ def start_game(page: Any, server: ServerProcess, people: int = 1, **options: Any
         body,
     )
     game_id: str = created["state"]["id"]
-    if people == 2:
-        joined = httpx.post(f"{server.url}/api/games/{game_id}/join", json={"seat": 1})
-        assert joined.status_code == 200, joined.text
-        TOKENS[game_id] = joined.json()["token"]
+    joined = httpx.post(f"{server.url}/api/games/{game_id}/join", json={"seat": 1})
+    assert joined.status_code == 200, joined.text
+    TOKENS[game_id] = joined.json()["token"]
     page.goto(f"{server.url}/games/{game_id}")
     page.wait_for_selector("#game[data-status='running'] .runika")
     return game_id
