@@ -11,6 +11,7 @@ import os
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel.support import NullTranslations, Translations
 
@@ -81,10 +82,15 @@ def gettext(message: str, lang: str | None = None) -> str:
 _ = gettext
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction where it is translated later (``gettext(HELP)``)."""
+    return message
+
+
 def catalogue(lang: str) -> dict[str, str]:
     """Every translated message of ``lang`` (msgid -> msgstr), for the browser's scripts."""
     found = translations(lang)
     if not isinstance(found, Translations):
         return {}
-    messages: dict[object, object] = found._catalog  # gettext keeps them here
+    messages: dict[Any, str] = found._catalog  # gettext keeps them here
     return {k: v for k, v in messages.items() if isinstance(k, str) and k and isinstance(v, str)}

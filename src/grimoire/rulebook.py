@@ -41,7 +41,7 @@ def sections(document: str) -> dict[str, str]:
     else:
         return {}
     found: dict[str, str] = {}
-    heading, body = "", []
+    heading, body = "", list[str]()
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             if heading:

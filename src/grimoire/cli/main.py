@@ -21,6 +21,24 @@ app = typer.Typer(
 console = Console()
 
 
+@app.callback()
+def choose_language(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="language: en, de or ja (default: GRIMOIRE_LANG, else English)"
+        ),
+    ] = None,
+) -> None:
+    """grimoire: magic-themed tabletop games played by their exact rules."""
+    from grimoire.i18n import from_environment, resolve, set_language
+
+    chosen, warning = resolve(lang or from_environment())
+    if warning:
+        console.print(f"[yellow]{escape(warning)}[/]", highlight=False)
+    set_language(chosen)
+
+
 def _fail(error: Exception) -> typer.Exit:
     # escaped: a message may hold brackets ("pip install 'grimoire[web]'")
     console.print(f"[bold red]error:[/] {escape(str(error))}", soft_wrap=True, highlight=False)

@@ -21,11 +21,14 @@ from grimoire.core.errors import GrimoireError, IllegalAction, InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
+from grimoire.i18n import N_
+from grimoire.i18n import gettext as _t
 from grimoire.registry import make
+from grimoire.rulebook import rule_for
 
-HELP = (
+HELP = N_(
     "Type the number of an action, or its text as listed. Other commands: 'help', 'scores', "
-    "'save [FILE]', 'quit'"
+    "'rules', 'save [FILE]', 'quit'"
 )
 
 
@@ -189,17 +192,17 @@ def score_table(
 ) -> Table:
     """The scores as ``viewer`` may know them ("?" where it cannot); true scores at the end."""
     over = state.is_terminal()
-    table = Table(title="Final scores" if over else "Scores")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=_t("Final scores") if over else _t("Scores"))
+    table.add_column(_t("Seat"))
+    table.add_column(_t("Player"))
+    table.add_column(_t("Score"), justify="right")
     table.add_column("")
     winners = state.winners()
     scores: list[float | None] = list(state.scores()) if over else state.public_scores(viewer)
     for seat, score in enumerate(scores):
         shown = "?" if score is None else f"{score:g}"
         who = player_name(seat, humans, kinds, replay)
-        table.add_row(str(seat), who, shown, "🏆 winner" if seat in winners else "")
+        table.add_row(str(seat), who, shown, "🏆 " + _t("winner") if seat in winners else "")
     return table
 
 
@@ -284,11 +287,22 @@ def show_topic(game: Game, state: State, seat: int, name: str, argument: str) ->
     return game.text_topic(state, seat, name, argument.strip())  # type: ignore[attr-defined]
 
 
+def rules_text(game: Game, state: State) -> str:
+    """The section of the game's rules document for the current step (the 'rules' command)."""
+    rule = rule_for(game, state)
+    if rule is None:
+        return _t("No rules section is known for this step.")
+    title = _t("Rules: {heading} (from {document})").format(
+        heading=rule.heading, document=rule.document
+    )
+    return f"{title}\n\n{rule.text}"
+
+
 def help_text(game: Game) -> str:
     extra = topics(game)
     if not extra:
-        return HELP + "."
-    return HELP + ", " + ", ".join(f"'{name}' ({what})" for name, what in extra.items()) + "."
+        return _t(HELP) + "."
+    return _t(HELP) + ", " + ", ".join(f"'{name}' ({what})" for name, what in extra.items()) + "."
 
 
 def run(
@@ -312,7 +326,8 @@ def run(
     state = session.state
     term = Terminal(session, console, ask)
     saver = Saver(default_save, console, ask, own_file)
-    console.print(f"[bold]{session.game.title}[/], {session.game.players} players.")
+    players = _t("{count} players.").format(count=session.game.players)
+    console.print(f"[bold]{session.game.title}[/], {players}")
     console.print(help_text(session.game), highlight=False)
     pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
     order = 0
@@ -362,18 +377,21 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         legal = state.legal_actions(seat)
         texts = [state.action_to_string(action) for action in legal]
         if len(legal) == 1:
-            console.print(f"[dim]only one choice: {texts[0]}[/]")
+            one = _t("only one choice")
+            console.print(f"[dim]{one}: {texts[0]}[/]")
             return legal[0]
         for number, text in enumerate(texts, 1):
             console.print(f"  [cyan]{number:>2}[/] {text}", highlight=False)
-        prompt = f"Seat {seat}, your choice" if term.hot_seat else "Your choice"
+        prompt = (
+            _t("Seat {seat}, your choice").format(seat=seat) if term.hot_seat else _t("Your choice")
+        )
         try:
             answer = ask(prompt).strip()
         except KeyboardInterrupt:
             return Exit(saver.on_leave(session))
         except EOFError:
             path = saver.unattended(session)
-            console.print("\nInput ended.")
+            console.print("\n" + _t("Input ended."))
             saver.report(path)
             return Exit(1)
         if not answer:
@@ -390,6 +408,9 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             if path is not None:
                 saver.report(path)
             continue
+        if lowered == "rules":
+            console.print(rules_text(session.game, state), highlight=False)
+            continue
         if lowered == "scores":
             console.print(score_table(state, session.humans, session.bot_kinds, seat))
             continue
@@ -400,7 +421,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             return _chosen(state, seat, answer, legal, console)
         except GrimoireError as error:
             message = str(error)  # "'claim 21' is not possible: ..." names the action itself
-            head = "" if message.startswith("'") else "Not possible: "
+            head = "" if message.startswith("'") else _t("Not possible: ")
             console.print(f"[bold red]{head}{escape(message)}[/]", highlight=False)
 
 

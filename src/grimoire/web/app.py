@@ -31,9 +31,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import grimoire
 from grimoire.core.errors import GrimoireError
 from grimoire.registry import game_class, games
+from grimoire.rulebook import rule_for
 from grimoire.web.assets import asset_file
 from grimoire.web.clock import ClockError, Clocks, time_control
 from grimoire.web.hub import Hub
+from grimoire.web.language import template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, TooMany
 from grimoire.web.rooms import (
     LEVELS,
@@ -270,7 +272,9 @@ def create_app(
     )
     app.add_middleware(ServerTiming, now=clock)
     app.add_middleware(BodyLimit, max_body=limit.max_body)  # outermost: before any parsing
-    templates = Jinja2Templates(directory=str(WEB_DIR / "templates"))
+    templates = Jinja2Templates(
+        directory=str(WEB_DIR / "templates"), context_processors=[template_context]
+    )
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
 
     @app.exception_handler(RequestValidationError)
@@ -426,6 +430,19 @@ def create_app(
     )
     async def game_summary(request: Request, game_id: str) -> dict[str, Any]:
         return (await hub_of(request).room(game_id)).summary()
+
+    @app.get(
+        "/api/games/{game_id}/rules",
+        tags=["play"],
+        summary="The section of the game's rules for the current step (its phase is public)",
+        responses={404: ERRORS[404]},
+    )
+    async def rules_now(request: Request, game_id: str) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        rule = rule_for(room.game, room.state)
+        if rule is None:
+            return {"document": None, "heading": None, "text": None}
+        return {"document": rule.document, "heading": rule.heading, "text": rule.text}
 
     @app.post(
         "/api/games/{game_id}/join",

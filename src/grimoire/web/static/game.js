@@ -1,4 +1,5 @@
 // The game page: shows the game as this browser's seat sees it, live, and plays its actions.
+import { t } from "./language.js";
 import {
   api,
   el,
@@ -40,7 +41,7 @@ async function draw(payload) {
   root.dataset.status = payload.status;
   root.dataset.yourTurn = payload.your_turn ? "1" : "0";
   root.classList.toggle("your-turn", payload.your_turn);
-  const statusText = { open: "waiting for players", running: "in play", finished: "finished" }[payload.status];
+  const statusText = { open: t("waiting for players"), running: t("in play"), finished: t("finished") }[payload.status];
   const pill = document.getElementById("status-pill");
   pill.textContent = statusText;
   pill.className = `pill ${payload.status}`;
@@ -49,19 +50,19 @@ async function draw(payload) {
   const paused = payload.clock && payload.clock.paused && payload.status === "running";
   root.dataset.paused = paused ? "1" : "0";
   if (payload.status === "finished") {
-    banner.textContent = "Game over";
+    banner.textContent = t("Game over");
   } else if (paused) {
-    banner.textContent = `Paused by ${isolated(seatName(payload, payload.clock.paused_by))}`;
+    banner.textContent = t("Paused by {name}", { name: isolated(seatName(payload, payload.clock.paused_by)) });
   } else if (payload.status === "open") {
-    banner.textContent = "Waiting for players to take their seats";
+    banner.textContent = t("Waiting for players to take their seats");
   } else if (payload.your_turn) {
-    banner.replaceChildren(el("strong", { text: payload.simultaneous ? "Your choice (everyone chooses at once)" : "Your turn" }));
+    banner.replaceChildren(el("strong", { text: payload.simultaneous ? t("Your choice (everyone chooses at once)") : t("Your turn") }));
   } else if (payload.simultaneous && payload.viewer !== null) {
     const n = payload.waiting_for;
-    banner.textContent = `Waiting for ${n} player${n === 1 ? "" : "s"}…`;
+    banner.textContent = t("Waiting for players: {count}…", { count: n });
   } else {
     const names = (payload.to_act || []).map((s) => isolated(seatName(payload, s))).join(", ");
-    banner.textContent = names ? `${names} to play…` : "…";
+    banner.textContent = names ? t("{names} to play…", { names }) : "…";
   }
   document.title = `${payload.your_turn ? "● " : ""}${payload.title} · grimoire`;
 
@@ -75,10 +76,11 @@ async function draw(payload) {
   renderActions(payload, clickable);
   renderLog(document.getElementById("log"), payload);
   renderSeatTools(payload);
+  showRules(payload);
   undoButton.disabled = !payload.can_undo || busy;
   undoButton.hidden = payload.viewer === null || payload.status === "finished";
   document.getElementById("prompt").textContent =
-    payload.your_turn && clickable ? "Click a highlighted piece on the board, or pick from the list." : "";
+    payload.your_turn && clickable ? t("Click a highlighted piece on the board, or pick from the list.") : "";
 }
 
 function renderResult(payload) {
@@ -109,7 +111,7 @@ function renderResult(payload) {
         ),
       ),
     ),
-    el("p", {}, el("a.button.primary", { href: `/games/${gameId}/replay`, text: "Watch the replay" }), " ", el("a.button", { href: "/", text: "New game" })),
+    el("p", {}, el("a.button.primary", { href: `/games/${gameId}/replay`, text: t("Watch the replay") }), " ", el("a.button", { href: "/", text: t("New game") })),
   );
   box.hidden = false;
 }
@@ -223,15 +225,15 @@ function renderActions(payload, clickable) {
   actionsBox.replaceChildren();
   const panel = document.getElementById("actions-panel");
   if (payload.viewer === null) {
-    panel.querySelector("h2").textContent = "Watching";
-    actionsBox.append(el("p.muted", { text: "You are watching this game." }));
+    panel.querySelector("h2").textContent = t("Watching");
+    actionsBox.append(el("p.muted", { text: t("You are watching this game.") }));
     return;
   }
-  panel.querySelector("h2").textContent = "Your move";
+  panel.querySelector("h2").textContent = t("Your move");
   if (!payload.your_turn) {
     const waiting = payload.simultaneous
-      ? `Waiting for ${payload.waiting_for} other player${payload.waiting_for === 1 ? "" : "s"} to choose: the page updates by itself.`
-      : "Not your turn: the page updates by itself.";
+      ? t("Waiting for other players to choose ({count}): the page updates by itself.", { count: payload.waiting_for })
+      : t("Not your turn: the page updates by itself.");
     actionsBox.append(
       el("p.muted.waiting", {
         text: payload.status === "running" ? waiting : payload.status === "open" ? "The game starts when every seat is taken." : "No more moves.",
@@ -297,7 +299,7 @@ function renderSeatTools(payload) {
         type: "button",
         text: "Leave the table (a bot plays on)",
         onclick: async () => {
-          if (!confirm("Leave this game? A bot takes over your seat, and you will watch.")) return;
+          if (!confirm(t("Leave this game? A bot takes over your seat, and you will watch."))) return;
           try {
             show(await api("POST", `/api/games/${gameId}/leave`, {}));
             toast("A bot took over your seat.");
@@ -386,3 +388,17 @@ async function start() {
 }
 
 start();
+
+// Rules in context: the section of the game's rules for the current step, fetched when the
+// version changes (the server picks it from the public phase).
+let rulesVersion = -1;
+async function showRules(payload) {
+  if (payload.version === rulesVersion) return;
+  rulesVersion = payload.version;
+  const rule = await api("GET", `/api/games/${gameId}/rules`).catch(() => null);
+  const heading = document.getElementById("rules-heading");
+  const body = document.getElementById("rules-text");
+  if (!heading || !body) return;
+  heading.textContent = rule && rule.heading ? rule.heading : t("No rules section is known for this step.");
+  body.replaceChildren(...(rule && rule.text ? rule.text.split(/\n\s*\n/).map((p) => el("p", { text: p })) : []));
+}
