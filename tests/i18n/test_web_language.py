@@ -1,0 +1,56 @@
+"""The web pages in the browser's language (Accept-Language) or the one chosen in the page (the
+``grimoire_lang`` cookie), and the rules panel's API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
+
+from fastapi.testclient import TestClient
+
+from grimoire.web import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.0)) as client:
+        yield client
+
+
+def test_a_german_browser_gets_the_lobby_in_german(client: TestClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}).text
+    assert '<html lang="de">' in page
+    assert '<h1 id="create-title">Neues Spiel</h1>' in page and ">Spiel starten<" in page
+    assert ">New game<" not in page and ">Start game<" not in page
+    assert '"Du bist am Zug"' in page  # the scripts' catalogue
+
+
+def test_the_cookie_beats_accept_language_and_unknown_ones_mean_english(client: TestClient) -> None:
+    client.cookies.set("grimoire_lang", "ja")
+    page = client.get("/", headers={"Accept-Language": "de"}).text
+    assert '<html lang="ja">' in page and '<h1 id="create-title">新しいゲーム</h1>' in page
+    client.cookies.set("grimoire_lang", "xx")
+    page = client.get("/", headers={"Accept-Language": "fr-FR, es"}).text
+    assert '<html lang="en">' in page and '<h1 id="create-title">New game</h1>' in page
+
+
+def test_the_game_page_in_german_and_the_rules_of_the_current_step(client: TestClient) -> None:
+    body = {
+        "game": "ciub",
+        "players": 2,
+        "name": "Ann",
+        "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
+    }
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    game_id = response.json()["state"]["id"]
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).text
+    assert "Spielverlauf" in page and "Regeln zu diesem Schritt" in page
+    rule = client.get(f"/api/games/{game_id}/rules").json()
+    assert rule["document"] == "ciub.md" and rule["heading"] == "A turn"
+    assert "**Phase 1**" in rule["text"]
+    assert client.get("/api/games/nothing/rules").status_code == 404
