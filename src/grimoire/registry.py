@@ -18,6 +18,7 @@ BUILTIN: dict[str, str] = {
     "ciub": "grimoire.games.ciub:CiubGame",
     "five-seals": "grimoire.games.five_seals:FiveSealsGame",
     "fatal": "grimoire.games.fatal:FatalGame",
+    "runika": "grimoire.games.runika:RunikaGame",
 }
 ALIASES: dict[str, str] = {"ciúb": "ciub"}
 

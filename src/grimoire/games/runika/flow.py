@@ -24,6 +24,8 @@ def setup(st: RunikaState) -> None:
     comp, rules = st.comp, st.rules
     st.ach_deck = sorted(a.index for a in comp.achievements for _ in range(a.copies))
     deck = sorted(r for r in comp.basic for _ in range(comp.runes[r].copies))
+    for colour in st.below:  # Luniorn: one die of each colour from the bag below it
+        st.bag[colour] -= 1
     if st.first < 0 and not rules.solo:
         st.chance.append({"k": "first"})
     if rules.solo:

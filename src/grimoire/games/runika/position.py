@@ -277,8 +277,9 @@ def _check(st: RunikaState) -> None:
     comp = st.comp
     total = [0] * 4
     for s in range(st.n):
-        for d in st.grid[s] + st.store[s] + ([st.pocket[s]] if st.pocket[s] >= 0 else []):
-            total[d // 4 if d < 16 else d - 16] += 1
+        for d in st.grid[s] + st.store[s] + [st.pocket[s]]:
+            if d >= 0:
+                total[d // 4 if d < 16 else d - 16] += 1
         for c in st.qhand[s] + ([st.qpass[s]] if st.qpass[s] >= 0 else []):
             total[c] += 1
     for dice in st.prof_dice:

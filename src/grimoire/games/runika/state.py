@@ -115,6 +115,7 @@ class RunikaState(State):
         return sorted(turn.legal(self, seat))
 
     def _apply(self, actor: int, action: int) -> None:
+        self.memo.clear()  # the core clears it after _apply; the flow below must not see stale
         if actor == CHANCE:
             chance.apply(self, action)
         else:
