@@ -7,6 +7,7 @@ and picks the section for ``state.phase``. Nothing here knows a game.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,11 +15,11 @@ from pathlib import Path
 from grimoire.core.game import Game
 from grimoire.core.state import State
 
-# The documents of a source checkout or editable install; an installed wheel ships them under
-# grimoire/rulebooks when the build copies them there.
+# A source checkout or editable install reads docs/rules itself; a wheel installs a copy as
+# data files under <prefix>/share/grimoire/rules (pyproject's tool.setuptools.data-files).
 SEARCH = (
-    Path(__file__).parent / "rulebooks",
     Path(__file__).resolve().parents[2] / "docs" / "rules",
+    Path(sys.prefix) / "share" / "grimoire" / "rules",
 )
 
 
