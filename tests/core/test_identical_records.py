@@ -1,0 +1,67 @@
+"""Speed work must not change a single game: seeded games per game and player count, random
+and heuristic, compared by a digest of the action list + final position with digests recorded
+before any optimisation (``python tests/core/test_identical_records.py`` prints them)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from grimoire import registry
+from grimoire.bots import RandomBot
+from grimoire.core.bot import Bot
+from grimoire.sim import play_game
+
+# (game, players, seed, heuristic bots?) -> sha256, recorded before the speed changes
+RECORDED: dict[tuple[str, int, int, bool], str] = {
+    ("ciub", 2, 11, False): "c92c8ad469e597935de4e08e6658d2407825ca841b784a2eeb3efb75600fa7fe",
+    ("ciub", 3, 12, False): "09bd028d08c0641e977156b73cbfb280feddc26204d74ef243ca9c36f6d4f34d",
+    ("ciub", 4, 13, False): "23b0c780b40b403ae7ac8f3c8de859ba244250c8a1cce7b1c3f5b6507f8324b2",
+    ("ciub", 2, 14, True): "924be30dc04a4d3b424f6d076555a64fc5a3ad83c80ba5fe7bc5aa0fc588ddf3",
+    (
+        "five-seals",
+        2,
+        21,
+        False,
+    ): "aedd0778ee04898cc60be1e3048c21105e553d8055af7aa98a1d4e2f2d4266c9",
+    (
+        "five-seals",
+        3,
+        22,
+        False,
+    ): "f543d6d6d280d7e188004ad32a38a22f9fe2c99eb2016a98c4457e19fccb1b57",
+    (
+        "five-seals",
+        4,
+        23,
+        False,
+    ): "3c3adff34ccd2e6db2651202a59e0c8837fee9dc10cdd99504027995aa159410",
+    ("five-seals", 2, 24, True): "b94293a7257ed87b36c28ab479e4a2ce949a9e9a3b1492ba1805c6644a5dccda",
+    ("fatal", 3, 31, False): "85214c72a7a034f4c3a7ec5a48e0bfd6f7adba23db1ced77d5e90587addb4304",
+    ("fatal", 4, 32, True): "3b5dd5474504536115278c00a4facbf501b493a0542f640b2e39bf3f011a2cef",
+}
+
+
+def digest(name: str, players: int, seed: int, heuristic: bool) -> str:
+    """sha256 of the action list and the final position of one seeded game."""
+    game = registry.make(name, players)
+    bots: list[Bot] = []
+    for seat in range(players):
+        bot = game.heuristic_bot(seed * 10 + seat) if heuristic else None
+        bots.append(bot if bot is not None else RandomBot(seed * 10 + seat))
+    result = play_game(game, bots, seed)
+    state = result.record.replay()
+    doc = {"actions": [list(a) for a in result.record.actions], "position": state.to_json()}
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("case", sorted(RECORDED))
+def test_identical_game_records(case: tuple[str, int, int, bool]) -> None:
+    assert digest(*case) == RECORDED[case]
+
+
+if __name__ == "__main__":
+    for case in RECORDED:
+        print(f"    {case!r}: {digest(*case)!r},")
