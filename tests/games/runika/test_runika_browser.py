@@ -30,7 +30,7 @@ if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from tests.web.web_helpers import ServerProcess  # noqa: E402  (after the skips)
+from tests.web.web_helpers import ServerProcess, wait_until  # noqa: E402  (after the skips)
 
 # The order a person picks in: progress first, so the game ends in few moves.
 PRIORITY = [
@@ -284,6 +284,42 @@ def test_the_phone_layout_keeps_the_moves_near(browser: Any, server: ServerProce
         assert top < 2000
         action = choose(state["actions"], random.Random(1))
         click_action(page, action)
+        assert not errors, errors
+    finally:
+        page.context.close()
+
+
+def test_the_replay_draws_every_step_of_a_bots_game(browser: Any, server: ServerProcess) -> None:
+    """Two bots play a short game on the server; a spectator steps through its replay (the
+    renderer with no actions and no viewer)."""
+    created = httpx.post(
+        server.url + "/api/games",
+        json={
+            "game": "runika",
+            "players": 2,
+            "options": {"simultaneous": True, "goal": 15, "starting_rune_end": True},
+            "join_seat": None,
+            "seats": [{"kind": "bot"}, {"kind": "bot", "level": "heuristic"}],
+        },
+    ).json()
+    game_id = created["state"]["id"]
+    final = wait_until(
+        lambda: httpx.get(f"{server.url}/api/games/{game_id}/state").json(),
+        lambda state: state["status"] == "finished",
+        timeout=120,
+    )
+    page, errors = new_page(browser)
+    try:
+        page.goto(f"{server.url}/games/{game_id}/replay")
+        page.wait_for_selector("#replay[data-step='0'] .runika")
+        page.click("#next")
+        page.wait_for_selector("#replay[data-step='1'] .runika")
+        steps = int(page.inner_text("#step-label").split()[-1])  # "step 1 of N"
+        assert steps >= final["log_length"] > 1
+        page.click("#last")
+        page.wait_for_selector(f"#replay[data-step='{steps}'] .runika", timeout=60000)
+        assert "game is over" in page.inner_text(".rk-prompt")
+        assert page.locator(".rk-seat.you").count() == 0
         assert not errors, errors
     finally:
         page.context.close()
