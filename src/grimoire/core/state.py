@@ -270,7 +270,7 @@ class State(ABC):
             "data": self.game.data_hash,
             "seed": self.seed,
             "step": self.step,
-            "history": [list(entry) for entry in self.history] if history else [],
+            "history": list(map(list, self.history)) if history else [],
             "position": self._position(),
         }
 
