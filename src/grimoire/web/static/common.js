@@ -1,4 +1,5 @@
 // Shared helpers of the grimoire pages: API calls, DOM building, the board, clickable things.
+import { t } from "./language.js";
 
 // The server's clock minus ours, in seconds, from the X-Server-Time header of its answers: clocks
 // count down in the server's time whatever this device's clock says.
@@ -79,9 +80,9 @@ export function toast(message, kind = "info") {
 }
 
 export function seatName(payload, seat) {
-  if (seat === "chance") return "Chance";
+  if (seat === "chance") return t("Chance");
   const info = (payload.seats || [])[seat];
-  return info ? info.name : `Seat ${seat + 1}`;
+  return info ? info.name : t("Seat {number}", { number: seat + 1 });
 }
 
 // A name inside a sentence, isolated (FSI ... PDI): a right-to-left name cannot reorder the
@@ -125,16 +126,16 @@ export function renderPlayers(list, payload, scores, winners) {
   const clock = payload.clock;
   for (const seat of payload.seats) {
     const tags = [];
-    if (seat.seat === payload.viewer) tags.push(el("span.tag.you", { text: "you" }));
-    if (seat.kind === "bot") tags.push(el("span.tag", { text: `bot · ${seat.level}` }));
-    else if (!seat.taken) tags.push(el("span.tag.free", { text: "free seat" }));
-    if ((winners || []).includes(seat.seat)) tags.push(el("span.tag.win", { text: "★ winner" }));
+    if (seat.seat === payload.viewer) tags.push(el("span.tag.you", { text: t("you") }));
+    if (seat.kind === "bot") tags.push(el("span.tag", { text: `${t("bot")} · ${seat.level}` }));
+    else if (!seat.taken) tags.push(el("span.tag.free", { text: t("free seat") }));
+    if ((winners || []).includes(seat.seat)) tags.push(el("span.tag.win", { text: `★ ${t("winner")}` }));
     let clockNode = null;
     if (clock && seat.kind === "person" && payload.status !== "finished") {
       const info = clock.seats[seat.seat];
       clockNode = el(
         `span.clock${info.running ? ".running" : ""}${info.ran_out ? ".out" : ""}`,
-        { "data-clock-seat": seat.seat, title: "time left on this player's clock" },
+        { "data-clock-seat": seat.seat, title: t("time left on this player's clock") },
       );
     }
     list.append(
@@ -164,10 +165,10 @@ export function tickClocks(list, payload) {
     let text = formatDuration(left);
     if (info.ran_out || (info.running && left <= 0)) {
       const botIn = info.bot_at !== null ? info.bot_at - serverNow() : null;
-      text = botIn !== null && botIn > 0 ? `out of time · bot in ${formatDuration(botIn)}` : "out of time";
+      text = botIn !== null && botIn > 0 ? t("out of time · bot in {time}", { time: formatDuration(botIn) }) : t("out of time");
       node.classList.add("out");
     }
-    if (clock.paused && info.active) text = `paused · ${formatDuration(left)}`;
+    if (clock.paused && info.active) text = `${t("paused")} · ${formatDuration(left)}`;
     node.textContent = text;
   }
 }
@@ -203,12 +204,12 @@ function svgTools(board) {
   if (!window.matchMedia(NARROW).matches) return null;
   const natural = svgZoom ? svgZoom === "natural" : true;
   board.classList.toggle("natural", natural);
-  const button = el("button.button", { type: "button", "data-zoom": natural ? "fit" : "natural", text: natural ? "Fit to screen" : "Full size" });
+  const button = el("button.button", { type: "button", "data-zoom": natural ? "fit" : "natural", text: natural ? t("Fit to screen") : t("Full size") });
   button.addEventListener("click", () => {
     const now = !board.classList.contains("natural");
     svgZoom = now ? "natural" : "fit";
     board.classList.toggle("natural", now);
-    button.textContent = now ? "Fit to screen" : "Full size";
+    button.textContent = now ? t("Fit to screen") : t("Full size");
     button.dataset.zoom = now ? "fit" : "natural";
   });
   return el("div.board-tools", {}, button);
@@ -381,7 +382,7 @@ function openMenu(event, actions, act) {
   const menu = document.getElementById("choice-menu");
   if (!menu) return act(actions[0].id);
   menu.replaceChildren(
-    el("div.menu-title", { text: "Choose" }),
+    el("div.menu-title", { text: t("Choose") }),
     ...actions.map((action) =>
       el("button.menu-item", {
         type: "button",

@@ -101,7 +101,7 @@ function renderResult(payload) {
     el(
       "table.scores",
       {},
-      el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Score" })),
+      el("tr", {}, el("th", { text: t("Player") }), el("th", { text: t("Score") })),
       ...order.map((s) =>
         el(
           `tr${winners.includes(s) ? ".winner" : ""}`,
@@ -126,16 +126,16 @@ function renderRejoin() {
   const url = new URL(link, location.href).href;
   const box = document.getElementById("rejoin");
   box.replaceChildren(
-    el("h2", { text: "Your link back to this seat" }),
+    el("h2", { text: t("Your link back to this seat") }),
     el("p.muted", {
-      text: "Keep it to play on from another browser or device. It is shown only now, and it is as good as your seat: do not share it.",
+      text: t("Keep it to play on from another browser or device. It is shown only now, and it is as good as your seat: do not share it."),
     }),
     el(
       "div.share-row.rejoin-row",
       {},
       el("input.share-link#rejoin-link", { value: url, readonly: true, onfocus: (e) => e.target.select() }),
-      el("button.button", { type: "button", text: "Copy", onclick: () => copy(url) }),
-      el("button.button.quiet", { type: "button", text: "Done", onclick: () => (box.hidden = true) }),
+      el("button.button", { type: "button", text: t("Copy"), onclick: () => copy(url) }),
+      el("button.button.quiet", { type: "button", text: t("Done"), onclick: () => (box.hidden = true) }),
     ),
   );
   box.hidden = false;
@@ -144,7 +144,7 @@ function renderRejoin() {
 async function copy(url) {
   try {
     await navigator.clipboard.writeText(url);
-    toast("Link copied");
+    toast(t("Link copied"));
   } catch (_) {
     toast(url);
   }
@@ -189,32 +189,32 @@ function renderShare(payload) {
   }
   const invited = payload.join === "invited";
   const note = invited
-    ? `${payload.private ? "A private table: not listed in the lobby." : "Listed in the lobby, but"} Only people with an invitation link can take a seat: send each friend the link of one seat.`
-    : "Send each friend the link of one seat; anyone in the lobby may take a free seat too.";
+    ? `${payload.private ? t("A private table: not listed in the lobby.") : t("Listed in the lobby, but")} ${t("Only people with an invitation link can take a seat: send each friend the link of one seat.")}`
+    : t("Send each friend the link of one seat; anyone in the lobby may take a free seat too.");
   box.replaceChildren(
-    el("h2", { text: "Invite players" }),
-    el("p.muted", { text: `${note} The game starts when every seat is taken.` }),
+    el("h2", { text: t("Invite players") }),
+    el("p.muted", { text: `${note} ${t("The game starts when every seat is taken.")}` }),
     ...free.map((seat) => {
       const path = urls[String(seat.seat)];
       if (!path) {
-        return el("div.share-row", {}, el(`span.seat-dot.seat-${seat.seat}`), el("span", { text: `Seat ${seat.seat + 1}` }), el("span.muted", { text: "by invitation" }));
+        return el("div.share-row", {}, el(`span.seat-dot.seat-${seat.seat}`), el("span", { text: t("Seat {number}", { number: seat.seat + 1 }) }), el("span.muted", { text: t("by invitation") }));
       }
       const url = new URL(path, location.href).href;
       return el(
         "div.share-row",
         {},
         el(`span.seat-dot.seat-${seat.seat}`),
-        el("span", { text: `Seat ${seat.seat + 1}` }),
+        el("span", { text: t("Seat {number}", { number: seat.seat + 1 }) }),
         el("input.share-link", { value: url, readonly: true, onfocus: (e) => e.target.select() }),
-        el("button.button", { type: "button", text: "Copy", onclick: () => copy(url) }),
+        el("button.button", { type: "button", text: t("Copy"), onclick: () => copy(url) }),
         payload.viewer !== null
           ? el("button.button", {
               type: "button",
-              text: "Give to a bot",
+              text: t("Give to a bot"),
               "data-fill-seat": seat.seat,
               onclick: () => fillWithBot(seat.seat),
             })
-          : el("a.button.primary", { href: path, text: "Take this seat" }),
+          : el("a.button.primary", { href: path, text: t("Take this seat") }),
       );
     }),
   );
@@ -263,7 +263,7 @@ function renderActions(payload, clickable) {
     list.append(group);
   }
   if (clickable && payload.actions.length > 8) {
-    actionsBox.append(el("details.all-actions", {}, el("summary", { text: `All ${payload.actions.length} legal actions` }), list));
+    actionsBox.append(el("details.all-actions", {}, el("summary", { text: t("All {count} legal actions", { count: payload.actions.length }) }), list));
   } else {
     actionsBox.append(list);
   }
@@ -289,20 +289,20 @@ function renderSeatTools(payload) {
     }
     box.append(
       clock.paused
-        ? el("button.button", { type: "button", id: "resume-button", text: "Resume the game", onclick: () => post(`/api/games/${gameId}/resume`, {}) })
-        : el("button.button.quiet", { type: "button", id: "pause-button", text: "Pause (stops the clocks)", onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
+        ? el("button.button", { type: "button", id: "resume-button", text: t("Resume the game"), onclick: () => post(`/api/games/${gameId}/resume`, {}) })
+        : el("button.button.quiet", { type: "button", id: "pause-button", text: t("Pause (stops the clocks)"), onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
     );
   }
   if (payload.viewer !== null && payload.status !== "finished") {
     box.append(
       el("button.button.quiet", {
         type: "button",
-        text: "Leave the table (a bot plays on)",
+        text: t("Leave the table (a bot plays on)"),
         onclick: async () => {
           if (!confirm(t("Leave this game? A bot takes over your seat, and you will watch."))) return;
           try {
             show(await api("POST", `/api/games/${gameId}/leave`, {}));
-            toast("A bot took over your seat.");
+            toast(t("A bot took over your seat."));
           } catch (error) {
             toast(error.message, "error");
           }
@@ -311,7 +311,7 @@ function renderSeatTools(payload) {
     );
   }
   if (payload.status === "finished") {
-    box.append(el("a.button", { href: `/games/${gameId}/replay`, text: "Replay" }));
+    box.append(el("a.button", { href: `/games/${gameId}/replay`, text: t("Replay") }));
   }
   box.hidden = !box.childElementCount;
 }
@@ -331,7 +331,7 @@ async function post(url, body) {
   } catch (error) {
     if (error.status === 409 && error.data && error.data.state) {
       await show(error.data.state);
-      toast("The game moved on: this is the current state.", "warn");
+      toast(t("The game moved on: this is the current state."), "warn");
     } else {
       toast(error.message, "error");
     }
