@@ -295,7 +295,25 @@ def rules_text(game: Game, state: State) -> str:
     title = _t("Rules: {heading} (from {document})").format(
         heading=rule.heading, document=rule.document
     )
-    return f"{title}\n\n{rule.text}"
+    return f"{title}\n\n{_reflow(rule.text)}"
+
+
+def _reflow(text: str) -> str:
+    """The document's hard-wrapped lines joined into paragraphs and list items, so the terminal
+    wraps them at its own width; tables, headings and fenced blocks stay as they are."""
+    out: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+        new = fenced or stripped.startswith("```") or not stripped
+        new = new or re.match(r"([-*|#]|\d+\.)(\s|$)", stripped) is not None
+        if not new and out and out[-1].strip() and not out[-1].lstrip().startswith(("|", "```")):
+            out[-1] += " " + stripped
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def help_text(game: Game) -> str:
