@@ -26,7 +26,7 @@ text                   meaning                                 ids
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grimoire.core.errors import IllegalAction
 from grimoire.games.five_seals.board import Board
@@ -64,6 +64,19 @@ class Codec:
 
     board: Board
     comp: Components
+    # lower-cased letter/element/name -> colour; loading a position reads ~100 colours
+    _colours: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        colours: dict[str, int] = {}
+        for index in reversed(range(5)):  # the lowest colour wins a shared name, as before
+            for name in (
+                self.comp.letters[index],
+                self.comp.elements[index],
+                self.comp.colour_names[index],
+            ):
+                colours[name.lower()] = index
+        object.__setattr__(self, "_colours", colours)
 
     @property
     def node_base(self) -> int:
@@ -154,13 +167,4 @@ class Codec:
 
     def colour(self, word: str) -> int | None:
         """A colour from its letter (R), element (Fire) or name (red)."""
-        word = word.lower()
-        for index in range(5):
-            names = (
-                self.comp.letters[index],
-                self.comp.elements[index],
-                self.comp.colour_names[index],
-            )
-            if word in (n.lower() for n in names):
-                return index
-        return None
+        return self._colours.get(word.lower())
