@@ -59,7 +59,10 @@ def test_masked_episodes_end_with_the_final_reward(game: str) -> None:
         assert not truncated and "illegal_action" not in info
         winners = info["winners"]
         n = len(info["scores"])
-        expected = (n / len(winners) - 1) / (n - 1) if seat in winners else -1 / (n - 1)
+        if n == 1:  # a solo game: +1 for a win, -1 for a loss
+            expected = 1.0 if winners else -1.0
+        else:
+            expected = (n / len(winners) - 1) / (n - 1) if seat in winners else -1 / (n - 1)
         assert reward == pytest.approx(expected)
         assert steps <= env.unwrapped.game.max_game_length
 

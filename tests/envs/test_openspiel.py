@@ -11,7 +11,15 @@ pyspiel = pytest.importorskip(
 
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, game_class, short_options  # noqa: E402
+from tests.envs.cases import (  # noqa: E402
+    ALL_CASES,
+    GAMES,
+    TOYS,
+    Case,
+    cases_of,
+    game_class,
+    short_options,
+)
 
 import grimoire  # noqa: E402
 from grimoire.envs import openspiel as gos  # noqa: E402
@@ -63,7 +71,10 @@ def test_every_game_is_registered_with_its_flags() -> None:
         assert game.num_distinct_actions() == grim.num_actions
         assert game.max_game_length() == grim.max_game_length
         assert game.num_players() == cls.min_players
-        assert game.utility_sum() == 0.0
+        if cls.min_players > 1:
+            assert game.utility_sum() == 0.0
+        else:  # a solo game: +1 / -1, general-sum
+            assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
 
 
 def test_parameters_by_text_and_by_dict() -> None:
@@ -184,13 +195,17 @@ def test_search_bots_decide_on_every_game(game_name: str) -> None:
 def test_a_short_ismcts_game_on_every_hidden_information_game(game_name: str) -> None:
     """A whole game, cut short by the engine's decision limit where the game offers one, with
     IS-MCTS at seat 0 and random play elsewhere."""
-    cls = game_class(game_name)
-    case = Case(game_name, cls.min_players)
-    grim = case.make()
-    if not (grim.hidden_information or grim.simultaneous_decisions):
-        pytest.skip(f"{game_name} has perfect information")
+    hidden = [
+        case
+        for case in cases_of(game_name)
+        if (grim := case.make()).hidden_information or grim.simultaneous_decisions
+    ]
+    if not hidden:
+        pytest.skip(f"{game_name} has perfect information with every option")
+    case = hidden[0]  # the defaults, or every option's last value (Runika's secret runes)
     gos.register([game_name])
-    game = gos.load(game_name, players=cls.min_players, **short_options(game_name, 30))
+    game = gos.load(game_name, **case.kwargs(**short_options(game_name, 30)))
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     rng = np.random.RandomState(11)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
@@ -208,4 +223,4 @@ def test_a_short_ismcts_game_on_every_hidden_information_game(game_name: str) ->
         assert action in state.legal_actions()
         state.apply_action(action)
     assert searched > 0
-    assert sum(state.returns()) == pytest.approx(0.0)
+    assert sum(state.returns()) == pytest.approx(0.0) or case.players == 1

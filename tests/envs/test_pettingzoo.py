@@ -202,3 +202,24 @@ def test_versioned_names() -> None:
         assert str(module_env) == name
     with pytest.raises(AttributeError):
         gz.grimoire_no_such_game_v0  # noqa: B018
+
+
+@pytest.mark.parametrize("reward", ["win", "share", "margin"])
+def test_a_solo_game_rewards_its_only_player(reward: str) -> None:
+    """Alone (Runika's solo game) there is no other seat to be zero-sum with: a win is +1 and a
+    loss -1 (``win``), 1 or 0 (``share``), and the margin is the score itself."""
+    env = gz.raw_env("runika", players=1, reward=reward)
+    env.reset(seed=3)
+    total = 0.0
+    rng = np.random.default_rng(3)
+    for _agent in env.agent_iter():
+        observation, cumulative, termination, truncation, _ = env.last()
+        total += cumulative
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    state = env.unwrapped.game_state
+    won = state.winners() == [0]
+    expected = {"win": 1.0 if won else -1.0, "share": 1.0 if won else 0.0}
+    assert total == expected.get(reward, state.scores()[0])

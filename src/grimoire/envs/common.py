@@ -63,10 +63,14 @@ def gym_id(game: str) -> str:
 def win_returns(state: State) -> list[float]:
     """Zero-sum returns from the winners: a seat's share of the win ``1/len(winners)`` (0 for a
     loser) mapped by ``(n * share - 1) / (n - 1)``, so a sole winner gets +1, each loser
-    ``-1 / (n - 1)``, and the returns sum to 0 (a win shared by all gives 0 each)."""
+    ``-1 / (n - 1)``, and the returns sum to 0 (a win shared by all gives 0 each). Alone (a solo
+    game against the game itself) the seat gets +1 for a win and -1 for a loss, as if the game
+    were the second player."""
     players = state.game.players
     winners = state.winners()
-    if not winners or players < 2:
+    if players == 1:
+        return [1.0 if winners else -1.0]
+    if not winners:
         return [0.0] * players
     share = 1.0 / len(winners)
     return [
@@ -78,7 +82,7 @@ def win_returns(state: State) -> list[float]:
 def final_rewards(state: State, reward: str) -> list[float]:
     """Each seat's reward at the end: ``win`` (zero-sum, see ``win_returns``), ``share`` (a
     winner's share of the win, ``1/len(winners)``, 0 for a loser) or ``margin`` (a seat's true
-    score minus the best score of the others)."""
+    score minus the best score of the others; alone, the score itself)."""
     if reward == "win":
         return win_returns(state)
     if reward == "share":
@@ -89,7 +93,7 @@ def final_rewards(state: State, reward: str) -> list[float]:
     if reward == "margin":
         scores = [float(score) for score in state.scores()]
         return [
-            score - max(other for seat, other in enumerate(scores) if seat != me)
+            score - max((other for seat, other in enumerate(scores) if seat != me), default=0.0)
             for me, score in enumerate(scores)
         ]
     raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")

@@ -145,8 +145,16 @@ def _flags(cls: type[Game]) -> tuple[bool, bool]:
     return chance, imperfect
 
 
-def game_type(cls: type[Game]) -> pyspiel.GameType:
+def game_type(cls: type[Game], game: Game | None = None) -> pyspiel.GameType:
+    """The class's game type (registered), or an instance's: its options may hide information
+    the defaults do not (Runika's secret runes), and a one-player instance (a solo game) is
+    general-sum, since its +1 / -1 for a win or a loss sums to nothing."""
     chance, imperfect = _flags(cls)
+    if game is not None:
+        imperfect = imperfect or game.hidden_information or game.simultaneous_decisions
+    players = game.players if game is not None else 0
+    utility = pyspiel.GameType.Utility
+
     mode = pyspiel.GameType.ChanceMode
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
@@ -157,7 +165,7 @@ def game_type(cls: type[Game]) -> pyspiel.GameType:
         information=information.IMPERFECT_INFORMATION
         if imperfect
         else information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility.GENERAL_SUM if players == 1 else utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -186,13 +194,13 @@ class GrimoireSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.max_chance_outcomes if _flags(cls)[0] else 0,
             num_players=players,
-            min_utility=-1.0 / (players - 1) if players > 1 else 0.0,
+            min_utility=-1.0 / (players - 1) if players > 1 else -1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=0.0 if players > 1 else None,
             max_game_length=game.max_game_length,
         )
         full = {**parameter_specification(cls), **params}
-        super().__init__(game_type(cls), info, full)
+        super().__init__(game_type(cls, game), info, full)
         self._encoder: Encoder | None = None
         self._initial: State | None = None
 
