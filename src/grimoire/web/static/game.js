@@ -400,5 +400,26 @@ async function showRules(payload) {
   const body = document.getElementById("rules-text");
   if (!heading || !body) return;
   heading.textContent = rule && rule.heading ? rule.heading : t("No rules section is known for this step.");
-  body.replaceChildren(...(rule && rule.text ? rule.text.split(/\n\s*\n/).map((p) => el("p", { text: p })) : []));
+  body.replaceChildren(...(rule && rule.text ? ruleBlocks(rule.text) : []));
+}
+
+// The section's Markdown as paragraphs and list lines (hard-wrapped lines joined), with
+// **bold** and `code` as elements: built node by node, never as HTML.
+function ruleBlocks(text) {
+  const lines = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const starts = !line || /^([-*|#]|\d+\.)(\s|$)/.test(line);
+    if (!starts && lines.length && lines[lines.length - 1].text) lines[lines.length - 1].text += ` ${line}`;
+    else lines.push({ text: line, indent: raw.length - raw.trimStart().length });
+  }
+  return lines.filter((l) => l.text).map((l) => {
+    const node = el("p.rule-line", { style: `margin-left: ${Math.min(l.indent, 8) / 2}em` });
+    for (const part of l.text.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
+      if (part.startsWith("**") && part.endsWith("**") && part.length > 4) node.append(el("strong", { text: part.slice(2, -2) }));
+      else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) node.append(el("code", { text: part.slice(1, -1) }));
+      else if (part) node.append(document.createTextNode(part));
+    }
+    return node;
+  });
 }
