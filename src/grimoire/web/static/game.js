@@ -59,7 +59,7 @@ async function draw(payload) {
     banner.replaceChildren(el("strong", { text: payload.simultaneous ? t("Your choice (everyone chooses at once)") : t("Your turn") }));
   } else if (payload.simultaneous && payload.viewer !== null) {
     const n = payload.waiting_for;
-    banner.textContent = t("Waiting for players: {count}…", { count: n });
+    banner.textContent = n === 1 ? t("Waiting for 1 player…") : t("Waiting for {count} players…", { count: n });
   } else {
     const names = (payload.to_act || []).map((s) => isolated(seatName(payload, s))).join(", ");
     banner.textContent = names ? t("{names} to play…", { names }) : "…";
@@ -232,7 +232,9 @@ function renderActions(payload, clickable) {
   panel.querySelector("h2").textContent = t("Your move");
   if (!payload.your_turn) {
     const waiting = payload.simultaneous
-      ? t("Waiting for other players to choose ({count}): the page updates by itself.", { count: payload.waiting_for })
+      ? (payload.waiting_for === 1
+        ? t("Waiting for 1 other player to choose: the page updates by itself.")
+        : t("Waiting for {count} other players to choose: the page updates by itself.", { count: payload.waiting_for }))
       : t("Not your turn: the page updates by itself.");
     actionsBox.append(
       el("p.muted.waiting", {
