@@ -1,5 +1,6 @@
 // The lobby: the create-game form (built from each game's declared options) and the tables.
 import { api, el, formatDuration, toast } from "./common.js";
+import { t } from "./language.js";
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game-select");
@@ -10,10 +11,10 @@ const errorBox = document.getElementById("create-error");
 let catalog = [];
 
 const SEAT_CHOICES = [
-  ["you", "You"],
-  ["invite", "A friend (share a link)"],
-  ["bot:heuristic", "Bot · heuristic"],
-  ["bot:random", "Bot · random"],
+  ["you", t("You")],
+  ["invite", t("A friend (share a link)")],
+  ["bot:heuristic", `${t("Bot")} · heuristic`],
+  ["bot:random", `${t("Bot")} · random`],
 ];
 
 function selectedGame() {
@@ -24,7 +25,7 @@ function fillPlayers() {
   const game = selectedGame();
   playersSelect.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n += 1) {
-    playersSelect.append(el("option", { value: n, text: `${n} players` }));
+    playersSelect.append(el("option", { value: n, text: t("{count} players", { count: n }) }));
   }
   playersSelect.value = String(Math.min(game.max_players, Math.max(game.min_players, 3)));
   fillSeats();
@@ -49,7 +50,7 @@ function fillSeats() {
         }
       }
     });
-    seatsBox.append(el("label.seat-row", {}, el(`span.seat-dot.seat-${i}`), `Seat ${i + 1}`, select));
+    seatsBox.append(el("label.seat-row", {}, el(`span.seat-dot.seat-${i}`), t("Seat {number}", { number: i + 1 }), select));
   }
 }
 
@@ -162,9 +163,10 @@ function showClockSettings() {
 
 function clockLabel(clock) {
   if (!clock) return null;
-  if (clock.kind === "turn") return `clock ${formatDuration(clock.move_seconds)} a move`;
-  const reserve = clock.reserve_seconds ? ` + ${formatDuration(clock.reserve_seconds)} reserve` : "";
-  return `clock ${formatDuration(clock.move_seconds)} a move${reserve}`;
+  const move = t("clock {time} a move", { time: formatDuration(clock.move_seconds) });
+  if (clock.kind === "turn") return move;
+  const reserve = clock.reserve_seconds ? ` + ${t("{time} reserve", { time: formatDuration(clock.reserve_seconds) })}` : "";
+  return `${move}${reserve}`;
 }
 
 function gameItem(game) {
@@ -172,15 +174,15 @@ function gameItem(game) {
   const links = [];
   if (game.status === "open") {
     for (const [seat, url] of Object.entries(game.join_urls)) {
-      links.push(el("a.button.primary.small", { href: url, text: `Join seat ${Number(seat) + 1}` }));
+      links.push(el("a.button.primary.small", { href: url, text: t("Join seat {number}", { number: Number(seat) + 1 }) }));
     }
-    if (game.join === "invited") links.push(el("span.tag", { text: "by invitation" }));
-    links.push(el("a.button.small", { href: game.url, text: "Watch" }));
+    if (game.join === "invited") links.push(el("span.tag", { text: t("by invitation") }));
+    links.push(el("a.button.small", { href: game.url, text: t("Watch") }));
   } else if (game.status === "running") {
-    links.push(el("a.button.small", { href: game.url, text: "Open" }));
+    links.push(el("a.button.small", { href: game.url, text: t("Open") }));
   } else {
-    links.push(el("a.button.small", { href: `${game.url}/replay`, text: "Replay" }));
-    links.push(el("a.button.small", { href: game.url, text: "Result" }));
+    links.push(el("a.button.small", { href: `${game.url}/replay`, text: t("Replay") }));
+    links.push(el("a.button.small", { href: game.url, text: t("Result") }));
   }
   let detail = names;
   if (game.status === "finished" && game.final_winners) {
@@ -194,7 +196,7 @@ function gameItem(game) {
       "div.game-item-main",
       {},
       el("strong", { text: game.title }),
-      el("span.muted", { text: ` · ${game.players} players` }),
+      el("span.muted", { text: ` · ${t("{count} players", { count: game.players })}` }),
       game.clock ? el("span.muted.small", { text: ` · ${clockLabel(game.clock)}` }) : null,
       el("div.small.muted", { text: detail }),
     ),
@@ -208,7 +210,7 @@ async function refreshGames() {
     for (const status of ["open", "running", "finished"]) {
       const list = document.getElementById(`${status}-games`);
       const items = games.filter((g) => g.status === status).slice(0, 20);
-      list.replaceChildren(...(items.length ? items.map(gameItem) : [el("li.muted", { text: "none" })]));
+      list.replaceChildren(...(items.length ? items.map(gameItem) : [el("li.muted", { text: t("none") })]));
     }
   } catch (error) {
     console.error(error);
