@@ -60,6 +60,7 @@ def start_setup(s: CiubState) -> None:
     for seat in range(n):  # five white dice each; unused whites go back in the box
         for die in whites[seat * c.white_per_player : (seat + 1) * c.white_per_player]:
             s.loc[die] = seat
+    _moved(s)
     short = s.game.options["length"] == "short"
     for card in c.cards.values():
         if short and card.owl:
@@ -153,7 +154,21 @@ def apply_chance(s: CiubState, outcome: int) -> None:
 
 # ===================================================================== turn flow
 def held(s: CiubState, seat: int) -> list[int]:
-    return [die for die, where in enumerate(s.loc) if where == seat]
+    """The dice ``seat`` holds, lowest first (a fresh list the caller may change)."""
+    # Asked about twice per decision, each a scan of all the dice: kept in the memo, which the
+    # core empties after every apply, and dropped here by every write to ``s.loc`` (_moved).
+    cache = s.memo.get("held")
+    if cache is None:
+        cache = s.memo["held"] = {}
+    dice = cache.get(seat)
+    if dice is None:
+        dice = cache[seat] = [die for die, where in enumerate(s.loc) if where == seat]
+    return list(dice)
+
+
+def _moved(s: CiubState) -> None:
+    """A die changed hands: forget the cached ``held`` lists."""
+    s.memo.pop("held", None)
 
 
 def start_turn(s: CiubState, seat: int) -> None:
@@ -265,6 +280,7 @@ def end_turn(s: CiubState) -> None:
 
 def _to_supply(s: CiubState, die: int) -> None:
     s.loc[die] = SUPPLY
+    _moved(s)
     s.face[die] = -1
     s.tray[die] = False
     s.spent[die] = False
@@ -276,6 +292,7 @@ def _from_supply(s: CiubState, colour: int) -> int:
         d for d, where in enumerate(s.loc) if where == SUPPLY and s.c.die_colour[d] == colour
     )
     s.loc[die] = s.turn
+    _moved(s)
     s.face[die] = -1
     s.tray[die] = False
     s.spent[die] = False
