@@ -94,12 +94,13 @@ PHASES = {
     "ciub": sorted(CIUB_PHASES),
     "five-seals": ["setup", "draft", "play", "over"],
     "fatal": ["setup", "play", "over"],
+    "runika": ["setup", "draft", "pass", "turns", "end", "cleanup", "over"],
 }
 
 
 @pytest.mark.parametrize("name", sorted(PHASES))
 def test_every_phase_has_a_rules_section(name: str) -> None:
-    game = make(name, 3)
+    game = make(name, 2 if name == "runika" else 3)
     state = game.new_state(1)
     for phase in PHASES[name]:
         state.phase = phase  # type: ignore[attr-defined]

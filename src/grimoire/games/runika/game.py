@@ -223,6 +223,15 @@ class RunikaGame(Game):
 
         return RunikaHeuristicBot(seed)
 
+    def rules_document(self) -> str:
+        """Its rules document in docs/rules (see grimoire.rulebook)."""
+        return "runika.md"
+
+    def rules_sections(self) -> dict[str, str]:
+        """Phase -> the start of the heading of the rules section that governs it."""
+        rounds = ("draft", "pass", "turns", "end", "cleanup", "over")
+        return {"setup": "Setup", **dict.fromkeys(rounds, "A round")}
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.runika.render_text import render
 
