@@ -9,7 +9,8 @@ For each game it prints one table:
   chance (the seeded chance draws that follow each decision are timed too), plus chance
   steps/s on their own;
 * clone cost (µs) and ``to_json`` + ``state_from_json`` round-trip cost (µs), averaged over
-  positions sampled from the start to the end of random games (long histories included);
+  positions sampled from the start to the end of random games (long histories included):
+  the checked load, the trusted load (``trusted=True``) and the position alone (no history);
 * full games/s with the game's heuristic bots at every seat (and with random bots);
 * memory: bytes a clone of the largest sampled position holds, and the tracemalloc peak of one
   whole random game (the state, its history and everything the rules allocate on the way).
