@@ -72,16 +72,7 @@ def test_search_is_legal_leaves_the_state_alone_and_is_reproducible(
     ("name", "players"),
     [
         *GAMES[:2],
-        pytest.param(
-            "fatal",
-            3,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="F.A.T.A.L.'s resample shuffles the unknown cards from their current "
-                "order, so one generator gives another (equally likely) deal of another truth: "
-                "no leak in distribution, but not the same search; the fix is in its resample",
-            ),
-        ),
+        ("fatal", 3),
     ],
 )
 def test_a_planted_secret_changes_nothing_the_bots_do(name: str, players: int) -> None:

@@ -69,7 +69,7 @@ def _redeal(
         pool_masks = {masks[pool[i]] for i in in_pool}
         pool_objects = [pool[i] for i in in_pool]
         if len(pool_masks) <= 1:
-            everything = objects + pool_objects
+            everything = sorted(objects + pool_objects)  # canonical: see ``resample``
             chosen = rng.sample(everything, len(slots))
             taken = set(chosen)
             rest = [obj for obj in everything if obj not in taken]
@@ -84,6 +84,7 @@ def _redeal(
         slots += [(pool, i) for i in in_pool]
         objects += pool_objects
         slot_masks += [masks[obj] for obj in pool_objects]
+    objects.sort()
     rng.shuffle(objects)
     for (z, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
         z[i] = obj
@@ -91,12 +92,16 @@ def _redeal(
 
 
 def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
+    """A deal of everything ``seat`` does not know. The unknown objects are put in a canonical
+    order before they are shuffled, so one generator gives the same deal from every truth the
+    seat cannot tell apart: the result depends on the seat's knowledge only, pointwise and not
+    just in distribution (a search bot's choices cannot depend on the hidden order)."""
     copy = st._copy()
     bit = 1 << seat
     n = st.n
     # characters: the seats whose character this seat does not know swap theirs
     unknown = [s for s in range(n) if copy.char[s] >= 0 and not copy.ck_char[s] & bit]
-    signs = [copy.char[s] for s in unknown]
+    signs = sorted(copy.char[s] for s in unknown)
     rng.shuffle(signs)
     for s, sign in zip(unknown, signs, strict=True):
         copy.char[s] = sign
@@ -140,6 +145,7 @@ def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
         z[i] = queen
         masks[queen] = slot_masks[place]
         places.remove(place)
+    objects.sort()
     rng.shuffle(objects)
     for k, obj in zip(places, objects, strict=True):
         z, i = slots[k]
