@@ -4,6 +4,7 @@ blind to what their seat cannot see. No timing is asserted (speed lives in bench
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,9 +19,9 @@ from grimoire.core.state import CHANCE, State
 GAMES = [("ciub", 2), ("five-seals", 2), ("fatal", 3)]
 
 
-def decision(name: str, players: int, seed: int, skip: int = 30) -> State:
+def decision(name: str, players: int, seed: int, skip: int = 30, **options: Any) -> State:
     """A mid-game position with a real choice, reached by heuristic play."""
-    game = grimoire.make(name, players=players)
+    game = grimoire.make(name, players=players, **options)
     state = game.new_state(seed)
     bots = [make_bot("heuristic", game, s) for s in range(players)]
     passed = 0
@@ -69,16 +70,15 @@ def test_search_is_legal_leaves_the_state_alone_and_is_reproducible(
 
 
 @pytest.mark.parametrize(
-    ("name", "players"),
-    [
-        *GAMES[:2],
-        ("fatal", 3),
-    ],
+    ("name", "players", "options"),
+    [*((name, players, {}) for name, players in GAMES), ("runika", 2, {"secret_runes": True})],
 )
-def test_a_planted_secret_changes_nothing_the_bots_do(name: str, players: int) -> None:
+def test_a_planted_secret_changes_nothing_the_bots_do(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
     """Two states the seat cannot tell apart (the same view, the hidden rest dealt otherwise)
     give the same search, move for move and statistic for statistic."""
-    state = decision(name, players, seed=4)
+    state = decision(name, players, seed=4, **options)
     seat = seat_of(state)
     one = state.for_seat(seat, 1)
     other = state.for_seat(seat, 2)

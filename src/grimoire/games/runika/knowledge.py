@@ -176,6 +176,7 @@ def _redeal_secret(st: RunikaState, others: list[int], rng: random.Random) -> No
             rest = [r for r in st.deck if st.comp.runes[r].start != start]
             pool = [r for r in st.deck if st.comp.runes[r].start == start]
         pool += [st.secret[o][index] for o in slots]
+        pool.sort()  # canonical, so the deal depends on what the seat knows only (pointwise)
         rng.shuffle(pool)
         for o in slots:
             st.secret[o][index] = pool.pop()
@@ -189,6 +190,7 @@ def _redeal_quick(st: RunikaState, others: list[int], rng: random.Random) -> Non
     pool = [c for c in range(4) for _ in range(st.bag[c])]
     for o in others:
         pool += st.qhand[o] + ([st.qpass[o]] if st.qpass[o] >= 0 else [])
+    pool.sort()  # canonical, as above
     rng.shuffle(pool)
     for o in others:
         size = len(st.qhand[o])
