@@ -346,7 +346,7 @@ def test_the_schema_comes_from_the_migrations(any_database_url: str) -> None:
     engine = make_engine(any_database_url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == "0002"
+        assert context.get_current_revision() == "0003"
         assert compare_metadata(context, Base.metadata) == []
     engine.dispose()
 
@@ -409,5 +409,5 @@ def test_games_saved_before_the_clocks_migration_play_on(
         assert everything(client, {game_id: tokens}) == before  # seats and log all there
         summary = client.get(f"/api/games/{game_id}").json()
         assert summary["private"] is False and summary["join"] == "anyone"
-        assert summary["clock"] is None
+        assert summary["clock"] is None and summary["hints"] is False
         assert one_move(client, game_id, tokens)["version"] > before[f"{game_id}/0"]["version"]

@@ -130,6 +130,11 @@ class CreateGame(BaseModel):
         "people with an invitation link (private tables: always invited)",
     )
     clock: ClockSpec | None = Field(default=None, description="time control (null: none)")
+    hints: bool | None = Field(
+        default=None,
+        description="may a seat ask for a hint (GET /api/games/{id}/hint)? default: yes when at "
+        "most one seat is a person's, no when people play people",
+    )
 
 
 class JoinGame(BaseModel):
@@ -366,6 +371,7 @@ def create_app(
             private=spec.private,
             join_policy=INVITED if spec.private else spec.join,
             control=control,
+            hints=spec.hints,
         )
         viewer = room.seat_of(token)
         body: dict[str, Any] = {
@@ -418,6 +424,7 @@ def create_app(
                     private=item.private,
                     join_policy=item.join_policy,
                     clock=Clocks.from_json(item.clock) if item.clock else None,
+                    hints=item.hints,
                 )
             )
         return {"games": games}
@@ -580,6 +587,17 @@ def create_app(
         seat = seat_of(room, request, body.seat)
         await room.undo(seat, body.version)
         return payload_response(room, seat)
+
+    @app.get(
+        "/api/games/{game_id}/hint",
+        tags=["play"],
+        summary="Every legal action of the caller's seat with its estimated win chance and "
+        "expected score, best first (tables created with hints; from the seat's own view)",
+        responses={403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409]},
+    )
+    async def hint(request: Request, game_id: str) -> dict[str, Any]:
+        room = await hub_of(request).room(game_id)
+        return await room.hint(room.seat_of(token_of(request, game_id)))
 
     @app.get(
         "/api/games/{game_id}/svg",

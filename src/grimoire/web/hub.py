@@ -169,6 +169,7 @@ class Hub:
         private: bool = False,
         join_policy: str = ANYONE,
         control: TimeControl | None = None,
+        hints: bool | None = None,
     ) -> tuple[Room, str | None]:
         """A new game; with ``join_seat`` its creator takes that (person) seat at once. A
         private table, or one whose seats go ``INVITED``, gets an invitation key."""
@@ -204,6 +205,8 @@ class Hub:
             seat_rows[join_seat].name = clean_name(player_name, seat_rows[join_seat].name)
         if private:
             join_policy = INVITED
+        if hints is None:  # by default only when no person plays against another person
+            hints = sum(seat.kind == "person" for seat in seat_rows) <= 1
         seed = secrets.randbits(63)
         state = game.new_state(seed, resolve_chance=False)
         lines: list[Line] = []
@@ -241,6 +244,7 @@ class Hub:
             invite=secrets.token_urlsafe(12) if join_policy == INVITED else None,
             clock=None if clocks is None else clocks.to_json(),
             deadline=None if clocks is None else clocks.deadline(now),
+            hints=hints,
             seats=seat_rows,
         )
         entries = [("chance", CHANCE, line.action, i, line.texts) for i, line in enumerate(lines)]

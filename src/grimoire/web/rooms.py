@@ -43,6 +43,7 @@ from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State, actor_to_json
 from grimoire.web.assets import renderer_urls
 from grimoire.web.clock import Clocks
+from grimoire.web.hints import hint_doc
 from grimoire.web.names import clean_name, strip_bot_suffix
 from grimoire.web.store import (
     ANYONE,
@@ -236,6 +237,7 @@ class Room:
         self.seats = list(stored.seats)
         self.private = stored.private
         self.join_policy = stored.join_policy
+        self.hints = stored.hints
         self.invite = stored.invite
         self.clocks = Clocks.from_json(stored.clock) if stored.clock else None
         self.ran_out: set[int] = set()  # seats whose clock running out was announced
@@ -302,6 +304,7 @@ class Room:
             private=self.private,
             join_policy=self.join_policy,
             clock=self.clocks,
+            hints=self.hints,
         )
 
     def payload(self, viewer: int | None) -> dict[str, Any]:
@@ -348,6 +351,20 @@ class Room:
         }
         self._cache[viewer] = doc
         return doc
+
+    async def hint(self, seat: int | None) -> dict[str, Any]:
+        """The analysis of ``seat``'s own view (see ``hints``): 403 when the table has no
+        hints or the caller holds no seat, 409 when it is not that seat's decision."""
+        if not self.hints:
+            raise Forbidden("this table was created without hints")
+        if seat is None:
+            raise Forbidden("spectators get no hints (hints are for the seat to act)")
+        if self.status != RUNNING or seat not in self.state.seats_to_act():
+            raise Conflict("it is not your decision now")
+        # a clone: the true state may move on while the thread thinks; hint_doc reads only
+        # the seat's own view of it
+        seed = derive_seed(self.seed, f"hint/{seat}/{self.version}")
+        return await anyio.to_thread.run_sync(hint_doc, self.state.clone(), seat, seed)
 
     def invite_urls(self) -> dict[str, str]:
         """Invitation links of the free seats, for the people at the table (and the creator):
@@ -954,6 +971,7 @@ def summary_of(
     private: bool = False,
     join_policy: str = ANYONE,
     clock: Clocks | None = None,
+    hints: bool = False,
 ) -> dict[str, Any]:
     """A game's public facts. A table whose seats go by invitation lists no join links (its
     invitation links go only to the people at the table); a private one is never listed."""
@@ -979,6 +997,7 @@ def summary_of(
         "private": private,
         "join": join_policy,
         "clock": None if clock is None else {**clock.control.doc(), "paused": clock.paused},
+        "hints": hints,
     }
 
 

@@ -80,6 +80,7 @@ class GameRow(Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -175,6 +176,7 @@ class StoredGame:
     invite: str | None = None
     clock: dict[str, Any] | None = None
     deadline: float | None = None
+    hints: bool = False
     seats: list[Seat] = field(default_factory=list)
     log: list[LogItem] = field(default_factory=list)
     snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
@@ -265,6 +267,7 @@ class Store:
                     invite=stored.invite,
                     clock=stored.clock,
                     deadline=stored.deadline,
+                    hints=stored.hints,
                 )
             )
             session.flush()
@@ -486,6 +489,7 @@ def _stored(row: GameRow) -> StoredGame:
         invite=row.invite,
         clock=row.clock,
         deadline=row.deadline,
+        hints=bool(row.hints),
     )
 
 
