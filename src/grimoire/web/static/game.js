@@ -269,6 +269,39 @@ function renderActions(payload, clickable) {
   } else {
     actionsBox.append(list);
   }
+  if (payload.hints) actionsBox.append(hintBox(payload));
+}
+
+// The table allows hints: a button asks the server for the analysis of this seat's own view
+// and lists its three best actions (each playable from the list).
+function hintBox(payload) {
+  const box = el("div.hint", { id: "hint" });
+  const button = el("button.button.quiet", {
+    type: "button",
+    id: "hint-button",
+    text: t("Hint"),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        const doc = await api("GET", `/api/games/${gameId}/hint`);
+        const rows = doc.actions.slice(0, 3).map((row) =>
+          el(
+            "li",
+            {},
+            el("button.button.action", { type: "button", "data-action-id": row.action.id, text: namedSeats(payload, row.text), onclick: () => act(row.action.id) }),
+            " ",
+            el("span.muted", { text: t("{percent}% to win, score {score}", { percent: (100 * row.win_chance).toFixed(0), score: row.expected_score.toFixed(1) }) }),
+          ),
+        );
+        box.replaceChildren(el("p.muted", { text: t("Best moves by the analysis (from what you can see):") }), el("ol.hint-list", {}, ...rows));
+      } catch (error) {
+        button.disabled = false;
+        toast(error.message, "error");
+      }
+    },
+  });
+  box.append(button);
+  return box;
 }
 
 function renderSeatTools(payload) {

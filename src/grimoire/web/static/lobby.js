@@ -119,6 +119,7 @@ form.addEventListener("submit", async (event) => {
     private: isPrivate,
     join: isPrivate ? "invited" : document.getElementById("join-select").value,
     clock: readClock(),
+    hints: { auto: null, on: true, off: false }[document.getElementById("hints-select").value],
   };
   const button = document.getElementById("create-button");
   button.disabled = true;
