@@ -240,6 +240,27 @@ def test_undo_in_the_browser(page: Any, server: ServerProcess) -> None:
     assert page.is_disabled("#undo-button")
 
 
+def test_the_hint_button_lists_the_best_actions_and_plays_one(
+    page: Any, server: ServerProcess
+) -> None:
+    """Against a bot hints are on by default: the button lists at most three legal actions,
+    and one of them plays from the list."""
+    page.goto(server.url + "/?game=toy")
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#game[data-your-turn='1'] #hint-button")
+    start = api_state(page)
+    page.click("#hint-button")
+    page.wait_for_selector("#hint ol.hint-list li")
+    listed = page.locator("#hint ol.hint-list button.action")
+    assert 1 <= listed.count() <= 3
+    legal = {str(action["id"]) for action in start["actions"]}
+    assert {listed.nth(i).get_attribute("data-action-id") for i in range(listed.count())} <= legal
+    listed.first.click()
+    wait_for_change(page, start["version"])
+
+
 def test_a_server_restart_under_an_open_page(page: Any, tmp_path: Path) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'restart.db'}", bot_delay=0.02).start()
     try:
