@@ -43,6 +43,25 @@ def file_clock(path: str) -> Callable[[], float]:
     return now
 
 
+def seeded_games(base: int) -> None:
+    """New games take their secret seeds from ``random.Random(base)``, so a test that needs a
+    known game (its length, say) gets the same one every run; tokens stay random."""
+    import random
+    import secrets
+
+    import grimoire.web.hub as hub
+
+    seeds = random.Random(base)
+
+    class SeededSecrets:
+        randbits = staticmethod(seeds.getrandbits)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(secrets, name)
+
+    hub.secrets = SeededSecrets()  # type: ignore[assignment]
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
@@ -54,7 +73,10 @@ if __name__ == "__main__":
     parser.add_argument("--create-burst", type=int, default=100)
     parser.add_argument("--create-per-minute", type=float, default=100.0)
     parser.add_argument("--max-bot-games", type=int, default=Limits.max_bot_games)
+    parser.add_argument("--seeds", type=int, default=None)
     args = parser.parse_args()
+    if args.seeds is not None:
+        seeded_games(args.seeds)
     limits = Limits(
         max_body=args.max_body,
         create_burst=args.create_burst,

@@ -42,9 +42,15 @@ YOU = ".rk-seat.you"
 BUTTONS = {"done", "cancel", "roll", "flame-clear", "turn-cw", "turn-ccw", "dir", "line", "at"}
 
 
+# Games get seeds from this base (serve_for_tests.py --seeds), so the long test plays the same
+# short game every run rather than one of 50..400 moves.
+SEEDS = os.environ.get("RUNIKA_BROWSER_SEEDS", "14")
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.0).start()
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    process = ServerProcess(database, bot_delay=0.0, extra=["--seeds", SEEDS]).start()
     yield process
     process.kill()
 
@@ -197,6 +203,7 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
         clicked: set[str] = set()
         pending_seen = False
         state = api_state(page, game_id)
+        moves = 0
         for _ in range(MOVES):
             # the bot's sealed claims are counted, never named, in the person's payload
             bot = state["view"]["seats"][1]
@@ -216,10 +223,11 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
             action = choose(state["actions"], rng)
             state = click_action(page, action)
             clicked.add(action["kind"])
+            moves += 1
         final = api_state(page, game_id)
         assert final["status"] == "finished", "the game did not end in the moves allowed"
         assert {"draft", "resolve", "enter", "done"} <= clicked
-        print(f"pending claims seen: {pending_seen}")
+        print(f"pending claims seen: {pending_seen}; moves: {moves}")
         page.wait_for_selector("#result:not([hidden])")
         assert not errors, errors
     finally:
