@@ -63,7 +63,8 @@ def render(st: RunikaState, seat: int | None) -> Group:
     bag_text = " ".join(f"{k}{v}" for k, v in bag.items()) if bag else f"{view['bag_total']} hidden"
     head = Text(
         f"Runika - round {view['round']}, initiative seat {view['initiative']}, "
-        f"goal {view['goal']}; bag {bag_text}; rune deck {view['deck']}, "
+        + (f"goal {view['goal']}; " if view["goal"] is not None else "goal: the solo runes; ")
+        + f"bag {bag_text}; rune deck {view['deck']}, "
         f"achievements {view['achievements_left']}",
         style="bold",
     )
