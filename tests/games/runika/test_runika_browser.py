@@ -210,8 +210,8 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
             assert all(rune is None for rune in bot["claims"])
             assert all(cells is None for cells in bot["claim_cells"])
             mine = state["view"]["seats"][0]
-            if state["your_turn"] and mine["claims"] and mine["stage"] == "claims":
-                shows(page, state["version"])  # sealed till the round end: shown as pending
+            if mine["claims"] and not pending_seen and shows(page, state["version"]):
+                # sealed till the round end: shown to its seat as pending
                 assert mine["claims"][-1] in page.inner_text(f"{YOU} .rk-sealed.pending")
                 pending_seen = True
             if state["status"] == "finished":
@@ -227,7 +227,7 @@ def test_a_simultaneous_game_against_a_bot_played_to_the_end_by_clicking(
         final = api_state(page, game_id)
         assert final["status"] == "finished", "the game did not end in the moves allowed"
         assert {"draft", "resolve", "enter", "done"} <= clicked
-        print(f"pending claims seen: {pending_seen}; moves: {moves}")
+        print(f"pending claims seen: {pending_seen}; moves: {moves}; kinds: {sorted(clicked)}")
         page.wait_for_selector("#result:not([hidden])")
         assert not errors, errors
     finally:
