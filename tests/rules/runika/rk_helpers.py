@@ -145,3 +145,10 @@ def bag(state: State) -> dict[str, int]:
 def seat_doc(state: State, seat: int = 0) -> dict[str, Any]:
     doc: dict[str, Any] = pos(state)["seats"][seat]
     return doc
+
+
+def runes_shown(*shown: str, players: int = 2) -> dict[str, Any]:
+    """Position fields: these basic runes face up (one per stack), the rest in the deck."""
+    comp = game(players).comp
+    basic = [comp.runes[r].id for r in comp.basic]
+    return {"display": [[r] for r in shown], "deck": [r for r in basic if r not in shown]}
