@@ -71,6 +71,17 @@ def test_simza_pushes_one_grid_die_to_an_adjacent_space_with_chain() -> None:
     assert pos(state)["seats"][0]["grid"][0] == ".. B1 Y1 .."
 
 
+def test_simza_chain_push_can_push_a_die_off_the_grid_to_the_bag() -> None:
+    """Simza: the moved die "may push other dice as it goes"; a die pushed past the edge is
+    discarded to the bag (rule "Pushing", ruling 4)."""
+    rows = ["B1 Y1 G1 R1", ".. .. .. ..", ".. .. .. ..", ".. .. .. .."]
+    state = position(seats={0: {"store": ["Ge"], "grid": rows}})
+    before = bag(state)
+    do(state, "resolve Ge", "professor Simza", "cell a1", "dir right")
+    assert pos(state)["seats"][0]["grid"][0] == ".. B1 Y1 G1"
+    assert bag(state)["R"] == before["R"] + 1
+
+
 def test_simza_ability_is_mandatory() -> None:
     """Ruling 6: the professor's ability is mandatory: no 'done' skips Simza's push."""
     rows = ["B1 .. .. ..", ".. .. .. ..", ".. .. .. ..", ".. .. .. .."]

@@ -149,6 +149,7 @@ def test_mastery_black_cells_accept_other_colours_and_stay() -> None:
     assert seat["tokens"] == 4
     owners = {m["rune"]: m["owner"] for m in pos(state)["mastery"]}
     assert owners["tidal_vortex"] == 0
+    assert state.scores()[0] == 4 + 5  # the owned card's 5 points count
 
 
 def test_mastery_black_cells_may_be_empty() -> None:
