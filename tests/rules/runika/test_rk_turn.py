@@ -3,7 +3,16 @@
 
 from __future__ import annotations
 
-from tests.rules.runika.rk_helpers import bag, chance_texts, do, outcome, pos, position, texts
+from tests.rules.runika.rk_helpers import (
+    bag,
+    chance_texts,
+    do,
+    outcome,
+    pos,
+    position,
+    start,
+    texts,
+)
 
 ROLL_STACK = [{"k": "main", "s": 0, "st": "roll"}]
 REROLL_STACK = [{"k": "main", "s": 0, "st": "reroll"}]
@@ -115,3 +124,28 @@ def test_roll_faces_follow_the_dice_faces() -> None:
         faces[first[0].split()[1][0]] = {t.split()[1][1] for t in first}
         outcome(state, first[0])
     assert faces == {"G": {"1", "e", "r"}, "R": {"1", "e", "r", "f"}}
+
+
+def test_other_players_dice_stay_unrolled_until_their_turn() -> None:
+    """Ruling 1: "The roll happens at the start of that player's turn": after the draft only
+    the initiative holder rolls; the others' dice wait unrolled in storage."""
+    state = start(2, seed=3, first_player=1)
+    while pos(state)["phase"] == "draft" and not state.is_chance():
+        do(state, texts(state)[0])
+    while state.is_chance() and pos(state)["phase"] == "draft":
+        outcome(state, chance_texts(state)[0])
+    assert pos(state)["phase"] == "turns"
+    assert all(e.get("s") == 1 for e in pos(state)["chance"])
+    assert all(d.endswith("?") for d in pos(state)["seats"][0]["store"])
+    assert len(pos(state)["seats"][0]["store"]) == 4
+
+
+def test_rotate_and_flame_faces_are_not_pushed() -> None:
+    """Step 2: only the 1 face and the mana face are pushed into the grid; a rotate face turns
+    the disc and a flame face offers its two options."""
+    state = position(seats={0: {"store": ["Rf", "Gr", "R1"]}})
+    do(state, "resolve Rf")
+    assert not any(t.startswith("enter") for t in texts(state))
+    do(state, "flame clear", "resolve Gr")
+    assert pos(state)["seats"][0]["grid"] == [".. .. .. .."] * 4
+    assert texts(state) == ["resolve R1"]
