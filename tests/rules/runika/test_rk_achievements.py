@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from tests.rules.runika.rk_helpers import chance_texts, do, outcome, pos, position, seat_doc
 
+from grimoire.core.state import State
+
 THREE = {"simza": {"tokens": [0]}, "ainfean": {"tokens": [0, 1]}, "kobataan": {"tokens": [0]}}
 
 
-def _tokens(state: object) -> dict[str, list[int]]:
-    return {k: v["tokens"] for k, v in pos(state)["professors"].items()}  # type: ignore[arg-type]
+def _tokens(state: State) -> dict[str, list[int]]:
+    return {k: v["tokens"] for k, v in pos(state)["professors"].items()}
 
 
 def test_all_four_tokens_placed_gives_top_achievement_and_tokens_back() -> None:
