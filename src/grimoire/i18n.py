@@ -2,33 +2,51 @@
 
 The catalogues live in ``grimoire/locale/<lang>/LC_MESSAGES/grimoire.po``; the compiled ``.mo``
 files beside them are committed (a test checks they match the ``.po``). English is the source
-language: its msgids are the English texts, so English needs no catalogue.
+language: its msgids are the English texts, so English needs no catalogue. The language setting
+and the catalogue loading are ``grimoire.core.i18n``'s (the games' own catalogues use them too).
 """
 
 from __future__ import annotations
 
 import os
-from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
-from typing import Any
 
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
-DEFAULT = "en"
+from grimoire.core import i18n as core
+from grimoire.core.i18n import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    language,
+    language_scope,
+    set_language,
+)
+
+__all__ = [
+    "DEFAULT",
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "catalogue",
+    "from_environment",
+    "gettext",
+    "language",
+    "language_scope",
+    "negotiate",
+    "resolve",
+    "set_language",
+    "translations",
+]
+
 DOMAIN = "grimoire"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_current: ContextVar[str] = ContextVar("grimoire_lang", default=DEFAULT)
 
-
-@cache
 def translations(lang: str) -> NullTranslations:
     """The catalogue of ``lang`` (no-op translations for English or an unknown language)."""
-    if lang == DEFAULT or lang not in LANGUAGES:
-        return NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
+    return core.translations(DOMAIN, str(LOCALE_DIR), lang)
 
 
 def resolve(requested: str | None) -> tuple[str, str | None]:
@@ -64,33 +82,14 @@ def negotiate(accept_language: str | None) -> str:
     return min(weighted)[2] if weighted else DEFAULT
 
 
-def set_language(lang: str) -> None:
-    """Make ``lang`` the language of ``gettext`` in this context (the terminal's, say)."""
-    _current.set(lang if lang in LANGUAGES else DEFAULT)
-
-
-def language() -> str:
-    """The language of this context."""
-    return _current.get()
-
-
 def gettext(message: str, lang: str | None = None) -> str:
     """``message`` in ``lang`` (default: this context's language)."""
-    return translations(lang or _current.get()).gettext(message)
+    return translations(lang or language()).gettext(message)
 
 
 _ = gettext
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for extraction where it is translated later (``gettext(HELP)``)."""
-    return message
-
-
 def catalogue(lang: str) -> dict[str, str]:
     """Every translated message of ``lang`` (msgid -> msgstr), for the browser's scripts."""
-    found = translations(lang)
-    if not isinstance(found, Translations):
-        return {}
-    messages: dict[Any, str] = found._catalog  # gettext keeps them here
-    return {k: v for k, v in messages.items() if isinstance(k, str) and k and isinstance(v, str)}
+    return core.messages(DOMAIN, LOCALE_DIR, lang)

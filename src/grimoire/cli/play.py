@@ -451,6 +451,10 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         if not 1 <= index <= len(legal):
             raise IllegalAction(f"choose a number from 1 to {len(legal)}")
         return legal[index - 1]
+    wanted = _label_key(answer)
+    shown = [a for a in legal if _label_key(state.action_to_string(a)) == wanted]
+    if len(shown) == 1:  # the label as shown, in the chosen language (English parses below)
+        return shown[0]
     action = state.parse_action(answer)
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
@@ -458,6 +462,11 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
     if _words(text) != _words(answer):  # e.g. an identical die named by another label
         console.print(f"[dim](taken as '{escape(text)}', the same move)[/]", highlight=False)
     return action
+
+
+def _label_key(text: str) -> str:
+    """A label as typed or shown, without case and spacing differences (any script)."""
+    return " ".join(text.casefold().replace("-", " ").split())
 
 
 def _words(text: str) -> str:

@@ -10,8 +10,9 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.core.i18n import N_
 from grimoire.games.ciub.state import CiubState
-from grimoire.games.ciub.text import phase_help
+from grimoire.games.ciub.text import _, colour_shown, phase_help
 
 STYLE = {
     "white": "bold black on white",
@@ -44,7 +45,7 @@ def card_text(s: CiubState, card_id: int) -> Text:
     if card.owl:
         text.append(" 🦉")
     if owner is not None:
-        text.append(f" ◆seat{owner}", style=SEAT_STYLE[owner % 4])
+        text.append(" ◆" + _("seat{seat}").format(seat=owner), style=SEAT_STYLE[owner % 4])
     return text
 
 
@@ -81,7 +82,7 @@ class Flow:
         return Measurement(min(widest, options.max_width), min(whole, options.max_width))
 
 
-LEGEND = (
+LEGEND = N_(
     "Legend: W1:4 die W1 shows 4 (W Y O R G P B: white yellow orange red green purple blue), "
     "· not rolled, dim: acted; ⇄ swap ↻ re-roll ✎ adjust 2:1 two-for-one ☠ skull; "
     "[13] 1,3,5,7 6VP card 13, its need, its VP; 🦉 owl; ◆ marker; ▶ to play"
@@ -95,35 +96,35 @@ def render(s: CiubState, seat: int | None) -> Group:
     rows.add_column()
     pile = s.pile
     rows.add_row(
-        "Pile",
+        _("Pile"),
         Text(
             f"B {len(pile['B'])}  C {len(pile['C'])}  D {len(pile['D'])} (Opus Magnum)"
-            + ("  — the end has begun!" if s.triggered else "")
+            + (_("  — the end has begun!") if s.triggered else "")
         ),
     )
-    rows.add_row("Top row", Flow([card_text(s, i) for i in s.top]))
-    rows.add_row("Bottom row", Flow([card_text(s, i) for i in s.bottom]))
+    rows.add_row(_("Top row"), Flow([card_text(s, i) for i in s.top]))
+    rows.add_row(_("Bottom row"), Flow([card_text(s, i) for i in s.bottom]))
     supply = Text()
     for colour in s.c.colours:
         count = sum(
             1 for d, where in enumerate(s.loc) if where == -1 and s.c.die_colour[d] == colour.index
         )
-        supply.append(f" {colour.name} {count} ", style=STYLE[colour.name])
+        supply.append(f" {colour_shown(colour.name)} {count} ", style=STYLE[colour.name])
         supply.append(" ")
-    rows.add_row("Supply", supply)
+    rows.add_row(_("Supply"), supply)
     parts.append(rows)
 
     players = Table(title=None, show_lines=False, expand=False)
-    players.add_column("Seat")
-    players.add_column("VP", justify="right")
-    players.add_column("Dice")
-    players.add_column("Tray")
-    players.add_column("Cards")
+    players.add_column(_("Seat"))
+    players.add_column(_("VP"), justify="right")
+    players.add_column(_("Dice"))
+    players.add_column(_("Tray"))
+    players.add_column(_("Cards"))
     for other in range(s.game.players):
         mine = [d for d, where in enumerate(s.loc) if where == other]
         free = Text(" ").join(die_text(s, d) for d in mine if not s.tray[d])
         tray = Text(" ").join(die_text(s, d) for d in mine if s.tray[d])
-        name = f"seat {other}" + (" (you)" if other == seat else "")
+        name = _("seat {seat}").format(seat=other) + (_(" (you)") if other == seat else "")
         if other == s.turn and not s.is_terminal():
             name = "▶ " + name
         cards = ", ".join(str(i) for i in s.claimed[other]) or "—"
@@ -132,15 +133,18 @@ def render(s: CiubState, seat: int | None) -> Group:
         )
     parts.append(players)
     if s.is_terminal():
-        parts.append(Text("Game over.", style="bold"))
+        parts.append(Text(_("Game over."), style="bold"))
     else:
-        status = Text(f"Seat {s.turn}: {phase_help(s)}", style="italic")
+        status = Text(
+            _("Seat {seat}: {help}").format(seat=s.turn, help=phase_help(s)), style="italic"
+        )
         if s.opus_holder is not None:
             status.append(
-                f"   Final turns: seat {s.opus_holder} holds the Opus Magnum; "
-                f"still to play: {', '.join(map(str, s.final_left))}",
+                _(
+                    "   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}"
+                ).format(seat=s.opus_holder, left=", ".join(map(str, s.final_left))),
                 style="bold yellow",
             )
         parts.append(status)
-    parts.append(Text(LEGEND, style="dim"))
+    parts.append(Text(_(LEGEND), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]

@@ -114,8 +114,13 @@ class CiubState(State):
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         if actor == CHANCE and self.phase == "setup_remove":
             letter = self.setup_queue[0]
-            article = "an" if letter in "AEFHILMNORSX" else "a"  # letter names: "an A card"
-            return f"{article} {letter} card is removed from the game face down"
+            if letter in "AEFHILMNORSX":  # letter names: "an A card"
+                return text._("an {letter} card is removed from the game face down").format(
+                    letter=letter
+                )
+            return text._("a {letter} card is removed from the game face down").format(
+                letter=letter
+            )
         return self.action_to_string(action)
 
     def _phase_hint(self, actor: int) -> str:

@@ -10,24 +10,31 @@ Dice are named by colour letter and number (W1..W20, Y1..Y7, O, R, G, P, B).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import IllegalAction
+from grimoire.core.i18n import N_, translator
 from grimoire.games.ciub.components import FACE_TEXT
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
+# Texts shown to people are in the current language (grimoire.core.i18n; English is the source:
+# the msgids below are exactly the English texts). Parsing reads English here; the terminal
+# also accepts the translated label of any legal action.
+_ = translator("ciub", Path(__file__).parent / "locale")
+
 PHASE_HELP = {
-    "mark": "phase 1: place or shift your marker, remove a top-row card, or pass",
-    "actions": "phase 2: use your dice actions (swap, re-roll, adjust) or say done",
-    "set_aside": "phase 2: set dice aside into your tray, then roll again or stop",
-    "claim": "phase 3: claim a spell card your tray meets, or take no claim",
-    "move_down": "phase 3: move a top-row card down to the bottom row",
-    "reduce": "phase 3: return dice to the supply until you have 5",
-    "take": "phase 3: take one die from the supply",
-    "trade": "phase 4: trade 2-for-1 dice, trade dice for white ones, or end your turn",
-    "over": "the game is over",
+    "mark": N_("phase 1: place or shift your marker, remove a top-row card, or pass"),
+    "actions": N_("phase 2: use your dice actions (swap, re-roll, adjust) or say done"),
+    "set_aside": N_("phase 2: set dice aside into your tray, then roll again or stop"),
+    "claim": N_("phase 3: claim a spell card your tray meets, or take no claim"),
+    "move_down": N_("phase 3: move a top-row card down to the bottom row"),
+    "reduce": N_("phase 3: return dice to the supply until you have 5"),
+    "take": N_("phase 3: take one die from the supply"),
+    "trade": N_("phase 4: trade 2-for-1 dice, trade dice for white ones, or end your turn"),
+    "over": N_("the game is over"),
 }
 WORD_KINDS = {
     "pass": "pass",
@@ -48,10 +55,61 @@ DIE_KINDS = {
     "whiten": "whiten",
 }
 COLOUR_KINDS = {"take": "take", "pick": "pick"}
+# the colours' names as shown (the components data names them in English)
+COLOUR_TEXT = {
+    "white": N_("white"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "blue": N_("blue"),
+}
+FACE_SHOWN = {
+    "swap": N_("swap"),
+    "re-roll": N_("re-roll"),
+    "adjust": N_("adjust"),
+    "2-for-1": N_("2-for-1"),
+    "skull": N_("skull"),
+}
+# the action labels: one template per kind, so a language may order the words its own way
+KIND_TEXT = {
+    "pass": N_("pass"),
+    "cancel": N_("cancel"),
+    "done": N_("done"),
+    "roll": N_("roll"),
+    "stop": N_("stop"),
+    "no_claim": N_("no claim"),
+    "end_turn": N_("end turn"),
+    "mark": N_("mark {card}"),
+    "remove": N_("remove {card}"),
+    "claim": N_("claim {card}"),
+    "move_down": N_("move down {card}"),
+    "use": N_("use {die}"),
+    "target": N_("target {die}"),
+    "set_aside": N_("set aside {die}"),
+    "return": N_("return {die}"),
+    "trade": N_("trade {die}"),
+    "whiten": N_("whiten {die}"),
+    "take": N_("take {colour}"),
+    "pick": N_("pick {colour}"),
+}
 
 
 def face_text(symbol: str) -> str:
+    """A face's name in English (the parser's and the English labels' word)."""
     return FACE_TEXT.get(symbol, symbol)
+
+
+def face_shown(symbol: str) -> str:
+    """A face's name in the current language."""
+    english = face_text(symbol)
+    return _(FACE_SHOWN[english]) if english in FACE_SHOWN else english
+
+
+def colour_shown(name: str) -> str:
+    """A colour's name in the current language."""
+    return _(COLOUR_TEXT[name]) if name in COLOUR_TEXT else name
 
 
 def phase_help(s: CiubState) -> str:
@@ -59,11 +117,12 @@ def phase_help(s: CiubState) -> str:
         frame = s.pending[-1]
         die = s.c.die_label[frame["by"]]
         if frame["kind"] == "target":
-            return f"phase 2: choose the die that {die} acts on (or cancel)"
-        return f"phase 2: choose the face for {s.c.die_label[frame['target']]} (or cancel)"
+            return _("phase 2: choose the die that {die} acts on (or cancel)").format(die=die)
+        target = s.c.die_label[frame["target"]]
+        return _("phase 2: choose the face for {die} (or cancel)").format(die=target)
     if s.phase == "trade" and s.pending:
-        return "phase 4: pick a die of another colour for your 2-for-1 die"
-    return PHASE_HELP.get(s.phase, "chance")
+        return _("phase 4: pick a die of another colour for your 2-for-1 die")
+    return _(PHASE_HELP[s.phase]) if s.phase in PHASE_HELP else _("chance")
 
 
 def action_text(s: CiubState, action: int) -> str:
@@ -73,34 +132,44 @@ def action_text(s: CiubState, action: int) -> str:
     move = s.game.codec.decode(action)
     kind, arg = move.kind, move.arg
     if kind in ("pass", "cancel", "done", "roll", "stop", "no_claim", "end_turn"):
-        return kind.replace("_", " ")
+        return _(KIND_TEXT[kind])
     if kind in ("mark", "remove", "claim", "move_down"):
-        return f"{kind.replace('_', ' ')} {arg}"
+        return _(KIND_TEXT[kind]).format(card=arg)
     if kind == "swap":
-        return f"swap {c.die_label[arg]} for {c.colours[move.arg2].name}"
+        colour = colour_shown(c.colours[move.arg2].name)
+        return _("swap {die} for {colour}").format(die=c.die_label[arg], colour=colour)
     if kind in ("take", "pick"):
-        return f"{kind} {c.colours[arg].name}"
+        return _(KIND_TEXT[kind]).format(colour=colour_shown(c.colours[arg].name))
     if kind == "face":
         target = s.pending[-1].get("target") if s.pending and s.phase == "actions" else None
         if target is None:
-            return f"face #{arg}"
-        return f"face {face_text(c.face_symbol(target, arg))}"
-    return f"{kind.replace('_', ' ')} {c.die_label[arg]}"
+            return _("face #{number}").format(number=arg)
+        return _("face {face}").format(face=face_shown(c.face_symbol(target, arg)))
+    return _(KIND_TEXT[kind]).format(die=c.die_label[arg])
 
 
 def _chance_text(s: CiubState, outcome: int) -> str:
     c = s.c
     if s.phase == "roll":
         die = s.to_roll[0]
-        return f"{c.die_label[die]} rolls {face_text(c.face_symbol(die, outcome))}"
+        face = face_shown(c.face_symbol(die, outcome))
+        return _("{die} rolls {face}").format(die=c.die_label[die], face=face)
     if s.phase == "setup_first":
-        return f"seat {outcome} starts"
+        return _("seat {seat} starts").format(seat=outcome)
     card = c.cards[outcome]
     if s.phase == "setup_remove":
-        return f"card {outcome} ({card.letter} {card.need}) is removed face down"
+        return _("card {card} ({letter} {need}) is removed face down").format(
+            card=outcome, letter=card.letter, need=card.need
+        )
     if s.phase == "setup_deal":
-        return f"card {outcome} ({card.need}, {card.vp} VP) is dealt to the {s.setup_queue[0]} row"
-    return f"card {outcome} ({card.letter} {card.need}, {card.vp} VP) is drawn to the top row"
+        if s.setup_queue[0] == "top":
+            row = _("card {card} ({need}, {vp} VP) is dealt to the top row")
+        else:
+            row = _("card {card} ({need}, {vp} VP) is dealt to the bottom row")
+        return row.format(card=outcome, need=card.need, vp=card.vp)
+    return _("card {card} ({letter} {need}, {vp} VP) is drawn to the top row").format(
+        card=outcome, letter=card.letter, need=card.need, vp=card.vp
+    )
 
 
 def action_json(s: CiubState, action: int) -> dict[str, Any]:
@@ -130,9 +199,11 @@ def parse(s: CiubState, source: str) -> int:
     # not, so "mark -1" names no card instead of card 1.
     words = " ".join(re.sub(r"(?<=\w)-(?=\w)", " ", source.strip().lower()).split())
     if not words:
-        raise IllegalAction("empty action text")
+        raise IllegalAction(_("empty action text"))
     if words.isdigit():
-        raise IllegalAction(f"'{source}' is a number, not an action text (e.g. 'claim 21')")
+        raise IllegalAction(
+            _("'{text}' is a number, not an action text (e.g. 'claim 21')").format(text=source)
+        )
     enc = s.game.codec.encode
     c = s.c
     if words in WORD_KINDS:
@@ -141,7 +212,7 @@ def parse(s: CiubState, source: str) -> int:
     if match:
         card = int(match.group(2))
         if card not in c.cards:
-            raise IllegalAction(f"there is no card {card}")
+            raise IllegalAction(_("there is no card {card}").format(card=card))
         return enc(CARD_KINDS[match.group(1)], card)
     match = re.fullmatch(r"swap (\w+) (?:for )?(\w+)", words)
     if match:
@@ -156,7 +227,9 @@ def parse(s: CiubState, source: str) -> int:
     match = re.fullmatch(r"face (.+)", words)
     if match:
         return enc("face", _face(s, match.group(1)))
-    raise IllegalAction(f"'{source}' is not an action; try e.g. 'claim 21', 'use B1', 'roll'")
+    raise IllegalAction(
+        _("'{text}' is not an action; try e.g. 'claim 21', 'use B1', 'roll'").format(text=source)
+    )
 
 
 def _as_offered(s: CiubState, kind: str, die: int, colour: int = 0) -> int:
@@ -195,7 +268,9 @@ def _identical(s: CiubState, a: int, b: int) -> bool:
 def _die(s: CiubState, label: str) -> int:
     die = s.c.die_by_label(label)
     if die is None:
-        raise IllegalAction(f"there is no die {label.upper()!r} (dice are named like W1, B3)")
+        raise IllegalAction(
+            _("there is no die {die} (dice are named like W1, B3)").format(die=repr(label.upper()))
+        )
     return die
 
 
@@ -204,16 +279,18 @@ def _colour(s: CiubState, name: str) -> int:
         if name in (colour.name, colour.letter.lower()):
             return colour.index
     names = ", ".join(colour.name for colour in s.c.colours)
-    raise IllegalAction(f"there is no colour {name!r} ({names})")
+    raise IllegalAction(
+        _("there is no colour {colour} ({names})").format(colour=repr(name), names=names)
+    )
 
 
 def _face(s: CiubState, name: str) -> int:
     if name.startswith("#") and name[1:].isdigit():
         if not 0 <= int(name[1:]) < 6:  # a die has faces #0..#5; more would spill into other ids
-            raise IllegalAction(f"there is no face {name} (faces are #0..#5)")
+            raise IllegalAction(_("there is no face {face} (faces are #0..#5)").format(face=name))
         return int(name[1:])
     if not (s.phase == "actions" and s.pending and s.pending[-1]["kind"] == "face"):
-        raise IllegalAction("'face ...' only answers which face to adjust a die to")
+        raise IllegalAction(_("'face ...' only answers which face to adjust a die to"))
     target = s.pending[-1]["target"]
     colour = s.c.colours[s.c.die_colour[target]]
     wanted = {"2 for 1": "two_for_one", "2for1": "two_for_one", "re roll": "reroll"}.get(name, name)
@@ -221,4 +298,8 @@ def _face(s: CiubState, name: str) -> int:
         if colour.faces[index] == wanted:
             return int(index)
     shown = ", ".join(face_text(colour.faces[i]) for i in colour.distinct_faces)
-    raise IllegalAction(f"a {colour.name} die has no face {name!r} (faces: {shown})")
+    raise IllegalAction(
+        _("a {colour} die has no face {face} (faces: {faces})").format(
+            colour=colour.name, face=repr(name), faces=shown
+        )
+    )

@@ -1,0 +1,93 @@
+"""The language of the texts shown to people, and gettext catalogues per domain (Babel).
+
+One setting for everything: the language lives in a ``ContextVar`` (the terminal sets it once;
+the web server sets it around the building of each viewer's payload with ``language_scope``).
+The interface shell's catalogue (domain ``grimoire``) and each game's own catalogue (domain =
+the game's name, in ``<game package>/locale/<lang>/LC_MESSAGES/<domain>.po`` + ``.mo``) read the
+same setting, so a new game brings its catalogue beside its package and needs nothing else.
+English is the source language everywhere: msgids are the English texts, so English output is
+exactly the untranslated text and needs no catalogue.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.support import NullTranslations, Translations
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
+DEFAULT = "en"
+
+_current: ContextVar[str] = ContextVar("grimoire_lang", default=DEFAULT)
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` the language of this context (an unknown one means English)."""
+    _current.set(lang if lang in LANGUAGES else DEFAULT)
+
+
+def language() -> str:
+    """The language of this context."""
+    return _current.get()
+
+
+@contextmanager
+def language_scope(lang: str | None) -> Iterator[str]:
+    """Texts built inside the ``with`` are in ``lang`` (None: leave the language as it is)."""
+    if lang is None:
+        yield _current.get()
+        return
+    token = _current.set(lang if lang in LANGUAGES else DEFAULT)
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(domain: str, localedir: str, lang: str) -> NullTranslations:
+    """The catalogue of ``domain`` in ``lang`` (no-op for English, an unknown language or a
+    domain without a catalogue for it)."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return NullTranslations()
+    return Translations.load(localedir, [lang], domain)
+
+
+def translator(domain: str, localedir: Path | str) -> Callable[[str], str]:
+    """A gettext function for ``domain`` that reads this context's language at each call."""
+    where = str(localedir)
+
+    def gettext(message: str) -> str:
+        return translations(domain, where, _current.get()).gettext(message)
+
+    return gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction where it is translated later."""
+    return message
+
+
+def messages(domain: str, localedir: Path | str, lang: str) -> dict[str, str]:
+    """Every translated message of ``domain`` in ``lang`` (msgid -> msgstr), for scripts."""
+    found = translations(domain, str(localedir), lang)
+    if not isinstance(found, Translations):
+        return {}
+    table: dict[Any, str] = found._catalog  # gettext keeps them here
+    return {k: v for k, v in table.items() if isinstance(k, str) and k and isinstance(v, str)}
+
+
+def game_locale_dir(game: object) -> Path:
+    """Where a game's catalogues are: ``locale`` beside the package of its ``Game`` class."""
+    return Path(inspect.getfile(type(game))).parent / "locale"
+
+
+def game_messages(game: Any, lang: str) -> dict[str, str]:
+    """The game's own catalogue (domain = its name) in ``lang``, for its web renderer."""
+    return messages(str(game.name), game_locale_dir(game), lang)
