@@ -84,10 +84,10 @@ def test_a_game_catalogue_holds_exactly_the_strings_its_package_marks(
     domain: str, tmp_path: Path
 ) -> None:
     """``pybabel extract -F babel-games.cfg`` over the game's package (its Python and its web
-    renderer's ``t("...")``) finds no message the catalogue lacks, and no stale one remains."""
+    renderer's ``tg("...")``) finds no message the catalogue lacks, and no stale one remains."""
     pot = tmp_path / f"{domain}.pot"
     command = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel-games.cfg"]
-    command += ["-k", "_", "-k", "t", "-k", "N_", "-o", str(pot), str(_game_dir(domain))]
+    command += ["-k", "_", "-k", "tg", "-k", "N_", "-o", str(pot), str(_game_dir(domain))]
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
     with pot.open("rb") as f:
         marked = {str(m.id) for m in read_po(f) if m.id}

@@ -30,12 +30,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import grimoire
 from grimoire.core.errors import GrimoireError
+from grimoire.core.i18n import game_messages
 from grimoire.registry import game_class, games
 from grimoire.rulebook import rule_for
 from grimoire.web.assets import asset_file
 from grimoire.web.clock import ClockError, Clocks, time_control
 from grimoire.web.hub import Hub
-from grimoire.web.language import template_context
+from grimoire.web.language import page_language, template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, TooMany
 from grimoire.web.rooms import (
     LEVELS,
@@ -379,7 +380,7 @@ def create_app(
             "token": token,
             "rejoin_url": rejoin_url(room.id, token) if token else None,
             "invite_urls": room.invite_urls(),
-            "state": room.payload(viewer),
+            "state": room.payload(viewer, page_language(request)),
         }
         response = JSONResponse(body, status_code=201)
         if token is not None:
@@ -465,7 +466,7 @@ def create_app(
                 "seat": body.seat,
                 "token": token,
                 "rejoin_url": rejoin_url(room.id, token),
-                "state": room.payload(body.seat),
+                "state": room.payload(body.seat, page_language(request)),
             }
         )
         set_seat_cookie(request, response, room.id, token)
@@ -489,7 +490,7 @@ def create_app(
                 "seat": seat,
                 "token": token,
                 "rejoin_url": rejoin_url(room.id, token),
-                "state": room.payload(seat),
+                "state": room.payload(seat, page_language(request)),
             }
         )
         set_seat_cookie(request, response, room.id, token)
@@ -508,7 +509,7 @@ def create_app(
         seat = seat_of(room, request, None)
         held = token_hash(token_of(request, game_id) or "")
         await room.hand_to_bot(seat, (body or BotLevel()).level, by=seat, held=held)
-        response = JSONResponse(room.payload(None))
+        response = JSONResponse(room.payload(None, page_language(request)))
         response.delete_cookie(cookie_name(game_id), path="/")
         return response
 
@@ -527,7 +528,7 @@ def create_app(
         if seat == mine:
             raise Conflict("to hand your own seat to a bot, leave the game (POST .../leave)")
         await room.hand_to_bot(seat, (body or BotLevel()).level, by=mine)
-        return payload_response(room, mine)
+        return payload_response(room, mine, page_language(request))
 
     @app.post(
         "/api/games/{game_id}/pause",
@@ -539,7 +540,7 @@ def create_app(
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, None)
         await room.pause(seat)
-        return payload_response(room, seat)
+        return payload_response(room, seat, page_language(request))
 
     @app.post(
         "/api/games/{game_id}/resume",
@@ -551,7 +552,7 @@ def create_app(
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, None)
         await room.resume(seat)
-        return payload_response(room, seat)
+        return payload_response(room, seat, page_language(request))
 
     # ------------------------------------------------------------------ API: play
     @app.get(
@@ -562,7 +563,9 @@ def create_app(
     )
     async def state(request: Request, game_id: str) -> Response:
         room = await hub_of(request).room(game_id)
-        return payload_response(room, room.seat_of(token_of(request, game_id)))
+        return payload_response(
+            room, room.seat_of(token_of(request, game_id)), page_language(request)
+        )
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -574,7 +577,7 @@ def create_app(
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, body.seat)
         await room.act(seat, body.version, body.action.model_dump(exclude_none=True))
-        return payload_response(room, seat)
+        return payload_response(room, seat, page_language(request))
 
     @app.post(
         "/api/games/{game_id}/undo",
@@ -586,7 +589,7 @@ def create_app(
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, body.seat)
         await room.undo(seat, body.version)
-        return payload_response(room, seat)
+        return payload_response(room, seat, page_language(request))
 
     @app.get(
         "/api/games/{game_id}/hint",
@@ -641,7 +644,7 @@ def create_app(
             return
         token = websocket.headers.get(TOKEN_HEADER) or websocket.cookies.get(cookie_name(game_id))
         await websocket.accept()
-        listener = room.listen(token)
+        listener = room.listen(token, page_language(websocket))
 
         async def send() -> None:
             while True:
@@ -670,7 +673,14 @@ def create_app(
     async def game_page(request: Request, game_id: str) -> Response:
         room = await hub_of(request).room(game_id)
         return templates.TemplateResponse(
-            request, "game.html", {"game_id": game_id, "title": room.title}
+            request,
+            "game.html",
+            {
+                "game_id": game_id,
+                "title": room.title,
+                # the game's own catalogue, for its renderer's t() (see static/language.js)
+                "game_catalogue": game_messages(room.game, page_language(request)),
+            },
         )
 
     @app.get("/games/{game_id}/join/{seat}", response_class=HTMLResponse, include_in_schema=False)
@@ -751,9 +761,10 @@ class ServerTiming:
         await self.app(scope, receive, timed_send)
 
 
-def payload_response(room: Room, viewer: int | None) -> Response:
-    """The viewer's payload as a JSON response (encoded once per change, shared with pushes)."""
-    return Response(room.payload_text(viewer), media_type="application/json")
+def payload_response(room: Room, viewer: int | None, lang: str) -> Response:
+    """The viewer's payload as a JSON response (encoded once per change, shared with pushes),
+    the game's texts in the language of the viewer's page."""
+    return Response(room.payload_text(viewer, lang), media_type="application/json")
 
 
 def rejoin_url(game_id: str, token: str) -> str:

@@ -30,6 +30,7 @@ from grimoire.web.rooms import (
     Room,
     SeatRequest,
     Unprocessable,
+    describe_line,
     refuse_server_options,
     run_start,
     token_hash,
@@ -212,10 +213,9 @@ class Hub:
         lines: list[Line] = []
         while state.is_chance():  # the setup's chance, described like any other entry
             outcome = state.sample_chance()
-            texts = [state.describe(CHANCE, outcome, v) for v in range(game.players)]
-            texts.append(state.describe(CHANCE, outcome, None))
+            line = describe_line(state, CHANCE, outcome)  # every viewer, every language
             state.apply(outcome)
-            lines.append(Line(CHANCE, outcome, texts))
+            lines.append(line)
         status = RUNNING if all(seat.taken for seat in seat_rows) else OPEN
         if state.is_terminal():
             status = FINISHED

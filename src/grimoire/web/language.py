@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import Request
+from starlette.requests import HTTPConnection
 
 from grimoire.i18n import LANGUAGES, catalogue, gettext, negotiate, resolve
 
 COOKIE = "grimoire_lang"
 
 
-def page_language(request: Request) -> str:
-    """The language of the page for this request."""
+def page_language(request: HTTPConnection) -> str:
+    """The language of the page for this request (or WebSocket)."""
     chosen = request.cookies.get(COOKIE)
     if chosen:
         lang, warning = resolve(chosen)

@@ -38,6 +38,8 @@ from grimoire.bots import RandomBot, make_bot
 from grimoire.core.bot import Bot
 from grimoire.core.errors import GrimoireError, IllegalAction
 from grimoire.core.game import Game
+from grimoire.core.i18n import DEFAULT as ENGLISH
+from grimoire.core.i18n import LANGUAGES, language_scope
 from grimoire.core.options import Option
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State, actor_to_json
@@ -128,7 +130,27 @@ class Line:
 
     actor: int
     action: int
-    texts: list[str]  # texts[seat] for each seat, texts[-1] for spectators
+    texts: list[str]  # texts[seat] for each seat, texts[-1] for spectators (English; stored)
+    # the same in the other languages, while the server runs (lines read back from the
+    # database after a restart have none: they show the English ``texts``)
+    translated: dict[str, list[str]] = dataclasses.field(default_factory=dict, compare=False)
+
+    def text(self, viewer: int | None, lang: str = ENGLISH) -> str:
+        """What ``viewer`` is told about this entry, in ``lang`` where it is known."""
+        return self.translated.get(lang, self.texts)[-1 if viewer is None else viewer]
+
+
+def describe_line(state: State, who: int, what: int) -> Line:
+    """The log line of ``what`` (evaluated before it is applied), for every viewer and in
+    every language: each viewer reads it in the language of their page."""
+    players = state.game.players
+    texts: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        with language_scope(lang):
+            texts[lang] = [state.describe(who, what, viewer) for viewer in range(players)]
+            texts[lang].append(state.describe(who, what, None))
+    english = texts.pop(ENGLISH)
+    return Line(who, what, english, texts)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,8 +189,9 @@ class Listener:
     The client is identified by its seat token's hash, resolved at every push: a player who
     hands their seat to a bot stops seeing that seat's hidden information at once."""
 
-    def __init__(self, token_hash: str | None) -> None:
+    def __init__(self, token_hash: str | None, lang: str = ENGLISH) -> None:
         self.token_hash = token_hash
+        self.lang = lang  # the language of its page: each viewer gets its own texts
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
 
     def push(self, payload: str) -> None:
@@ -184,17 +207,15 @@ def advance(state: State, actor: int, action: int) -> list[Line]:
     ``describe`` is asked before each entry is applied, once per viewer. Raises IllegalAction
     (and changes nothing) if the action is not legal.
     """
-    players = state.game.players
     lines: list[Line] = []
 
     def step(who: int, what: int) -> None:
         seat = None if who == CHANCE else who
         if isinstance(what, bool) or what not in state.legal_actions(seat):
             state.apply(what, seat)  # raises IllegalAction with the engine's reason
-        texts = [state.describe(who, what, viewer) for viewer in range(players)]
-        texts.append(state.describe(who, what, None))
+        line = describe_line(state, who, what)
         state.apply(what, seat)
-        lines.append(Line(who, what, texts))
+        lines.append(line)
 
     step(actor, action)
     while state.is_chance():
@@ -252,8 +273,9 @@ class Room:
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        self._cache: dict[int | None, dict[str, Any]] = {}
-        self._text_cache: dict[int | None, str] = {}
+        # per (viewer, language): a payload built for one viewer is never sent to another
+        self._cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        self._text_cache: dict[tuple[int | None, str], str] = {}
         self._checkpoints: dict[int, State] = {}  # replay states every REPLAY_EVERY entries
         self.last_used = time.monotonic()
         self._undo_cache: dict[int, str | None] = {}
@@ -275,11 +297,12 @@ class Room:
             return None
         return self._tokens.get(token_hash(token))
 
-    def listen(self, token: str | None) -> Listener:
-        """A new listener, which gets the current payload at once and every change after."""
-        listener = Listener(token_hash(token) if token else None)
+    def listen(self, token: str | None, lang: str = ENGLISH) -> Listener:
+        """A new listener, which gets the current payload at once and every change after (its
+        game texts in ``lang``)."""
+        listener = Listener(token_hash(token) if token else None, lang)
         self.listeners.add(listener)
-        listener.push(self.payload_text(self._viewer(listener)))
+        listener.push(self.payload_text(self._viewer(listener), listener.lang))
         return listener
 
     def _viewer(self, listener: Listener) -> int | None:
@@ -307,11 +330,19 @@ class Room:
             hints=self.hints,
         )
 
-    def payload(self, viewer: int | None) -> dict[str, Any]:
-        """Everything ``viewer`` (a seat, or None for a spectator) may know about the game now."""
-        cached = self._cache.get(viewer)
+    def payload(self, viewer: int | None, lang: str = ENGLISH) -> dict[str, Any]:
+        """Everything ``viewer`` (a seat, or None for a spectator) may know about the game now,
+        the game's texts (labels, log lines, view, drawing) in ``lang``."""
+        lang = lang if lang in LANGUAGES else ENGLISH
+        cached = self._cache.get((viewer, lang))
         if cached is not None:
             return cached
+        with language_scope(lang):
+            doc = self._payload(viewer, lang)
+        self._cache[(viewer, lang)] = doc
+        return doc
+
+    def _payload(self, viewer: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         view = state.view(viewer)
         to_act = sorted(state.seats_to_act())
@@ -320,7 +351,6 @@ class Room:
             [state.action_to_json(a) for a in state.legal_actions(viewer)] if your_turn else []
         )
         undo_refusal = self.undo_refusal(viewer) if viewer is not None else "spectators cannot undo"
-        text_index = -1 if viewer is None else viewer
         first = max(0, len(self.lines) - LOG_TAIL)
         simultaneous = isinstance(state.current_player, frozenset)
         doc: dict[str, Any] = {
@@ -339,7 +369,7 @@ class Room:
             "view": view,
             "svg": self.page_svg(state, viewer),
             "log": [
-                {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}
+                {"n": n, "actor": actor_to_json(line.actor), "text": line.text(viewer, lang)}
                 for n, line in enumerate(self.lines[first:], start=first)
             ],
             "log_length": len(self.lines),
@@ -349,7 +379,6 @@ class Room:
             "invite_urls": self.invite_urls() if viewer is not None else {},
             **renderer_urls(type(self.game)),
         }
-        self._cache[viewer] = doc
         return doc
 
     async def hint(self, seat: int | None) -> dict[str, Any]:
@@ -384,12 +413,13 @@ class Room:
             return None
         return self.game.render_svg(state, viewer)
 
-    def payload_text(self, viewer: int | None) -> str:
-        """``payload(viewer)`` as JSON text, encoded once per change and viewer."""
-        text = self._text_cache.get(viewer)
+    def payload_text(self, viewer: int | None, lang: str = ENGLISH) -> str:
+        """``payload(viewer, lang)`` as JSON text, encoded once per change, viewer and language."""
+        text = self._text_cache.get((viewer, lang))
         if text is None:
-            text = json.dumps(self.payload(viewer), ensure_ascii=False, separators=(",", ":"))
-            self._text_cache[viewer] = text
+            doc = self.payload(viewer, lang)
+            text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+            self._text_cache[(viewer, lang)] = text
         return text
 
     def replay_payload(self, viewer: int | None, step: int) -> dict[str, Any]:
@@ -871,7 +901,7 @@ class Room:
             now = self.hub.now()
             self.ran_out = {s for s in self.ran_out if self.clocks.ran_out(s, now)}
         for listener in list(self.listeners):
-            listener.push(self.payload_text(self._viewer(listener)))
+            listener.push(self.payload_text(self._viewer(listener), listener.lang))
         self.kick_bots()
 
     # ------------------------------------------------------------------ bots

@@ -9,6 +9,16 @@ export function t(message, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// The game's own catalogue (its domain, on the game page only): a game's renderer imports
+// ``tg`` from "/static/language.js" and marks its strings ``tg("...")``.
+const gameNode = document.getElementById("i18n-game-catalogue");
+const gameCatalogue = gameNode ? JSON.parse(gameNode.textContent || "{}") : {};
+
+export function tg(message, values = {}) {
+  const text = gameCatalogue[message] || message;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
 const select = document.getElementById("lang-select");
 if (select) {
   select.addEventListener("change", () => {

@@ -8,16 +8,20 @@
 //   data-colour="red" supply (take, pick, and swap ... for red)
 //   data-kind="roll" buttons (pass, roll, stop, done, cancel, no claim, end turn, face)
 // The page wires the clicks (a menu appears where one thing stands for several actions).
+// Its own words are marked tg("...") and translated from Ciúb's catalogue (domain "ciub",
+// embedded in the game page; see docs/i18n.md); the action labels come translated in the payload.
+
+import { tg } from "/static/language.js";
 
 const GLYPH = { swap: "⇄", reroll: "↻", adjust: "✎", two_for_one: "2:1", skull: "☠" };
 const FACE_NAME = { swap: "swap", reroll: "re-roll", adjust: "adjust", two_for_one: "2 for 1", skull: "skull" };
 const COLOURS = ["white", "yellow", "orange", "red", "green", "purple", "blue"];
 const BUTTON_KINDS = ["roll", "stop", "done", "pass", "no_claim", "cancel", "end_turn", "face"];
 const PHASES = [
-  ["mark", "1 Marker"],
-  ["actions", "2 Dice"],
-  ["claim", "3 Spell"],
-  ["trade", "4 Trade"],
+  ["mark", () => tg("1 Marker")],
+  ["actions", () => tg("2 Dice")],
+  ["claim", () => tg("3 Spell")],
+  ["trade", () => tg("4 Trade")],
 ];
 const PHASE_OF = {
   mark: "mark", actions: "actions", set_aside: "actions", roll: "actions",
@@ -59,14 +63,14 @@ function need(card) {
   }
   let match = card.need.match(/^(\d+)\+$/);
   if (match) {
-    box.append(h("span", { class: "ciub-sum", text: `${match[1]}+` }), h("small", { text: "sum" }));
+    box.append(h("span", { class: "ciub-sum", text: `${match[1]}+` }), h("small", { text: tg("sum") }));
     return box;
   }
   match = card.need.match(/^(\d+)=$/);
   if (match) {
     const same = h("span", { class: "ciub-same" });
     for (let i = 0; i < Number(match[1]); i += 1) same.append(h("span", { class: "ciub-pip blank", text: "=" }));
-    box.append(same, h("small", { text: `${match[1]} alike` }));
+    box.append(same, h("small", { text: tg("{count} alike", { count: match[1] }) }));
     return box;
   }
   const faces = h("span", { class: "ciub-faces" });
@@ -88,7 +92,7 @@ function cardNode(payload, card, extra = "") {
     },
     h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", title: "owl: out of a short game", text: "owl" }) : null),
     need(card),
-    h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: "VP" })),
+    h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: tg("VP") })),
     marked ? h("span", { class: `ciub-marker seat-${card.marker}`, title: `${seatName(payload, card.marker)}'s marker`, text: "◆" }) : null,
   );
 }
@@ -98,7 +102,7 @@ function row(payload, title, cards, hint) {
     "div",
     { class: "ciub-row" },
     h("div", { class: "ciub-row-title" }, h("b", { text: title }), hint ? h("small", { text: hint }) : null),
-    h("div", { class: "ciub-cards" }, cards.length ? cards.map((c) => cardNode(payload, c)) : h("span", { class: "ciub-empty", text: "no cards" })),
+    h("div", { class: "ciub-cards" }, cards.length ? cards.map((c) => cardNode(payload, c)) : h("span", { class: "ciub-empty", text: tg("no cards") })),
   );
 }
 
@@ -140,11 +144,11 @@ function seatBoard(payload, seatView, { main }) {
       "header",
       {},
       h("span", { class: `seat-dot seat-${seat}` }),
-      h("b", { text: you ? `${seatName(payload, seat)} (you)` : seatName(payload, seat) }),
-      toAct ? h("span", { class: "ciub-turn-tag", text: "to play" }) : null,
+      h("b", { text: you ? tg("{name} (you)", { name: seatName(payload, seat) }) : seatName(payload, seat) }),
+      toAct ? h("span", { class: "ciub-turn-tag", text: tg("to play") }) : null,
       opus ? h("span", { class: "ciub-turn-tag opus", text: "Opus Magnum" }) : null,
-      h("span", { class: "ciub-dice-count", text: `${seatView.dice.length} dice` }),
-      h("span", { class: "ciub-vp-total", text: `${seatView.vp} VP` }),
+      h("span", { class: "ciub-dice-count", text: tg("{count} dice", { count: seatView.dice.length }) }),
+      h("span", { class: "ciub-vp-total", text: tg("{count} VP", { count: seatView.vp }) }),
     ),
     h(
       "div",
@@ -152,20 +156,20 @@ function seatBoard(payload, seatView, { main }) {
       h(
         "div",
         { class: "ciub-area" },
-        h("div", { class: "ciub-area-title", text: main ? "Dice" : "Dice" }),
+        h("div", { class: "ciub-area-title", text: tg("Dice") }),
         h("div", { class: "ciub-dice" }, active.length ? active.map((d) => dieNode(d, { small: !main })) : h("span", { class: "ciub-empty", text: "—" })),
       ),
       h(
         "div",
         { class: "ciub-area tray" },
-        h("div", { class: "ciub-area-title", text: "Tray" }),
-        h("div", { class: "ciub-dice" }, tray.length ? tray.map((d) => dieNode(d, { small: !main })) : h("span", { class: "ciub-empty", text: "empty" })),
+        h("div", { class: "ciub-area-title", text: tg("Tray") }),
+        h("div", { class: "ciub-dice" }, tray.length ? tray.map((d) => dieNode(d, { small: !main })) : h("span", { class: "ciub-empty", text: tg("empty") })),
       ),
       seatView.claimed.length
         ? h(
             "div",
             { class: "ciub-area claimed" },
-            h("div", { class: "ciub-area-title", text: "Spells" }),
+            h("div", { class: "ciub-area-title", text: tg("Spells") }),
             h("div", { class: "ciub-cards small" }, seatView.claimed.map((c) => cardNode(payload, c, " small"))),
           )
         : null,
@@ -179,7 +183,7 @@ function supplyNode(view) {
   return h(
     "div",
     { class: "ciub-supply" },
-    h("div", { class: "ciub-row-title" }, h("b", { text: "Supply" })),
+    h("div", { class: "ciub-row-title" }, h("b", { text: tg("Supply") })),
     h(
       "div",
       { class: "ciub-supply-dice" },
@@ -199,7 +203,7 @@ function phaseTrack(view) {
   return h(
     "ol",
     { class: "ciub-phases" },
-    PHASES.map(([key, label]) => h("li", { class: key === current ? "now" : "", text: label })),
+    PHASES.map(([key, label]) => h("li", { class: key === current ? "now" : "", text: label() })),
   );
 }
 
@@ -233,14 +237,16 @@ export function render(root, payload) {
     "div",
     { class: "ciub-status" },
     phaseTrack(view),
-    h("div", { class: "ciub-help", text: payload.terminal ? "The game is over." : view.phase_help }),
+    h("div", { class: "ciub-help", text: payload.terminal ? tg("The game is over.") : view.phase_help }),
   );
   if (endgame.triggered) {
     status.append(
       h("div", {
         class: "ciub-endgame",
         text: finalRound
-          ? `Final turns: ${(endgame.final_turns_left || []).map((s) => seatName(payload, s)).join(", ") || "none"} still to play. Cards may be claimed from either row.`
+          ? tg("Final turns: {seats} still to play. Cards may be claimed from either row.", {
+              seats: (endgame.final_turns_left || []).map((s) => seatName(payload, s)).join(", ") || tg("none"),
+            })
           : "The last C card is out: the next spell claimed also takes the Opus Magnum (5 VP).",
       }),
     );
@@ -258,8 +264,8 @@ export function render(root, payload) {
     h(
       "div",
       { class: "ciub-rows" },
-      row(payload, "Top row", view.top || [], finalRound ? "claimable now" : "mark or remove"),
-      row(payload, "Bottom row", view.bottom || [], "claim with your tray"),
+      row(payload, tg("Top row"), view.top || [], finalRound ? tg("claimable now") : tg("mark or remove")),
+      row(payload, tg("Bottom row"), view.bottom || [], tg("claim with your tray")),
     ),
   );
 
