@@ -86,3 +86,26 @@ def test_a_refusal_reason_in_german() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.parse_action("claim 99")
     assert str(refused.value) == "there is no card 99"
+
+
+def test_the_rules_reason_for_an_action_out_of_its_phase_in_german_and_japanese() -> None:
+    """explain.why_not: claiming in phase 1 is refused with the phase it belongs to."""
+    from grimoire.core.errors import IllegalAction
+
+    state = make("ciub", 2).new_state(3)
+    while state.is_chance():
+        state.resolve_chance()
+    card = state.view(0)["bottom"][0]["id"]
+    claim = state.parse_action(f"claim {card}")
+    with language_scope("de"), pytest.raises(IllegalAction) as refused:
+        state.apply(claim)
+    assert str(refused.value).startswith(
+        f"'{card} erfüllen' ist nicht möglich: das geschieht in Phase 3 (eine Zauberkarte "
+        "erfüllen), und jetzt ist Phase 1"
+    )
+    with language_scope("ja"), pytest.raises(IllegalAction) as refused:
+        state.apply(claim)
+    assert str(refused.value).startswith(f"'{card}を獲得'はできない: それはフェイズ3")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(claim)
+    assert str(refused.value).startswith(f"'claim {card}' is not possible: that is done in phase 3")

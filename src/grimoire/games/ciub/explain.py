@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grimoire.core.i18n import N_
 from grimoire.games.ciub.components import ACTION_FACES, SKULL, TWO_FOR_ONE
 from grimoire.games.ciub.requirements import meets
-from grimoire.games.ciub.text import face_text
+from grimoire.games.ciub.text import _, colour_shown, face_shown
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
@@ -41,16 +42,16 @@ STEP = {
     "pick": "pick",
 }
 STEP_TEXT = {
-    "mark": "phase 1 (marking or removing a card)",
-    "actions": "phase 2 (dice actions)",
-    "pending": "a dice action after 'use ...'",
-    "set_aside": "phase 2 (setting dice aside, rolling again or stopping)",
-    "claim": "phase 3 (claiming a card)",
-    "move_down": "phase 3 (moving a card down)",
-    "reduce": "phase 3 (returning dice down to five)",
-    "take": "phase 3 (taking a die after no claim)",
-    "trade": "phase 4 (trading dice)",
-    "pick": "phase 4 (picking the dice of a 2-for-1 trade)",
+    "mark": N_("phase 1 (marking or removing a card)"),
+    "actions": N_("phase 2 (dice actions)"),
+    "pending": N_("a dice action after 'use ...'"),
+    "set_aside": N_("phase 2 (setting dice aside, rolling again or stopping)"),
+    "claim": N_("phase 3 (claiming a card)"),
+    "move_down": N_("phase 3 (moving a card down)"),
+    "reduce": N_("phase 3 (returning dice down to five)"),
+    "take": N_("phase 3 (taking a die after no claim)"),
+    "trade": N_("phase 4 (trading dice)"),
+    "pick": N_("phase 4 (picking the dice of a 2-for-1 trade)"),
 }
 
 
@@ -61,7 +62,9 @@ def why_not(s: CiubState, action: int) -> str | None:
     if step not in STEP_TEXT:
         return None
     if STEP[kind] != step:
-        return f"that is done in {STEP_TEXT[STEP[kind]]}, and this is {STEP_TEXT[step]}"
+        return _("that is done in {step}, and this is {now}").format(
+            step=_(STEP_TEXT[STEP[kind]]), now=_(STEP_TEXT[step])
+        )
     if kind in ("mark", "remove", "claim", "move_down"):
         return _card_reason(s, kind, arg)
     if kind in ("take", "pick"):
@@ -69,11 +72,11 @@ def why_not(s: CiubState, action: int) -> str | None:
     if kind in ("use", "swap", "target", "set_aside", "return", "trade", "whiten"):
         return _die_reason(s, kind, arg, move.arg2)
     if kind == "face":
-        return "a die adjusting itself may not show that face (see the self_adjust option)"
+        return _("a die adjusting itself may not show that face (see the self_adjust option)")
     if kind == "roll":
         if all(s.tray[die] for die in _held(s)):
-            return "every die of yours is in the tray: nothing is left to roll"
-        return "set a die aside (or swap one) before rolling again"
+            return _("every die of yours is in the tray: nothing is left to roll")
+        return _("set a die aside (or swap one) before rolling again")
     return None
 
 
@@ -92,39 +95,43 @@ def _held(s: CiubState) -> list[int]:
 def _card_reason(s: CiubState, kind: str, card: int) -> str | None:
     seat = s.turn
     if card not in s.top and card not in s.bottom:
-        return f"card {card} is not face up in the rows"
+        return _("card {card} is not face up in the rows").format(card=card)
     others = {m: other for other, m in enumerate(s.marker) if m is not None and other != seat}
     if kind == "mark":
         if s.marker[seat] == card:
-            return f"your marker is already on card {card}"
+            return _("your marker is already on card {card}").format(card=card)
         if card in others:
-            return f"seat {others[card]}'s marker is on card {card}"
+            return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
     if kind == "remove":
         if card not in s.top:
-            return f"only a top-row card may be removed; card {card} is in the bottom row"
+            return _("only a top-row card may be removed; card {card} is in the bottom row").format(
+                card=card
+            )
         if card in others or s.marker[seat] == card:
-            return f"a marker is on card {card}"
+            return _("a marker is on card {card}").format(card=card)
     if kind == "move_down" and card not in s.top:
-        return f"card {card} is already in the bottom row"
+        return _("card {card} is already in the bottom row").format(card=card)
     if kind == "claim":
         if card in s.top and s.opus_holder is None:
-            return "only bottom-row cards may be claimed (top-row ones too in the final turns)"
+            return _("only bottom-row cards may be claimed (top-row ones too in the final turns)")
         if card in others:
-            return f"seat {others[card]}'s marker is on card {card}"
+            return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
         faces = [s.c.face_symbol(d, s.face[d]) for d in _held(s) if s.tray[d] and s.face[d] >= 0]
         need = s.c.cards[card]
         if not meets(need, faces, bool(s.game.options["skulls_wild"])):
-            shown = ", ".join(face_text(face) for face in faces) or "nothing"
-            return f"your tray ({shown}) does not meet card {card} ({need.label})"
+            shown = ", ".join(face_shown(face) for face in faces) or _("nothing")
+            return _("your tray ({faces}) does not meet card {card} ({need})").format(
+                faces=shown, card=card, need=need.label
+            )
     return None
 
 
 def _colour_reason(s: CiubState, kind: str, colour: int) -> str | None:
-    name = s.c.colours[colour].name
+    name = colour_shown(s.c.colours[colour].name)
     if not any(w == SUPPLY and s.c.die_colour[d] == colour for d, w in enumerate(s.loc)):
-        return f"no {name} die is left in the supply"
+        return _("no {colour} die is left in the supply").format(colour=name)
     if kind == "pick" and s.pending and s.pending[-1]["colour"] == colour:
-        return f"a 2-for-1 trade gives dice of another colour than {name}"
+        return _("a 2-for-1 trade gives dice of another colour than {colour}").format(colour=name)
     return None
 
 
@@ -133,36 +140,43 @@ def _die_reason(s: CiubState, kind: str, die: int, colour: int) -> str | None:
     label = c.die_label[die]
     where = s.loc[die]
     if where != s.turn:
-        owner = {SUPPLY: "in the supply", BOX: "out of the game"}.get(where, f"seat {where}'s")
-        return f"{label} is not one of your dice (it is {owner})"
+        if where == SUPPLY:
+            return _("{die} is not one of your dice (it is in the supply)").format(die=label)
+        if where == BOX:
+            return _("{die} is not one of your dice (it is out of the game)").format(die=label)
+        return _("{die} is not one of your dice (it is seat {seat}'s)").format(
+            die=label, seat=where
+        )
     if kind == "return":
         return None
     face = c.face_symbol(die, s.face[die]) if s.face[die] >= 0 else None
     if kind in ("trade",):
         if not s.tray[die] or face != TWO_FOR_ONE:
-            return "only a die showing 2-for-1 in your tray can be traded"
-        return "the supply must hold two dice of other colours"
+            return _("only a die showing 2-for-1 in your tray can be traded")
+        return _("the supply must hold two dice of other colours")
     if kind == "whiten":
         if c.die_colour[die] == c.white:
-            return f"{label} is already white"
-        return "no white die is left in the supply"
+            return _("{die} is already white").format(die=label)
+        return _("no white die is left in the supply")
     if s.tray[die]:
-        return f"{label} is in your tray: it is settled for this turn"
+        return _("{die} is in your tray: it is settled for this turn").format(die=label)
     if face is None:
-        return f"{label} has not been rolled this turn"
+        return _("{die} has not been rolled this turn").format(die=label)
     if kind == "use":
         if face not in ACTION_FACES:
-            return f"{label} shows {face_text(face)}: only swap, re-roll and adjust faces act"
+            return _("{die} shows {face}: only swap, re-roll and adjust faces act").format(
+                die=label, face=face_shown(face)
+            )
         if face == "swap":
-            return f"{label} shows swap: say 'swap {label} for <colour>'"
+            return _("{die} shows swap: say 'swap {die} for <colour>'").format(die=label)
         if s.spent[die]:
-            return f"{label} has already acted"
+            return _("{die} has already acted").format(die=label)
     if kind == "swap":
         if face != "swap":
-            return f"{label} shows {face_text(face)}, not swap"
+            return _("{die} shows {face}, not swap").format(die=label, face=face_shown(face))
         if s.spent[die]:
-            return f"{label} has already acted"
+            return _("{die} has already acted").format(die=label)
         return _colour_reason(s, "take", colour)
     if kind == "set_aside" and face == SKULL:
-        return f"{label} shows a skull: it goes to the tray by itself"
+        return _("{die} shows a skull: it goes to the tray by itself").format(die=label)
     return None

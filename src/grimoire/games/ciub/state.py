@@ -133,7 +133,9 @@ class CiubState(State):
             reason = why_not(self, action)
             if reason is not None:
                 legal = State._phase_hint(self, actor)  # "legal now: ..."
-                return f"'{self.action_to_string(action)}' is not possible: {reason}; {legal}"
+                return text._("'{action}' is not possible: {reason}; {legal}").format(
+                    action=self.action_to_string(action), reason=reason, legal=legal
+                )
         return super()._why_illegal(actor, action)
 
     # ----------------------------------------------------------------- hidden information
