@@ -22,7 +22,7 @@ from grimoire.registry import game_class, games
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("de", "ja")
 # the games whose own texts are translated so far (the others are still English: docs/i18n.md)
-TRANSLATED_GAMES = ("ciub",)
+TRANSLATED_GAMES = ("ciub", "runika")
 
 
 def _game_dir(name: str) -> Path:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from grimoire.games.runika.state import RunikaState
+from grimoire.games.runika.text import _
 
 STYLE = {"G": "bold green", "R": "bold red", "B": "bold blue", "Y": "bold yellow"}
 PATTERN_STYLE = STYLE | {"P": "bold magenta", "K": "bold white on grey23", ".": "dim"}
@@ -60,54 +61,71 @@ def grid_block(seat: dict[str, Any]) -> Text:
 def render(st: RunikaState, seat: int | None) -> Group:
     view = st.view(seat)
     bag = view["bag"]
-    bag_text = " ".join(f"{k}{v}" for k, v in bag.items()) if bag else f"{view['bag_total']} hidden"
+    hidden = _("{count} hidden").format(count=view["bag_total"])
+    bag_text = " ".join(f"{k}{v}" for k, v in bag.items()) if bag else hidden
+    goal = (
+        _("goal {goal}; ").format(goal=view["goal"])
+        if view["goal"] is not None
+        else _("goal: the solo runes; ")
+    )
     head = Text(
-        f"Runika - round {view['round']}, initiative seat {view['initiative']}, "
-        + (f"goal {view['goal']}; " if view["goal"] is not None else "goal: the solo runes; ")
-        + f"bag {bag_text}; rune deck {view['deck']}, "
-        f"achievements {view['achievements_left']}",
+        _("Runika - round {round}, initiative seat {seat}, ").format(
+            round=view["round"], seat=view["initiative"]
+        )
+        + goal
+        + _("bag {bag}; rune deck {deck}, achievements {left}").format(
+            bag=bag_text, deck=view["deck"], left=view["achievements_left"]
+        ),
         style="bold",
     )
     parts: list[Any] = [head, Text(view["prompt"], style="italic")]
     if view["middle"]:
-        parts.append(Text("middle: ").append_text(Text(" ").join(die(d) for d in view["middle"])))
-    profs = Text("professors: ")
+        parts.append(
+            Text(_("middle: ")).append_text(Text(" ").join(die(d) for d in view["middle"]))
+        )
+    profs = Text(_("professors: "))
     for prof in view["professors"]:
         if not prof["in_play"]:
             continue
         profs.append(f"{prof['name']}[{prof['colour']}] ")
         profs.append_text(Text(" ").join(die(d) for d in prof["dice"]) or Text("-", style="dim"))
-        profs.append(f" tokens {prof['tokens']}  ")
+        profs.append(_(" tokens {tokens}  ").format(tokens=prof["tokens"]))
     parts.append(profs)
     if view["below_luniorn"] is not None:
         parts.append(Text(f"below Luniorn: {' '.join(view['below_luniorn'])}"))
     runes = Table(show_header=True, header_style="bold", expand=False)
-    for column in ("rune", "pattern", "about"):
+    for column in (_("rune"), _("pattern"), _("about")):
         runes.add_column(column)
     for slot in view["display"]:
         if slot["rune"]:
             name = slot["rune"]["id"] + (f" x{slot['stack']}" if slot["stack"] > 1 else "")
             runes.add_row(name, pattern(slot["rune"]["pattern"]), rune_line(slot["rune"]))
     for entry in view["mastery"]:
-        owner = "" if entry["owner"] is None else f" (seat {entry['owner']})"
+        owner = "" if entry["owner"] is None else _(" (seat {seat})").format(seat=entry["owner"])
         runes.add_row(
             entry["rune"]["id"] + owner, pattern(entry["rune"]["pattern"]), rune_line(entry["rune"])
         )
     if runes.row_count:
         parts.append(runes)
     seats = Table(show_header=True, header_style="bold", expand=False)
-    for column in ("seat", "grid", "storage and cards"):
+    for column in (_("seat"), _("grid"), _("storage and cards")):
         seats.add_column(column)
     for s, info in enumerate(view["seats"]):
-        who = f"{s}" + (" (you)" if s == seat else "") + f"\n{info['score']} pts"
+        who = f"{s}" + (_(" (you)") if s == seat else "")
+        who += "\n" + _("{points} pts").format(points=info["score"])
         who += "\ncharm" if view["charm"] == s else ""
-        cards = Text("store: ").append_text(Text(" ").join(die(d) for d in info["store"]))
+        cards = Text(_("store: ")).append_text(Text(" ").join(die(d) for d in info["store"]))
         if info["pocket"]:
             cards.append("  pocket ").append_text(die(info["pocket"]))
         if info["quick_hand"]:
             hand = [d if d is None else d + "?" for d in info["quick_hand"]]
             cards.append(f"\nquick hand: {' '.join('?' if d is None else d for d in hand)}")
-        cards.append(f"\ntokens {info['tokens']}, prestige left {info['prestige_left']}")
+        cards.append(
+            "\n"
+            + _("tokens {tokens}, prestige left {left}").format(
+                tokens=info["tokens"], left=info["prestige_left"]
+            )
+        )
         for rune in info["runes"]:
             mark = " (flipped)" if rune["flipped"] else " (used)" if rune["used"] else ""
             cards.append(f"\n{rune['name']} {rune['points']}pt{mark}")

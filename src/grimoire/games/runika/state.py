@@ -171,7 +171,7 @@ class RunikaState(State):
     def action_to_string(self, action: int) -> str:
         if self.is_chance():
             return chance.outcome_text(self, action)
-        return self.codec.to_text(action)
+        return text.label(self, action)
 
     def parse_action(self, source: str) -> int:
         if self.is_chance():

@@ -7,15 +7,86 @@ read a neutral line that names the seat (who acts is public anyway).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.core.state import CHANCE
-from grimoire.games.runika.actions import DIRS
+from grimoire.games.runika.actions import DIRS, SINGLE
 from grimoire.games.runika.components import FACES, SIDES
 from grimoire.games.runika.patterns import cell_name
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
+
+
+# Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the
+# English texts. The parser reads English; the terminal also takes a translated label as listed.
+_ = translator("runika", Path(__file__).parent / "locale")
+
+SINGLE_TEXT = {
+    "done": N_("done"),
+    "cancel": N_("cancel"),
+    "roll": N_("roll"),
+    "flame clear": N_("flame clear"),
+    "turn cw": N_("turn cw"),
+    "turn ccw": N_("turn ccw"),
+}
+KIND_TEXT = {
+    "draft": N_("draft {colour}"),
+    "pass": N_("pass {colour}"),
+    "luniorn": N_("luniorn {colour}"),
+    "orient": N_("orient {colour}"),
+    "discard": N_("discard {die}"),
+    "reroll": N_("reroll {die}"),
+    "resolve": N_("resolve {die}"),
+    "keep": N_("keep {die}"),
+    "die": N_("die {die}"),
+    "enter": N_("enter {side} {lane}"),
+    "professor": N_("professor {name}"),
+    "charm": N_("charm {name}"),
+    "cell": N_("cell {cell}"),
+    "dir": N_("dir {dir}"),
+    "seat": N_("seat {seat}"),
+    "ability": N_("ability {card}"),
+    "claim": N_("claim {rune}"),
+}
+ROW_TEXT = N_("line row {row}")
+COL_TEXT = N_("line col {col}")
+AT_TEXT = N_("at {cell} {angle}")
+
+
+def label(st: RunikaState, action: int) -> str:
+    """A player action's label in the current language (English: the codec's own text)."""
+    if language() == DEFAULT:
+        return st.codec.to_text(action)
+    if action in SINGLE:
+        return _(SINGLE_TEXT[SINGLE[action]])
+    comp = st.comp
+    kind, arg = st.codec.decode(action)
+    if kind in ("draft", "pass", "luniorn", "orient"):
+        return _(KIND_TEXT[kind]).format(colour=comp.letters[arg])
+    if kind in ("discard", "reroll", "resolve", "keep", "die"):
+        return _(KIND_TEXT[kind]).format(die=comp.die_text(arg))
+    if kind == "enter":
+        return _(KIND_TEXT[kind]).format(side=SIDES[arg // 4], lane=arg % 4 + 1)
+    if kind in ("professor", "charm"):
+        return _(KIND_TEXT[kind]).format(name=comp.professors[arg].name)
+    if kind == "cell":
+        return _(KIND_TEXT[kind]).format(cell=cell_name(arg))
+    if kind == "dir":
+        return _(KIND_TEXT[kind]).format(dir=DIRS[arg])
+    if kind == "line":
+        if arg < 4:
+            return _(ROW_TEXT).format(row=arg + 1)
+        return _(COL_TEXT).format(col="abcd"[arg - 4])
+    if kind == "seat":
+        return _(KIND_TEXT[kind]).format(seat=arg)
+    if kind == "ability":
+        return _(KIND_TEXT[kind]).format(card=st.codec.card_id(arg))
+    if kind == "claim":
+        return _(KIND_TEXT[kind]).format(rune=comp.runes[arg].id)
+    return _(AT_TEXT).format(cell=cell_name(arg // 4), angle=90 * (arg % 4))
 
 
 def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> str:
@@ -24,95 +95,107 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
         event = st.chance[0]
         kind, seat = event["k"], event.get("s", -1)
         if kind == "first":
-            return f"seat {action} takes the initiative token"
+            return _("seat {seat} takes the initiative token").format(seat=action)
         if kind == "solo_prof":
-            return f"{comp.professors[action].name} is turned over (solo)"
+            return _("{name} is turned over (solo)").format(name=comp.professors[action].name)
         if kind == "rune":
-            return f"{comp.runes[action].name} is laid out on the display"
+            return _("{name} is laid out on the display").format(name=comp.runes[action].name)
         if kind == "deal":
             if viewer == seat:
-                return f"you are dealt the secret rune {comp.runes[action].name}"
-            return f"seat {seat} is dealt a secret rune"
+                return _("you are dealt the secret rune {name}").format(
+                    name=comp.runes[action].name
+                )
+            return _("seat {seat} is dealt a secret rune").format(seat=seat)
         if kind == "ach":
-            return f"seat {seat} gains the achievement {comp.achievements[action].name}"
+            return _("seat {seat} gains the achievement {name}").format(
+                seat=seat, name=comp.achievements[action].name
+            )
         if kind == "bag":
             colour = comp.colours[action].name
             to = event["to"]
             if to == "qhand":
-                return f"you take a {colour} die" if viewer == seat else f"seat {seat} takes a die"
+                if viewer == seat:
+                    return _("you take a {colour} die").format(colour=_(colour))
+                return _("seat {seat} takes a die").format(seat=seat)
             if to == "middle":
-                return f"a {colour} die is drawn for the draft"
+                return _("a {colour} die is drawn for the draft").format(colour=_(colour))
             if to == "remove":
-                return f"a {colour} die is removed from the bag"
-            return f"seat {seat} draws a {colour} die"
+                return _("a {colour} die is removed from the bag").format(colour=_(colour))
+            return _("seat {seat} draws a {colour} die").format(seat=seat, colour=_(colour))
         die = comp.die_text(4 * event["c"] + action)
-        return f"seat {seat} rolls {die}"
-    words = st.codec.to_text(action)
+        return _("seat {seat} rolls {die}").format(seat=seat, die=die)
+    words = label(st, action)
     if st.phase == "pass":
-        return f"you pass {words[5:]}" if viewer == actor else f"seat {actor} passes a die"
+        if viewer == actor:
+            return _("you pass {die}").format(die=st.codec.to_text(action)[5:])
+        return _("seat {seat} passes a die").format(seat=actor)
     stack = st.stacks[actor] if st.phase == "turns" else []
     if st.rules.simultaneous and stack and stack[0]["st"] == "claims" and viewer != actor:
-        return f"seat {actor} makes a sealed claim choice"
-    return f"seat {actor}: {words}"
+        return _("seat {seat} makes a sealed claim choice").format(seat=actor)
+    return _("seat {seat}: {action}").format(seat=actor, action=words)
 
 
 def prompt(st: RunikaState, viewer: int | None) -> str:
     """The pending decision in words (never a hidden detail)."""
     if st.phase == "over":
-        return f"the game is over ({st.ended})"
+        return _("the game is over ({why})").format(why=st.ended)
     if st.chance:
-        return "chance: " + _chance_words(st)
+        return _("chance: {what}").format(what=_chance_words(st))
     if st.phase == "draft":
-        return f"seat {st.draft_seat} takes a die from the middle"
+        return _("seat {seat} takes a die from the middle").format(seat=st.draft_seat)
     if st.phase == "pass":
-        return "quick draft: every player passes one die in secret"
+        return _("quick draft: every player passes one die in secret")
     if st.phase != "turns":
-        return "the round ends"
+        return _("the round ends")
     seats = sorted(s for s in range(st.n) if st.stacks[s])
     return "; ".join(_seat_prompt(st, s, viewer) for s in seats)
 
 
 def _chance_words(st: RunikaState) -> str:
     kind = st.chance[0]["k"]
-    return {
-        "first": "the initiative holder is drawn",
-        "solo_prof": "the solo professor is drawn",
-        "rune": "a rune is drawn for the display",
-        "deal": "a secret rune is dealt",
-        "ach": "an achievement card is drawn",
-        "bag": "a die is drawn from the bag",
-        "roll": "a die is rolled",
-    }[kind]
+    return _(CHANCE_WORDS[kind])
 
 
-STAGE_WORDS = {
-    "reroll": "re-roll (discard a die to re-roll others) or done",
-    "resolve": "resolve a stored die",
-    "claims": "claim runes or done",
+CHANCE_WORDS = {
+    "first": N_("the initiative holder is drawn"),
+    "solo_prof": N_("the solo professor is drawn"),
+    "rune": N_("a rune is drawn for the display"),
+    "deal": N_("a secret rune is dealt"),
+    "ach": N_("an achievement card is drawn"),
+    "bag": N_("a die is drawn from the bag"),
+    "roll": N_("a die is rolled"),
 }
+COLOUR_WORDS = (N_("green"), N_("red"), N_("blue"), N_("yellow"))  # the dice colours
+STAGE_WORDS = {
+    "reroll": N_("re-roll (discard a die to re-roll others) or done"),
+    "resolve": N_("resolve a stored die"),
+    "claims": N_("claim runes or done"),
+}
+RESOLVE_DIE = N_("resolve the die {die}")
 FRAME_WORDS = {
-    "pick": "mark dice to re-roll, then roll",
-    "die": "resolve the die",
-    "fort": "Fortification: keep the die pushed off?",
-    "quarry": "Quarry: turn the disc clockwise?",
-    "at": "where does the claimed pattern lie?",
+    "pick": N_("mark dice to re-roll, then roll"),
+    "fort": N_("Fortification: keep the die pushed off?"),
+    "quarry": N_("Quarry: turn the disc clockwise?"),
+    "at": N_("where does the claimed pattern lie?"),
 }
 
 
 def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
     stack = st.stacks[seat]
     if st.rules.simultaneous and stack[0]["st"] == "claims" and viewer != seat:
-        return f"seat {seat} chooses its sealed claims"
+        return _("seat {seat} chooses its sealed claims").format(seat=seat)
     top = stack[-1]
     if top["k"] == "main":
-        words = STAGE_WORDS.get(top["st"], top["st"])
+        stage = top["st"]
+        words = _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else stage
     elif top["k"] == "die":
-        words = f"{FRAME_WORDS['die']} {st.comp.die_text(top['d'])}"
+        words = _(RESOLVE_DIE).format(die=st.comp.die_text(top["d"]))
     elif top["k"] == "ab":
-        words = f"ability {top['kind'].replace('_', ' ')}"
+        words = _("ability {name}").format(name=top["kind"].replace("_", " "))
     else:
-        words = FRAME_WORDS[top["k"]]
-    return f"seat {seat}: {words}"
+        frame = top["k"]
+        words = _(FRAME_WORDS[frame])
+    return _("seat {seat}: {action}").format(seat=seat, action=words)
 
 
 def action_fields(st: RunikaState, action: int) -> dict[str, Any]:
