@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 from grimoire.core.errors import IllegalAction
 from grimoire.core.rng import pick_weighted, weights_of
 
@@ -42,6 +44,8 @@ def actor_to_json(actor: Actor) -> int | str | list[int]:
     return actor
 
 
+# compiled by mypyc in the optional compiled build; games, bots and tests subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Create with ``game.new_state(seed)``; never share between threads."""
 
@@ -301,6 +305,11 @@ class State(ABC):
         if not isinstance(other, State):
             return NotImplemented
         return self.to_json() == other.to_json()
+
+    def __ne__(self, other: object) -> bool:  # explicit: mypyc cannot derive it for subclasses
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() != other.to_json()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

@@ -1,0 +1,64 @@
+"""Build hook. A plain ``pip install .`` (or ``-e .``) is pure Python and works everywhere.
+
+``GRIMOIRE_COMPILE=1`` compiles the hot modules (the core contracts and each game's rules, state,
+actions, chance and heuristic modules) with mypyc; the pure-Python sources stay in the package, so
+whatever is not compiled, and every interface, is the same code. It needs mypy (``grimoire[test]``)
+and a C compiler, and is built without build isolation::
+
+    GRIMOIRE_COMPILE=1 pip install --no-build-isolation .   # a compiled install / wheel
+    scripts/compile [DIR]                                    # a compiled copy of src/ in DIR
+
+``GRIMOIRE_SRC`` names the folder holding ``grimoire/`` (default ``src``; ``scripts/compile``
+points it at its copy). See docs/speed.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+# Not compiled: each package's __init__ (the registry imports it by name); text, pictures and
+# explanations (read by people, not on the hot path); and the core's errors (interpreted code
+# subclasses them), options and records (not hot) and chance draws (not hot; tests replace
+# ``rng.draw``, which a compiled caller would not see).
+NOT_COMPILED = (
+    "__init__.py",
+    "render_svg.py",
+    "render_text.py",
+    "text.py",
+    "text_map.py",
+    "explain.py",
+    "board_gen.py",
+    "errors.py",
+    "options.py",
+    "record.py",
+    "rng.py",
+)
+
+
+def compiled_modules(src: Path) -> list[str]:
+    """The paths of the modules mypyc compiles, relative to the current folder."""
+    paths = sorted((src / "grimoire" / "core").glob("*.py"))
+    for game in sorted((src / "grimoire" / "games").iterdir()):
+        if game.is_dir() and (game / "__init__.py").exists():
+            paths += sorted(game.rglob("*.py"))
+    return [
+        str(path)
+        for path in paths
+        if path.name not in NOT_COMPILED and "web" not in path.relative_to(src).parts
+    ]
+
+
+src = os.environ.get("GRIMOIRE_SRC", "src")
+if os.environ.get("GRIMOIRE_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    modules = compiled_modules(Path(src))
+    setup(
+        package_dir={"": src},
+        ext_modules=mypycify(modules, opt_level="3", multi_file=True),
+    )
+else:
+    setup()
