@@ -345,9 +345,7 @@ class CiubHeuristicBot(Bot):
     def _trade(self, s: CiubState, legal: list[int]) -> int | None:
         card = self.target(s, next_turn=True)
         if s.pending:
-            options = [
-                s.g.codec.decode(a).arg for a in legal if s.g.codec.decode(a).kind == "pick"
-            ]
+            options = [s.g.codec.decode(a).arg for a in legal if s.g.codec.decode(a).kind == "pick"]
             if options:
                 return self.enc(
                     s, "pick", max(options, key=lambda k: self.colour_value(s, k, card))
