@@ -188,9 +188,10 @@ class State(ABC):
             return sorted(outcome for outcome, _ in self._cached_weights())
         return list(self._cached_legal(actor))
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
-        if it is not legal now."""
+        if it is not legal now. (``action`` is typed ``object`` so that a bool is still seen
+        as one in the compiled build, where an ``int`` parameter arrives unboxed.)"""
         actor = self._resolve_actor(seat)
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction(f"an action is an integer id, not {action!r}")
