@@ -1,15 +1,17 @@
 """Build hook. A plain ``pip install .`` (or ``-e .``) is pure Python and works everywhere.
 
-``GRIMOIRE_COMPILE=1`` compiles the hot modules (the core contracts and each game's rules, state,
-actions, chance and heuristic modules) with mypyc; the pure-Python sources stay in the package, so
-whatever is not compiled, and every interface, is the same code. It needs mypy (``grimoire[test]``)
-and a C compiler, and is built without build isolation::
+``GRIMOIRE_COMPILE=1`` compiles the hot modules (the engine core's state and bot contracts and
+each game's rules, state, actions, chance and heuristic modules; the list is below) with mypyc into
+a platform wheel; the pure-Python sources ship beside the extensions, and every module not in the
+list stays interpreted. It needs a C compiler and the Python headers; pip fetches mypy into its
+isolated build environment (or, with ``--no-build-isolation``, uses the one installed)::
 
-    GRIMOIRE_COMPILE=1 pip install --no-build-isolation .   # a compiled install / wheel
-    scripts/compile [DIR]                                    # a compiled copy of src/ in DIR
+    GRIMOIRE_COMPILE=1 pip wheel --no-deps . -w dist    # a compiled wheel
+    GRIMOIRE_COMPILE=1 pip install .                    # a compiled install
+    scripts/compile [DIR]                               # a compiled copy of src/ in DIR/src
 
 ``GRIMOIRE_SRC`` names the folder holding ``grimoire/`` (default ``src``; ``scripts/compile``
-points it at its copy). See docs/speed.md.
+points it at its copy). Measurements and caveats: docs/speed.md.
 """
 
 from __future__ import annotations
@@ -70,12 +72,14 @@ def compiled_modules(src: Path) -> list[str]:
 
 src = os.environ.get("GRIMOIRE_SRC", "src")
 if os.environ.get("GRIMOIRE_COMPILE") == "1":
-    from mypyc.build import mypycify
-
-    modules = compiled_modules(Path(src))
-    setup(
-        package_dir={"": src},
-        ext_modules=mypycify(modules, opt_level="3", multi_file=True),
-    )
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # pip's isolated build asks first what the build needs: mypy
+        setup(setup_requires=["mypy>=1.10,<2"])
+    else:
+        setup(
+            package_dir={"": src},
+            ext_modules=mypycify(compiled_modules(Path(src)), opt_level="3", multi_file=True),
+        )
 else:
     setup()
