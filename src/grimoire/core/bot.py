@@ -6,10 +6,14 @@ import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from grimoire.core.state import State
 
 
+# compiled by mypyc in the optional compiled build; games, bots and tests subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """Chooses actions. ``choose`` must not change ``state``; it may clone it."""
 

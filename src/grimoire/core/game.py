@@ -9,12 +9,16 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.options import Option, resolve_options
 from grimoire.core.state import POSITION_FORMAT, State
 
 
+# compiled by mypyc in the optional compiled build; games, bots and tests subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Static facts and a factory of states. Subclasses set the class attributes below."""
 

@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 from grimoire.core.errors import IllegalAction
 from grimoire.core.rng import pick_weighted, weights_of
 
@@ -42,6 +44,8 @@ def actor_to_json(actor: Actor) -> int | str | list[int]:
     return actor
 
 
+# compiled by mypyc in the optional compiled build; games, bots and tests subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Create with ``game.new_state(seed)``; never share between threads."""
 
@@ -184,9 +188,10 @@ class State(ABC):
             return sorted(outcome for outcome, _ in self._cached_weights())
         return list(self._cached_legal(actor))
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
-        if it is not legal now."""
+        if it is not legal now. (``action`` is typed ``object`` so that a bool is still seen
+        as one in the compiled build, where an ``int`` parameter arrives unboxed.)"""
         actor = self._resolve_actor(seat)
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction(f"an action is an integer id, not {action!r}")
@@ -301,6 +306,11 @@ class State(ABC):
         if not isinstance(other, State):
             return NotImplemented
         return self.to_json() == other.to_json()
+
+    def __ne__(self, other: object) -> bool:  # explicit: mypyc cannot derive it for subclasses
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() != other.to_json()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

@@ -56,7 +56,7 @@ STEP_TEXT = {
 
 
 def why_not(s: CiubState, action: int) -> str | None:
-    move = s.game.codec.decode(action)
+    move = s.g.codec.decode(action)
     kind, arg = move.kind, move.arg
     step = _step_now(s)
     if step not in STEP_TEXT:

@@ -59,7 +59,7 @@ class CiubHeuristicBot(Bot):
 
     # ------------------------------------------------------------------ helpers
     def enc(self, s: CiubState, kind: str, arg: int = 0, arg2: int = 0) -> int:
-        return s.game.codec.encode(kind, arg, arg2)
+        return s.g.codec.encode(kind, arg, arg2)
 
     def mine(self, s: CiubState) -> list[int]:
         return rules.held(s, s.turn)
@@ -243,7 +243,7 @@ class CiubHeuristicBot(Bot):
         if frame["kind"] == "target":
             if plan is not None:
                 for action in legal:
-                    move = s.game.codec.decode(action)
+                    move = s.g.codec.decode(action)
                     if move.kind == "target" and (
                         move.arg == plan[0]
                         or (
@@ -260,10 +260,10 @@ class CiubHeuristicBot(Bot):
             action = self.enc(s, "face", colour.faces.index(plan[1]))
             if action in legal:
                 return action
-        faces = [a for a in legal if s.game.codec.decode(a).kind == "face"]
-        numeric = [a for a in faces if colour.faces[s.game.codec.decode(a).arg] in NUMBER_FACES]
+        faces = [a for a in legal if s.g.codec.decode(a).kind == "face"]
+        numeric = [a for a in faces if colour.faces[s.g.codec.decode(a).arg] in NUMBER_FACES]
         if numeric:  # no plan: the highest number serves most cards
-            return max(numeric, key=lambda a: int(colour.faces[s.game.codec.decode(a).arg]))
+            return max(numeric, key=lambda a: int(colour.faces[s.g.codec.decode(a).arg]))
         return faces[0] if faces else None
 
     def _set_aside(self, s: CiubState, legal: list[int]) -> int | None:
@@ -322,7 +322,7 @@ class CiubHeuristicBot(Bot):
 
     def _reduce(self, s: CiubState, legal: list[int]) -> int | None:
         card = self.target(s, next_turn=True)
-        options = [s.game.codec.decode(a).arg for a in legal]
+        options = [s.g.codec.decode(a).arg for a in legal]
         worst = min(options, key=lambda d: self.die_value(s, d, card))
         return self.enc(s, "return", worst)
 
@@ -339,21 +339,19 @@ class CiubHeuristicBot(Bot):
 
     def _take(self, s: CiubState, legal: list[int]) -> int | None:
         card = self.target(s, next_turn=True)
-        options = [s.game.codec.decode(a).arg for a in legal]
+        options = [s.g.codec.decode(a).arg for a in legal]
         return self.enc(s, "take", max(options, key=lambda k: self.colour_value(s, k, card)))
 
     def _trade(self, s: CiubState, legal: list[int]) -> int | None:
         card = self.target(s, next_turn=True)
         if s.pending:
-            options = [
-                s.game.codec.decode(a).arg for a in legal if s.game.codec.decode(a).kind == "pick"
-            ]
+            options = [s.g.codec.decode(a).arg for a in legal if s.g.codec.decode(a).kind == "pick"]
             if options:
                 return self.enc(
                     s, "pick", max(options, key=lambda k: self.colour_value(s, k, card))
                 )
             return None
         for action in legal:
-            if s.game.codec.decode(action).kind == "trade":
+            if s.g.codec.decode(action).kind == "trade":
                 return action
         return self.enc(s, "end_turn")

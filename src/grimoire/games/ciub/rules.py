@@ -317,7 +317,7 @@ def _first_of_each(dice: list[int], key: Callable[[int], Hashable]) -> list[int]
 
 
 def legal_actions(s: CiubState) -> list[int]:
-    enc = s.game.codec.encode
+    enc = s.g.codec.encode
     phase, seat, c = s.phase, s.turn, s.c
     out: list[int] = []
     if phase == "mark":
@@ -400,7 +400,7 @@ def _trade_class(s: CiubState) -> Callable[[int], Hashable]:
 
 
 def _legal_pending(s: CiubState) -> list[int]:
-    enc, c = s.game.codec.encode, s.c
+    enc, c = s.g.codec.encode, s.c
     frame = s.pending[-1]
     by = frame["by"]
     out = [enc("cancel")]
@@ -425,7 +425,7 @@ def _legal_pending(s: CiubState) -> list[int]:
 
 # ===================================================================== applying actions
 def apply_action(s: CiubState, action: int) -> None:
-    move = s.game.codec.decode(action)
+    move = s.g.codec.decode(action)
     kind, arg = move.kind, move.arg
     seat = s.turn
     if kind == "pass":

@@ -6,7 +6,7 @@ The rules that move it on are in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
@@ -25,10 +25,13 @@ LETTERS = ("B", "C", "D")
 class CiubState(State):
     """A Ciúb position. See docs/rules/ciub.md for the position format."""
 
-    game: CiubGame
-
-    def __init__(self, game: CiubGame, seed: int) -> None:
+    def __init__(self, game: CiubGame, seed: int, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
+        # attribute, so ``game`` keeps the core's type)
+        self.g: CiubGame = game
+        if blank:  # an empty shell that _copy fills in
+            return
         c = game.components
         self.c: Components = c
         n = game.players
@@ -160,7 +163,7 @@ class CiubState(State):
         return copy
 
     # ----------------------------------------------------------------- copies and JSON
-    _LIST_FIELDS = (
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "loc",
         "face",
         "tray",
@@ -176,7 +179,7 @@ class CiubState(State):
         "setup_queue",
         "final_left",
     )
-    _SCALAR_FIELDS = (
+    _SCALAR_FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "turn",
         "first",
@@ -191,8 +194,9 @@ class CiubState(State):
     )
 
     def _copy(self) -> CiubState:
-        copy = CiubState.__new__(CiubState)
+        copy = CiubState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
         copy.game = self.game
+        copy.g = self.g
         copy.c = self.c
         for name in self._LIST_FIELDS:
             setattr(copy, name, list(getattr(self, name)))

@@ -129,7 +129,7 @@ def action_text(s: CiubState, action: int) -> str:
     c = s.c
     if s.is_chance():
         return _chance_text(s, action)
-    move = s.game.codec.decode(action)
+    move = s.g.codec.decode(action)
     kind, arg = move.kind, move.arg
     if kind in ("pass", "cancel", "done", "roll", "stop", "no_claim", "end_turn"):
         return _(KIND_TEXT[kind])
@@ -176,9 +176,9 @@ def action_json(s: CiubState, action: int) -> dict[str, Any]:
     doc: dict[str, Any] = {"id": action, "text": action_text(s, action)}
     if s.is_chance():
         return doc
-    move = s.game.codec.decode(action)
+    move = s.g.codec.decode(action)
     doc["kind"] = move.kind
-    arg_kind = s.game.codec_arg(move.kind)
+    arg_kind = s.g.codec_arg(move.kind)
     c = s.c
     if arg_kind == "card":
         doc["card"] = move.arg
@@ -204,7 +204,7 @@ def parse(s: CiubState, source: str) -> int:
         raise IllegalAction(
             _("'{text}' is a number, not an action text (e.g. 'claim 21')").format(text=source)
         )
-    enc = s.game.codec.encode
+    enc = s.g.codec.encode
     c = s.c
     if words in WORD_KINDS:
         return enc(WORD_KINDS[words])
@@ -236,7 +236,7 @@ def _as_offered(s: CiubState, kind: str, die: int, colour: int = 0) -> int:
     """The action on ``die``, or on the identical die the legal actions offer instead: the
     rules offer one die of each set of identical dice (same colour, place, face, tray and
     spent mark), so naming any of them means the same move and every label stays usable."""
-    enc = s.game.codec.encode
+    enc = s.g.codec.encode
     action = enc(kind, die, colour)
     if not isinstance(s.current_player, int) or s.current_player < 0:
         return action

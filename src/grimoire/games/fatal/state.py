@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 PUBLIC = 1 << 5
 
-SHARED = ("game", "lay", "comp", "codec", "n")
+SHARED = ("game", "g", "lay", "comp", "codec", "n")
 SCALARS = (
     *("phase", "round", "first", "turn", "looker", "t_top_bot", "t_mid", "queen_shown"),
     *("plays", "limit", "bonus", "casts", "decisions", "special", "reshuffles"),
@@ -41,10 +41,15 @@ NESTED = ("hands", "aside", "tre", "up")
 class FatalState(State):
     """One position of F.A.T.A.L. See docs/rules/fatal.md for the position format."""
 
-    game: FatalGame
-
-    def __init__(self, game: FatalGame, seed: int, *, fresh: bool = True) -> None:
+    def __init__(
+        self, game: FatalGame, seed: int, *, fresh: bool = True, blank: bool = False
+    ) -> None:
         super().__init__(game, seed)
+        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
+        # attribute, so ``game`` keeps the core's type)
+        self.g: FatalGame = game
+        if blank:  # an empty shell that _copy fills in
+            return
         self.lay = game.lay
         self.comp = game.comp
         self.codec = game.codec
@@ -166,14 +171,14 @@ class FatalState(State):
         return position.dump(self)
 
     def _copy(self) -> FatalState:
-        other = FatalState.__new__(FatalState)
-        mine, theirs = self.__dict__, other.__dict__
+        other = FatalState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        # by attribute, not through __dict__ (a compiled class has none)
         for key in SHARED + SCALARS:
-            theirs[key] = mine[key]
+            setattr(other, key, getattr(self, key))
         for key in LISTS:
-            theirs[key] = mine[key][:]
+            setattr(other, key, getattr(self, key)[:])
         for key in NESTED:
-            theirs[key] = [zone[:] for zone in mine[key]]
+            setattr(other, key, [zone[:] for zone in getattr(self, key)])
         other.rows = [[row[:] for row in rows] for rows in self.rows]
         other.round1 = None if self.round1 is None else self.round1[:]
         other.stack = [dict(frame) for frame in self.stack]

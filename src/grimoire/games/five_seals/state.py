@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 # what _copy shares, copies as is, and copies as a new list
-SHARED = ("game", "board", "comp", "codec")
+SHARED = ("game", "g", "board", "comp", "codec")
 SCALARS = (
     *("n", "circle", "first", "phase", "round", "setup_i", "turn", "stall", "broke"),
     "decisions",
@@ -32,10 +32,15 @@ LISTS = (
 class FiveSealsState(State):
     """One position of Five Seals of Magic."""
 
-    game: FiveSealsGame
-
-    def __init__(self, game: FiveSealsGame, seed: int, *, fresh: bool = True) -> None:
+    def __init__(
+        self, game: FiveSealsGame, seed: int, *, fresh: bool = True, blank: bool = False
+    ) -> None:
         super().__init__(game, seed)
+        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
+        # attribute, so ``game`` keeps the core's type)
+        self.g: FiveSealsGame = game
+        if blank:  # an empty shell that _copy fills in
+            return
         self.board = game.board
         self.comp = game.comp
         self.codec = game.codec
@@ -172,10 +177,12 @@ class FiveSealsState(State):
         return position.dump(self)
 
     def _copy(self) -> FiveSealsState:
-        other = FiveSealsState.__new__(FiveSealsState)
-        mine, theirs = self.__dict__, other.__dict__
-        theirs.update({k: mine[k] for k in SHARED + SCALARS})
-        theirs.update({k: mine[k][:] for k in LISTS})
+        other = FiveSealsState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        # by attribute, not through __dict__ (a compiled class has none)
+        for key in SHARED + SCALARS:
+            setattr(other, key, getattr(self, key))
+        for key in LISTS:
+            setattr(other, key, getattr(self, key)[:])
         other.hands = [[entry[:] for entry in hand] for hand in self.hands]
         other.stack = [
             {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}

@@ -66,7 +66,7 @@ def matches(st: RunikaState, seat: int, rune: int) -> list[Placement]:
     grid_masks = masks(virtual_grid(st, seat))
     found: list[Placement] = []
     seen: set[int] = set()
-    for placement in st.game.placements[rune]:
+    for placement in st.g.placements[rune]:
         if placement.claim not in seen and match(placement, grid_masks):
             seen.add(placement.claim)
             found.append(placement)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 
-SHARED = ("game", "comp", "codec", "n", "rules")
+SHARED = ("game", "g", "comp", "codec", "n", "rules")
 SCALARS = (
     *("phase", "round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks"),
     *("start_done", "solo_prof", "ended", "won"),
@@ -44,10 +44,15 @@ DEEP = ("owned", "achs", "sim_claims")
 class RunikaState(State):
     """One position of Runika. See docs/rules/runika.md for the position format."""
 
-    game: RunikaGame
-
-    def __init__(self, game: RunikaGame, seed: int, *, fresh: bool = True) -> None:
+    def __init__(
+        self, game: RunikaGame, seed: int, *, fresh: bool = True, blank: bool = False
+    ) -> None:
         super().__init__(game, seed)
+        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
+        # attribute, so ``game`` keeps the core's type)
+        self.g: RunikaGame = game
+        if blank:  # an empty shell that _copy fills in
+            return
         comp = self.comp = game.comp
         self.codec = game.codec
         self.rules = game.rules
@@ -147,16 +152,16 @@ class RunikaState(State):
         return position.dump(self)
 
     def _copy(self) -> RunikaState:
-        other = RunikaState.__new__(RunikaState)
-        mine, theirs = self.__dict__, other.__dict__
+        other = RunikaState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        # by attribute, not through __dict__ (a compiled class has none)
         for key in SHARED + SCALARS:
-            theirs[key] = mine[key]
+            setattr(other, key, getattr(self, key))
         for key in LISTS:
-            theirs[key] = mine[key][:]
+            setattr(other, key, getattr(self, key)[:])
         for key in NESTED:
-            theirs[key] = [item[:] for item in mine[key]]
+            setattr(other, key, [item[:] for item in getattr(self, key)])
         for key in DEEP:
-            theirs[key] = [[entry[:] for entry in item] for item in mine[key]]
+            setattr(other, key, [[entry[:] for entry in item] for item in getattr(self, key)])
         other.mastery_row = [entry[:] for entry in self.mastery_row]
         other.stacks = [[_copy_frame(f) for f in stack] for stack in self.stacks]
         other.chance = [dict(event) for event in self.chance]
