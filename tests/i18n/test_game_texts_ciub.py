@@ -7,21 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.i18n.i18n_helpers import play_in
 
-from grimoire.cli.main import app
 from grimoire.core.i18n import language_scope
 from grimoire.registry import make
 
-runner = CliRunner()
-
 
 def _play(lang: str, typed: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    monkeypatch.chdir(tmp_path)  # a save would land here, not in the checkout
-    command = ["--lang", lang, "play", "ciub", "--players", "2", "--seed", "3"]
-    result = runner.invoke(app, command, input=f"{typed}\nquit\nn\n")
-    assert result.exit_code == 130, result.output
-    return result.output
+    return play_in(lang, "ciub", typed, tmp_path, monkeypatch)
 
 
 def test_a_german_terminal_game_shows_the_editions_terms_and_takes_a_typed_german_action(

@@ -4,25 +4,19 @@ decision, in the terminal and on the web; ids and English unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from tests.i18n.i18n_helpers import new_table, play_in
 
-from grimoire.cli.main import app
 from grimoire.core.i18n import language_scope
 from grimoire.registry import make
 
-runner = CliRunner()
-
 
 def _play(lang: str, typed: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    monkeypatch.chdir(tmp_path)  # a save would land here, not in the checkout
-    command = ["--lang", lang, "play", "runika", "--players", "2", "--seed", "3"]
-    result = runner.invoke(app, command, input=f"{typed}\nquit\nn\n")
-    assert result.exit_code == 130, result.output
-    return result.output
+    return play_in(lang, "runika", typed, tmp_path, monkeypatch)
 
 
 def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_draft(
@@ -59,35 +53,18 @@ def test_labels_and_log_lines_per_language_with_the_same_ids_and_english_unchang
     assert line == f"seat 0: {english[0]}"
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[object]:
-    pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
-    from fastapi.testclient import TestClient
-
-    from grimoire.web import create_app
-
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.0)) as client:
-        yield client
-
-
-def test_a_german_web_payload_carries_runikas_german_labels(client: object) -> None:
-    from fastapi.testclient import TestClient
-
-    assert isinstance(client, TestClient)
-    body = {
-        "game": "runika",
-        "players": 2,
-        "name": "Ann",
-        "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
-    }
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    game_id = response.json()["state"]["id"]
-    german = client.get(f"/api/games/{game_id}/state", headers={"Accept-Language": "de"}).json()
-    english = client.get(f"/api/games/{game_id}/state", headers={"Accept-Language": "en"}).json()
+def test_a_german_web_payload_carries_runikas_german_labels(client: Any) -> None:
+    game_id = new_table(client, "runika")
+    url = f"/api/games/{game_id}/state"
+    for _ in range(200):  # the bot may hold the initiative: wait for seat 0's first pick
+        english = client.get(url, headers={"Accept-Language": "en"}).json()
+        if english["actions"]:
+            break
+        time.sleep(0.02)
+    german = client.get(url, headers={"Accept-Language": "de"}).json()
+    assert english["actions"], "seat 0 never got to draft"
     assert [a["id"] for a in german["actions"]] == [a["id"] for a in english["actions"]]
-    if english["actions"]:  # seat 0 drafts first unless the bot holds the initiative
-        assert all(a["text"].endswith(" nehmen") for a in german["actions"])
-        assert all(a["text"].startswith("draft ") for a in english["actions"])
+    assert all(a["text"].endswith(" nehmen") for a in german["actions"])
+    assert all(a["text"].startswith("draft ") for a in english["actions"])
     assert german["log"] and all(line["text"] for line in german["log"])
     assert german["log"][0]["text"] != english["log"][0]["text"]

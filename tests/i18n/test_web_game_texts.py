@@ -5,8 +5,6 @@ renderer on the game page."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,27 +12,11 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 
 from fastapi.testclient import TestClient
-
-from grimoire.web import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.0)) as client:
-        yield client
+from tests.i18n.i18n_helpers import new_table
 
 
 def _ciub(client: TestClient) -> str:
-    body = {
-        "game": "ciub",
-        "players": 2,
-        "name": "Ann",
-        "options": {"start_player": 0},
-        "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
-    }
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    return str(response.json()["state"]["id"])
+    return new_table(client, "ciub", start_player=0)
 
 
 def _state(client: TestClient, game_id: str, lang: str) -> dict[str, Any]:

@@ -3,22 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 
 from fastapi.testclient import TestClient
-
-from grimoire.web import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0.0)) as client:
-        yield client
+from tests.i18n.i18n_helpers import new_table
 
 
 def test_a_german_browser_gets_the_lobby_in_german(client: TestClient) -> None:
@@ -39,15 +29,7 @@ def test_the_cookie_beats_accept_language_and_unknown_ones_mean_english(client: 
 
 
 def test_the_game_page_in_german_and_the_rules_of_the_current_step(client: TestClient) -> None:
-    body = {
-        "game": "ciub",
-        "players": 2,
-        "name": "Ann",
-        "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
-    }
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    game_id = response.json()["state"]["id"]
+    game_id = new_table(client, "ciub")
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).text
     assert "Spielverlauf" in page and "Regeln zu diesem Schritt" in page
     rule = client.get(f"/api/games/{game_id}/rules").json()
