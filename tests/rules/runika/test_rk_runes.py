@@ -3,6 +3,8 @@ cell codes of the components file)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tests.rules.runika.rk_helpers import (
     bag,
@@ -164,16 +166,18 @@ def test_mastery_black_cell_with_pattern_colour_blocks_the_claim() -> None:
     assert "claim tidal_vortex" not in texts(state)
 
 
+def _mastery_row(tidal_vortex_owner: int) -> list[dict[str, Any]]:
+    """The 4 mastery runes, nobody's but Tidal Vortex (owned by the given seat)."""
+    owners = {"tidal_vortex": tidal_vortex_owner}
+    names = ["wind_walk", "tidal_vortex", "thunderbolt", "fortification"]
+    return [{"rune": r, "owner": owners.get(r)} for r in names]
+
+
 def test_mastery_rune_owned_by_another_gives_points_only() -> None:
     """Runes: completing "a mastery rune that another player already owns, you gain neither the
     card nor its ability, but you do gain the card's points (as point tokens) and the points for
     the pattern's 1 dice"."""
-    mastery = [
-        {"rune": "wind_walk", "owner": None},
-        {"rune": "tidal_vortex", "owner": 1},
-        {"rune": "thunderbolt", "owner": None},
-        {"rune": "fortification", "owner": None},
-    ]
+    mastery = _mastery_row(tidal_vortex_owner=1)
     state = position(
         seats={0: {"grid": TIDAL}, 1: {"runes": ["tidal_vortex"]}},
         mastery=mastery,
@@ -189,12 +193,7 @@ def test_mastery_rune_owned_by_another_gives_points_only() -> None:
 
 def test_mastery_rune_completed_once_per_player() -> None:
     """Runes: "Each player can complete each mastery rune only once"."""
-    mastery = [
-        {"rune": "wind_walk", "owner": None},
-        {"rune": "tidal_vortex", "owner": 1},
-        {"rune": "thunderbolt", "owner": None},
-        {"rune": "fortification", "owner": None},
-    ]
+    mastery = _mastery_row(tidal_vortex_owner=1)
     state = position(
         seats={0: {"grid": TIDAL, "mastered": ["tidal_vortex"]}, 1: {"runes": ["tidal_vortex"]}},
         mastery=mastery,
@@ -205,12 +204,7 @@ def test_mastery_rune_completed_once_per_player() -> None:
 
 def test_own_mastery_rune_not_claimed_again() -> None:
     """Runes: a player who owns a mastery rune cannot complete it again."""
-    mastery = [
-        {"rune": "wind_walk", "owner": None},
-        {"rune": "tidal_vortex", "owner": 0},
-        {"rune": "thunderbolt", "owner": None},
-        {"rune": "fortification", "owner": None},
-    ]
+    mastery = _mastery_row(tidal_vortex_owner=0)
     state = position(
         seats={0: {"grid": TIDAL, "runes": ["tidal_vortex"], "mastered": ["tidal_vortex"]}},
         mastery=mastery,
