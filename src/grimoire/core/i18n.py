@@ -64,7 +64,10 @@ def translator(domain: str, localedir: Path | str) -> Callable[[str], str]:
     where = str(localedir)
 
     def gettext(message: str) -> str:
-        return translations(domain, where, _current.get()).gettext(message)
+        lang = _current.get()
+        if lang == DEFAULT:  # the source language: texts are built for every log line
+            return message
+        return translations(domain, where, lang).gettext(message)
 
     return gettext
 
