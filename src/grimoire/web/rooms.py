@@ -415,6 +415,7 @@ class Room:
 
     def payload_text(self, viewer: int | None, lang: str = ENGLISH) -> str:
         """``payload(viewer, lang)`` as JSON text, encoded once per change, viewer and language."""
+        lang = lang if lang in LANGUAGES else ENGLISH  # one cache entry per language served
         text = self._text_cache.get((viewer, lang))
         if text is None:
             doc = self.payload(viewer, lang)
