@@ -13,6 +13,7 @@ from rich.console import Console
 
 from grimoire.cli.play import new_session, run
 from grimoire.games.runika.game import RunikaGame
+from grimoire.games.runika.text import ENDED_TEXT
 
 
 def mid_game(players: int, options: dict[str, object], rounds: int) -> object:
@@ -65,4 +66,8 @@ def test_a_person_plays_a_game_to_the_end_in_the_terminal(
     code = run(session, console, ask, tmp_path / "save.json")
     assert code == 0 and session.state.is_terminal()
     assert "Score" in out.getvalue()  # the final table
+    # why it ended, in words (a solo game says whether you won or lost)
+    assert ENDED_TEXT[session.state.ended] in out.getvalue()
+    if players == 1:
+        assert session.state.ended in ("solo_win", "solo_loss")
     assert prompts

@@ -135,10 +135,23 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
     return _("seat {seat}: {action}").format(seat=actor, action=words)
 
 
+# Why the game ended (flow.finish / flow.end_reason), as a person is told it.
+ENDED_TEXT = {
+    "goal": N_("the game is over: the points goal was reached at the round's end"),
+    "deck": N_("the game is over: the rune deck ran out"),
+    "achievements": N_("the game is over: the achievement deck ran out"),
+    "starting_rune": N_("the game is over: a starting rune was gained (short game)"),
+    "secret": N_("the game is over: all three secret runes were gained"),
+    "solo_win": N_("you win: the solo runes are complete"),
+    "solo_loss": N_("you lose: the bag cannot supply another round (solo)"),
+}
+
+
 def prompt(st: RunikaState, viewer: int | None) -> str:
     """The pending decision in words (never a hidden detail)."""
     if st.phase == "over":
-        return _("the game is over ({why})").format(why=st.ended)
+        why = ENDED_TEXT.get(st.ended)
+        return _(why) if why else _("the game is over ({why})").format(why=st.ended)
     if st.chance:
         return _("chance: {what}").format(what=_chance_words(st))
     if st.phase == "draft":
