@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from grimoire.core.errors import IllegalAction
 from grimoire.games.five_seals.board import Board
 from grimoire.games.five_seals.components import NUM_CARDS, Components
+from grimoire.games.five_seals.text import _
 
 USE = 0
 SCROLL = USE + NUM_CARDS
@@ -129,7 +130,7 @@ class Codec:
     def parse(self, text: str) -> int:
         words = text.strip().split()
         if not words:
-            raise IllegalAction("an empty text names no action")
+            raise IllegalAction(_("an empty text names no action"))
         head, rest = words[0].lower(), " ".join(words[1:])
         phrase = " ".join(w.lower() for w in words)
         for action, name in SINGLE.items():
@@ -138,7 +139,7 @@ class Codec:
         if head in ("use", "scroll"):
             card = self.comp.card_by_name(rest)
             if card is None:
-                raise IllegalAction(f"no scroll called {rest!r}")
+                raise IllegalAction(_("no scroll called {name}").format(name=repr(rest)))
             return (USE if head == "use" else SCROLL) + card
         if head in ("die", "their") and len(words) == 2 and len(rest) == 2:
             colour, value = self.colour(rest[0]), rest[1]
@@ -157,12 +158,14 @@ class Codec:
         if head in ("break", "node") and len(words) == 2:
             index = self.board.index.get(rest)
             if index is None:
-                raise IllegalAction(f"no node {rest!r} on this board")
+                raise IllegalAction(_("no node {node} on this board").format(node=repr(rest)))
             return (BREAK if head == "break" else self.node_base) + index
         raise IllegalAction(
-            f"cannot read {text!r}: say e.g. 'break 0G1', 'die R4', 'use Growth of Fire', "
-            "'scroll Binding', 'their B2', 'take Y', 'colour Fire', 'seat 1', 'node 2Rc', "
-            "'bind familiar', 'bind break', 'done', 'end round', 'unguard'"
+            _(
+                "cannot read {text}: say e.g. 'break 0G1', 'die R4', 'use Growth of Fire', "
+                "'scroll Binding', 'their B2', 'take Y', 'colour Fire', 'seat 1', 'node 2Rc', "
+                "'bind familiar', 'bind break', 'done', 'end round', 'unguard'"
+            ).format(text=repr(text))
         )
 
     def colour(self, word: str) -> int | None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals.components import P
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
-from grimoire.games.five_seals.render_text import describe_prompt
+from grimoire.games.five_seals.text import _, die_text, element, prompt
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -22,62 +22,74 @@ ANSWERS |= {"die": ("dice", "give", "spell"), "take": ("take", "spell")}
 
 
 def why_not(st: FiveSealsState, seat: int, action: int) -> str:
+    """The reason, in the current language."""
     kind, arg = st.codec.decode(action)
     frame = st.stack[-1]
-    now = describe_prompt(st).rstrip(".")
+    now = prompt(st).rstrip(".。")
     if kind in ANSWERS and frame["k"] not in ANSWERS[kind]:
-        return f"that is not the decision now: {now}"
+        return _("that is not the decision now: {now}").format(now=now)
     reason = None
     if kind == "break" and frame["k"] == "turn":
         reason = _break(st, seat, arg)
     elif kind == "break":
-        reason = f"{st.board.node_id(arg)} is not one of the seals you may choose now"
+        reason = _("{node} is not one of the seals you may choose now").format(
+            node=st.board.node_id(arg)
+        )
     elif kind == "end-round":
         can = breakable(st, seat)
-        reason = (
-            f"you must break a seal while you can ({st.board.node_id(can[0])})" if can else None
-        )
+        if can:
+            reason = _("you must break a seal while you can ({node})").format(
+                node=st.board.node_id(can[0])
+            )
     elif kind == "use":
-        held = {card for _, card in st.up_cards(seat)}
+        held = {card for _unused, card in st.up_cards(seat)}
         name = st.comp.card_name(arg)
-        reason = f"you hold no face-up {name}" if arg not in held else f"{name} has no effect now"
+        if arg not in held:
+            reason = _("you hold no face-up {card}").format(card=name)
+        else:
+            reason = _("{card} has no effect now").format(card=name)
     elif kind == "die":
         colour, value = divmod(arg, 6)
         if value + 1 not in st.dice_of(seat, colour):
-            reason = f"you have no {st.comp.letters[colour]}{value + 1}"
+            reason = _("you have no {die}").format(die=die_text(st, arg))
         elif frame["k"] == "dice":
-            reason = (
-                f"dice pay for {st.board.node_id(frame['n'])} in one colour (the seal's; any "
-                "for Mind), highest first, and no more than it needs"
-            )
+            reason = _(
+                "dice pay for {node} in one colour (the seal's; any for Mind), highest first, "
+                "and no more than it needs"
+            ).format(node=st.board.node_id(frame["n"]))
     elif kind == "take" and st.supply(arg) == 0:
-        reason = f"the supply has no {st.comp.elements[arg]} die left"
+        reason = _("the supply has no {element} die left").format(element=element(st, arg))
     return reason or now
 
 
 def _break(st: FiveSealsState, seat: int, node: int) -> str:
     spot = st.board.node_id(node)
     if st.token[node] < 0 and st.card[node] < 0:
-        return f"{spot} holds no seal"
+        return _("{node} holds no seal").format(node=spot)
     if node not in targets(st, seat):
-        seen, _ = _region(st, seat)
+        seen, _found = _region(st, seat)
         if not seen[node]:
-            return f"{spot} is out of your reach: seals close every path there (type 'map')"
+            return _(
+                "{node} is out of your reach: seals close every path there (type 'map')"
+            ).format(node=spot)
         if node in blockers(st, seat):
-            return f"{spot} is blocked by {_figure(st, node)}"
-        return f"{spot} is blocked by a guardian"
+            return _("{node} is blocked by {figure}").format(node=spot, figure=_figure(st, node))
+        return _("{node} is blocked by a guardian").format(node=spot)
     col, need = seal_of(st, node)
     sums = st.dice_sums(seat)
     if col == P:
-        return f"{spot} needs {need} in one colour of dice; your best colour adds up to {max(sums)}"
-    element = st.comp.elements[col]
-    return f"{spot} needs {element} dice adding up to {need}; yours add up to {sums[col]}"
+        return _(
+            "{node} needs {need} in one colour of dice; your best colour adds up to {best}"
+        ).format(node=spot, need=need, best=max(sums))
+    return _("{node} needs {element} dice adding up to {need}; yours add up to {have}").format(
+        node=spot, element=element(st, col), need=need, have=sums[col]
+    )
 
 
 def _figure(st: FiveSealsState, node: int) -> str:
     for other in range(st.n):
         if st.mage[other] == node:
-            return f"seat {other}'s mage"
+            return _("seat {seat}'s mage").format(seat=other)
         if st.familiar[other] == node:
-            return f"seat {other}'s familiar"
-    return "a figure"
+            return _("seat {seat}'s familiar").format(seat=other)
+    return _("a figure")

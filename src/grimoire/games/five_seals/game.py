@@ -144,9 +144,9 @@ class FiveSealsGame(Game):
 
     def text_topics(self) -> dict[str, str]:
         """The terminal's extra commands (see grimoire.cli.play)."""
-        from grimoire.games.five_seals.text_map import TOPICS
+        from grimoire.games.five_seals.text_map import topics
 
-        return TOPICS
+        return topics()
 
     def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
         from grimoire.games.five_seals.text_map import topic

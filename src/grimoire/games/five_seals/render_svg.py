@@ -22,18 +22,21 @@ from __future__ import annotations
 import math
 from html import escape
 
+from grimoire.core.i18n import N_
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
 from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.games.five_seals.text import _, colour_name, element
 
 FILL = ("#d7352b", "#2f6fd1", "#e8c21c", "#3e9a47", "#8e44ad")
 PALE = ("#f4c6c2", "#c6d6f3", "#f7ecb5", "#c8e6ca", "#e2cdec")
 SEAT = ("#222222", "#f08c00", "#00a6a6", "#d6336c", "#6b6b6b")
 UNIT = 40.0  # pixels per layout unit
 PANEL = 380.0  # width of the players' area
+KIND_TEXT = {"seal": N_("seal"), "scroll": N_("scroll"), "hall": N_("hall")}  # a node's kind
 
 
 def _xy(st: FiveSealsState, node: int, centre: float) -> tuple[float, float]:
@@ -106,7 +109,7 @@ def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, c
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.9 * UNIT:.1f}" fill="{PALE[4]}" '
             f'stroke="{FILL[4]}" stroke-width="3"/>'
         )
-        parts.append(_text(x, y + 5, 13, "#5b2c6f", "hall"))
+        parts.append(_text(x, y + 5, 13, "#5b2c6f", _("hall")))
     elif spot.kind == "seal":
         code = st.token[node]
         fill = FILL[code // 10] if code >= 0 else "#fbf8f0"
@@ -135,10 +138,13 @@ def _tooltip(st: FiveSealsState, node: int) -> str:
     spot = st.board.nodes[node]
     if st.token[node] >= 0:
         code = st.token[node]
-        return f"{spot.id}: {st.comp.elements[code // 10]} seal, strength {code % 10}"
+        return _("{node}: {element} seal, strength {strength}").format(
+            node=spot.id, element=element(st, code // 10), strength=code % 10
+        )
     if st.card[node] >= 0:
         return f"{spot.id}: {st.comp.card_name(st.card[node])} ({strength(st.card[node])})"
-    return f"{spot.id}: empty ({spot.kind})"
+    kind = _(KIND_TEXT[spot.kind]) if spot.kind in KIND_TEXT else spot.kind
+    return _("{node}: empty ({kind})").format(node=spot.id, kind=kind)
 
 
 def _figures(st: FiveSealsState, pos: list[tuple[float, float]]) -> str:
@@ -188,18 +194,18 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
     x0 = left + 10
     parts = [f'<g class="players" transform="translate({x0:.0f},0)">']
     circle = ROMAN.get(st.circle, "?")
-    parts.append(
-        f'<text x="0" y="24" font-size="15" font-weight="bold">Round {st.round} - circle {circle}'
-        f" - 6s left {st.scrolls_on_board(6)}/{comp.end_threshold[st.n]}</text>"
+    heading = _("Round {round} - circle {circle} - 6s left {left}/{end}").format(
+        round=st.round, circle=circle, left=st.scrolls_on_board(6), end=comp.end_threshold[st.n]
     )
+    parts.append(f'<text x="0" y="24" font-size="15" font-weight="bold">{escape(heading)}</text>')
     parts.append(f'<text x="0" y="44" font-size="11">{escape(describe_prompt(st))}</text>')
     actor = None if st.is_chance() or st.is_terminal() else int(st.stack[-1]["s"])
-    parts.append('<text x="0" y="64" font-size="11">supply</text>')
+    parts.append(f'<text x="0" y="64" font-size="11">{escape(_("supply"))}</text>')
     for c in range(4):
         x = 48 + c * 44
         parts.append(
             f'<g class="supply" data-colour="{comp.letters[c]}" data-kind="take">'
-            f"<title>take a {comp.colour_names[c]} die</title>"
+            f"<title>{escape(_('take a {colour} die').format(colour=colour_name(st, c)))}</title>"
             f'<rect x="{x}" y="50" width="20" height="20" rx="4" fill="{FILL[c]}"/>'
             f'<text x="{x + 24}" y="64" font-size="11">{st.supply(c)}</text></g>'
         )
@@ -207,19 +213,20 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
     y = 80.0
     for s in range(st.n):
         mage, familiar = comp.mages[s]
-        mark = " (you)" if s == seat else ""
-        state = " - round over" if st.over[s] else ""
+        place = _familiar_place(st, s)
+        mark = " " + _("(you)") if s == seat else ""
+        state = " - " + _("round over") if st.over[s] else ""
         to_act = not st.is_chance() and not st.is_terminal() and st.stack[-1]["s"] == s
         parts.append(
             f'<g class="player" data-seat="{s}" transform="translate(0,{y:.0f})">'
             f'<rect width="{PANEL - 20:.0f}" height="160" rx="6" fill="#fffdf8" '
             f'stroke="{SEAT[s]}" stroke-width="{3 if to_act else 1.5}"/>'
             f'<text x="8" y="18" font-size="13" font-weight="bold" fill="{SEAT[s]}">'
-            f"{s + 1} {escape(mage)}{mark}{state}</text>"
+            f"{s + 1} {escape(mage)}{escape(mark + state)}</text>"
             f'<text x="{PANEL - 30:.0f}" y="18" font-size="13" text-anchor="end">'
-            f"score {totals[s]}</text>"
-            f'<text x="8" y="34" font-size="10">familiar {escape(familiar)}: '
-            f"{_familiar_place(st, s)}</text>"
+            f"{escape(_('score {score}').format(score=totals[s]))}</text>"
+            f'<text x="8" y="34" font-size="10">'
+            f"{escape(_('familiar {name}: {place}').format(name=familiar, place=place))}</text>"
         )
         dx = 8.0
         for die in range(24):
@@ -240,11 +247,11 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
             fill = FILL[colour(card)] if up else "#9a9a9a"
             label = comp.card_name(card)
             kind = "use" if s == actor else "scroll"
-            down = "" if up else ", face down"
+            down = "" if up else ", " + _("face down")
             parts.append(
                 f'<g class="scroll" data-card="{escape(label)}" data-owner="{s}" '
                 f'data-up="{1 if up else 0}" data-kind="{kind}">'
-                f"<title>{escape(label)} ({strength(card)}){down}</title>"
+                f"<title>{escape(label)} ({strength(card)}){escape(down)}</title>"
                 f'<rect x="{cx}" y="{cy}" width="82" height="24" rx="3" fill="{fill}"/>'
                 f'<text x="{cx + 4}" y="{cy + 15}" font-size="9" fill="#fff">'
                 f"{escape(label[:16])} {strength(card)}</text>"
@@ -263,5 +270,5 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
 
 def _familiar_place(st: FiveSealsState, seat: int) -> str:
     if st.familiar[seat] >= 0:
-        return f"on {st.board.node_id(st.familiar[seat])}"
-    return "on Binding" if st.over[seat] else "with its mage's player"
+        return _("on {node}").format(node=st.board.node_id(st.familiar[seat]))
+    return _("on Binding") if st.over[seat] else _("with its mage's player")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 from grimoire.games.five_seals import chance, position, rules
 from grimoire.games.five_seals.components import BINDING, NUM_DICE, strength
+from grimoire.games.five_seals.text import chance_text, label
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
@@ -191,23 +192,30 @@ class FiveSealsState(State):
         return other
 
     def action_to_string(self, action: int) -> str:
+        """The label (a chance outcome: the log line) in the current language."""
         if self.is_chance():
-            return chance.describe(self, action)
-        return self.codec.to_text(action)
+            return chance_text(self, action)
+        return label(self, action)
 
     def _why_illegal(self, actor: int, action: int) -> str:
         if actor >= 0 and self.stack and 0 <= action < self.game.num_actions:
             from grimoire.games.five_seals.explain import why_not
+            from grimoire.games.five_seals.text import _
 
             legal = State._phase_hint(self, actor)  # "legal now: ..."
             reason = why_not(self, actor, action)
-            return f"'{self.action_to_string(action)}' is not possible: {reason}; {legal}"
+            return _("'{action}' is not possible: {reason}; {legal}").format(
+                action=self.action_to_string(action), reason=reason, legal=legal
+            )
         return super()._why_illegal(actor, action)
 
     def parse_action(self, text: str) -> int:
+        """The action named by ``text``: the English text (a chance outcome also as shown)."""
         if self.is_chance():
+            wanted = " ".join(text.lower().split())
             for outcome, _ in self.chance_weights():
-                if chance.describe(self, outcome).lower() == " ".join(text.lower().split()):
+                shown = (chance.describe(self, outcome), chance_text(self, outcome))
+                if wanted in (" ".join(words.lower().split()) for words in shown):
                     return outcome
         return self.codec.parse(text)
 

@@ -15,16 +15,18 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.core.i18n import N_
 from grimoire.games.five_seals.board import HALL
 from grimoire.games.five_seals.components import BINDING, colour, family, strength
 from grimoire.games.five_seals.reach import _region, blockers, breakable
+from grimoire.games.five_seals.text import _
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
 
 STYLE = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
 LINE = 64  # a path continues on its line up to about this many cells
-LEGEND = (
+LEGEND = N_(
     "Legend: 0J:R3 node 0J, a Fire (red) seal of strength 3 (B Water, Y Air, G Earth, P Mind); "
     "0S2:Change/R2 a scroll box (S) holding Change of Fire, strength 2; · empty; "
     "@1 seat 1's mage, f1 its familiar, G guardian; ! you can break it now, * in your reach, "
@@ -38,18 +40,20 @@ def board_map(st: FiveSealsState, seat: int | None, wedge: int | None = None) ->
     keep = None
     if wedge is not None:
         keep = {n for n, node in enumerate(board.nodes) if node.wedge in (None, wedge)}
-    title = "Board" + ("" if wedge is None else f", wedge {wedge}")
+    title = _("Board") if wedge is None else _("Board, wedge {wedge}").format(wedge=wedge)
     lines = _tree(st, seat, board.hall, keep, through_seals=True)
-    return Group(Text(title, style="bold"), *lines, Text(LEGEND, style="dim"))
+    return Group(Text(title, style="bold"), *lines, Text(_(LEGEND), style="dim"))
 
 
 def surroundings(st: FiveSealsState, seat: int) -> Group:
     """What ``seat`` reaches from its mage: the open area and the seals at its edge."""
-    seen, _ = _region(st, seat)
+    seen, _found = _region(st, seat)
     keep = {n for n in range(len(st.board)) if seen[n]}
     title = Text(
-        f"What seat {seat} can reach from its mage (! break it now, * in reach, x blocked; "
-        "'map': the whole board, 'legend': the symbols)",
+        _(
+            "What seat {seat} can reach from its mage (! break it now, * in reach, x blocked; "
+            "'map': the whole board, 'legend': the symbols)"
+        ).format(seat=seat),
         style="bold",
     )
     return Group(title, *_tree(st, seat, st.mage[seat], keep, through_seals=False, prune=True))
@@ -157,7 +161,7 @@ def _label(st: FiveSealsState, node: int, mark: str) -> Text:
     spot = st.board.nodes[node]
     text = Text(spot.id)
     if spot.kind == HALL:
-        text.append(":hall")
+        text.append(":" + _("hall"))
     elif st.token[node] >= 0:
         code = st.token[node]
         text.append(f":{st.comp.letters[code // 10]}{code % 10}", style=STYLE[code // 10])
@@ -194,31 +198,43 @@ def spells_text(st: FiveSealsState, name: str = "") -> Group | Text:
         if card is not None:
             families = [family(card)]
         if not families and name.lower() != "binding":
-            return Text(f"No spell called {name!r}; 'spells' lists those in this game.")
+            return Text(
+                _("No spell called {name}; 'spells' lists those in this game.").format(
+                    name=repr(name)
+                )
+            )
     else:
-        cards = {c for c in st.card if c >= 0} | {c for hand in st.hands for c, _, _ in hand}
+        cards = {c for c in st.card if c >= 0} | {entry[0] for hand in st.hands for entry in hand}
         families = sorted({family(c) for c in cards if c != BINDING})
     table = Table(show_header=True, header_style="bold", show_lines=True)
-    for column in ("spell", "circle", "str.", "what it does"):
-        table.add_column(column)
+    for column in (N_("spell"), N_("circle"), N_("str."), N_("what it does")):
+        table.add_column(_(column))
     table.add_row("Binding", "-", "1", comp.binding_summary)
     for f in families:
         spell = comp.spells[f]
         circle = comp.circle_names.get(spell.circle, str(spell.circle))
         table.add_row(spell.name, circle, str(spell.strength), spell.summary)
     note = Text(
-        "A spell comes in the five colours; a Mind (purple) one may pick its element. "
-        "'spells NAME' shows one, e.g. 'spells Leap'.",
+        _(
+            "A spell comes in the five colours; a Mind (purple) one may pick its element. "
+            "'spells NAME' shows one, e.g. 'spells Leap'."
+        ),
         style="dim",
     )
     return Group(table, note)
 
 
+# the terminal's extra commands (typed in English in every language) and what they show
 TOPICS = {
-    "map": "the whole board; 'map 2' one wedge",
-    "spells": "what the spells in this game do; 'spells Leap' one of them",
-    "legend": "the map's symbols",
+    "map": N_("the whole board; 'map 2' one wedge"),
+    "spells": N_("what the spells in this game do; 'spells Leap' one of them"),
+    "legend": N_("the map's symbols"),
 }
+
+
+def topics() -> dict[str, str]:
+    """``TOPICS`` with their descriptions in the current language."""
+    return {name: _(what) for name, what in TOPICS.items()}
 
 
 def topic(st: FiveSealsState, seat: int | None, name: str, argument: str) -> Group | Text:
@@ -228,8 +244,10 @@ def topic(st: FiveSealsState, seat: int | None, name: str, argument: str) -> Gro
         if argument.isdigit() and int(argument) in wedges:
             return board_map(st, seat, int(argument))
         if argument:
-            return Text(f"wedges are numbered {min(wedges)}..{max(wedges)}")
+            return Text(
+                _("wedges are numbered {first}..{last}").format(first=min(wedges), last=max(wedges))
+            )
         return board_map(st, seat)
     if name == "spells":
         return spells_text(st, argument)
-    return Text(LEGEND)
+    return Text(_(LEGEND))

@@ -1,0 +1,141 @@
+"""Five Seals' texts in the current language: action labels, chance outcomes (log lines) and the
+pending decision in words.
+
+Texts shown to people are in the current language (``grimoire.core.i18n``, domain
+``five-seals``); the msgids are exactly the English texts, so English output is unchanged. The
+codec's English text (``Codec.to_text``) is what the parser reads; the terminal also takes a
+translated label as listed. Card, spell, mage and familiar names, colour letters, die and node
+ids stay as in the data.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from grimoire.core.i18n import DEFAULT, N_, language, translator
+from grimoire.games.five_seals.chance import ROMAN, _slot, describe, node_kind
+
+if TYPE_CHECKING:
+    from grimoire.games.five_seals.state import FiveSealsState
+
+_ = translator("five-seals", Path(__file__).parent / "locale")
+
+# the data's element and colour names, by colour index (Fire R, Water B, Air Y, Earth G, Mind P)
+ELEMENT_TEXT = (N_("Fire"), N_("Water"), N_("Air"), N_("Earth"), N_("Mind"))
+COLOUR_TEXT = (N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("purple"))
+SINGLE_TEXT = {
+    "bind-familiar": N_("bind familiar"),
+    "bind-break": N_("bind break"),
+    "done": N_("done"),
+    "end-round": N_("end round"),
+    "unguard": N_("unguard"),
+}
+# one template per kind, so a language may order the words its own way
+KIND_TEXT = {
+    "use": N_("use {card}"),
+    "scroll": N_("scroll {card}"),
+    "die": N_("die {die}"),
+    "their": N_("their {die}"),
+    "take": N_("take {colour}"),
+    "colour": N_("colour {element}"),
+    "seat": N_("seat {seat}"),
+    "break": N_("break {node}"),
+    "node": N_("node {node}"),
+}
+# why a seal is chosen (the ``pick`` frame's mode), as the prompt names it
+PICK_TEXT = {
+    "bind": N_("bind"),
+    "leap": N_("leap"),
+    "tele": N_("tele"),
+    "speed": N_("speed"),
+    "free": N_("free"),
+}
+
+
+def element(st: FiveSealsState, col: int) -> str:
+    """The element of colour ``col`` (Fire, ...) in the current language."""
+    return _(st.comp.elements[col])
+
+
+def colour_name(st: FiveSealsState, col: int) -> str:
+    """The name of colour ``col`` (red, ...) in the current language."""
+    return _(st.comp.colour_names[col])
+
+
+def die_text(st: FiveSealsState, code: int) -> str:
+    """A die by colour letter and value (``R4``) from its code 6*colour+value-1."""
+    return f"{st.comp.letters[code // 6]}{code % 6 + 1}"
+
+
+def label(st: FiveSealsState, action: int) -> str:
+    """A player action's label in the current language (English: the codec's own text)."""
+    if language() == DEFAULT:
+        return st.codec.to_text(action)
+    kind, arg = st.codec.decode(action)
+    if kind in SINGLE_TEXT:
+        return _(SINGLE_TEXT[kind])
+    template = _(KIND_TEXT[kind])
+    if kind in ("use", "scroll"):
+        return template.format(card=st.comp.card_name(arg))
+    if kind in ("die", "their"):
+        return template.format(die=die_text(st, arg))
+    if kind == "take":
+        return template.format(colour=st.comp.letters[arg])
+    if kind == "colour":
+        return template.format(element=element(st, arg))
+    if kind == "seat":
+        return template.format(seat=arg)
+    return template.format(node=st.board.node_id(arg))
+
+
+def chance_text(st: FiveSealsState, outcome: int) -> str:
+    """A chance outcome (a log line) in the current language (English: ``chance.describe``)."""
+    if language() == DEFAULT:
+        return describe(st, outcome)
+    kind = node_kind(st)
+    if kind == "roll":
+        # a physical die (R1..R6: its colour and number), same code layout as a die's value
+        die = die_text(st, st.rolls[0])
+        return _("{die} rolls {value}").format(die=die, value=outcome + 1)
+    if kind == "circle":
+        return _("circle {circle}").format(circle=ROMAN.get(outcome, str(outcome)))
+    if kind == "first":
+        return _("first player seat {seat}").format(seat=outcome)
+    node = st.board.node_id(_slot(st))
+    if kind == "seal":
+        return _("{node} gets a {colour} token").format(node=node, colour=colour_name(st, outcome))
+    return _("{node} gets {card}").format(node=node, card=st.comp.card_name(outcome))
+
+
+def prompt(st: FiveSealsState) -> str:
+    """One line on the decision pending."""
+    if st.is_terminal():
+        return _("The game is over.")
+    if st.is_chance():
+        return _("Chance: dice are rolled / the board is being filled.")
+    f = st.stack[-1]
+    kind, seat = f["k"], f["s"]
+    if kind == "turn":
+        return _("Seat {seat}'s turn: use scrolls, then break a seal (or end your round).").format(
+            seat=seat
+        )
+    if kind == "dice":
+        return _("Seat {seat}: pay for {node} with dice, highest first.").format(
+            seat=seat, node=st.board.node_id(f["n"])
+        )
+    if kind == "take":
+        return _("Seat {seat}: take {count} more dice from the supply.").format(
+            seat=seat, count=f["n"]
+        )
+    if kind == "pick":
+        mode = str(f["m"])
+        why = _(PICK_TEXT[mode]) if mode in PICK_TEXT else mode
+        return _("Seat {seat}: choose the seal to break ({why}).").format(seat=seat, why=why)
+    if kind == "absorb":
+        return _("Seat {seat}: put the broken token on an Absorption scroll, or done.").format(
+            seat=seat
+        )
+    if kind == "give":
+        return _("Seat {seat}: choose the die seat {thief} steals.").format(seat=seat, thief=f["t"])
+    return _("Seat {seat} is using {card}.").format(seat=seat, card=st.comp.card_name(f["card"]))
