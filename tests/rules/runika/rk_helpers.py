@@ -152,3 +152,20 @@ def runes_shown(*shown: str, players: int = 2) -> dict[str, Any]:
     comp = game(players).comp
     basic = [comp.runes[r].id for r in comp.basic]
     return {"display": [[r] for r in shown], "deck": [r for r in basic if r not in shown]}
+
+
+def next_turn(state: State, seat: int = 0) -> State:
+    """Play on from the end of a round to ``seat``'s next turn, stopping at its re-roll stage:
+    each chance node takes its first outcome and each draft its first pick. ``seat`` must hold
+    the next round's initiative (no other turn is played)."""
+    for _ in range(200):
+        if state.is_chance():
+            state.apply(state.chance_weights()[0][0])
+            continue
+        doc = pos(state)
+        stack = doc["seats"][seat]["stack"]
+        if doc["phase"] == "turns" and stack and stack[-1].get("st") == "reroll":
+            return state
+        assert doc["phase"] == "draft", f"stopped in phase {doc['phase']!r}"
+        state.apply(state.legal_actions()[0])
+    raise AssertionError("no next turn for that seat")

@@ -245,7 +245,10 @@ def _int(doc: dict[str, Any], key: str, where: str, low: int = 0) -> int:
 
 def _ability(raw: Any, kinds: dict[str, dict[str, Any]], where: str) -> Ability:
     if not isinstance(raw, dict) or raw.get("kind") not in kinds:
-        raise ComponentError(f"{where}: ability.kind must be one of {sorted(kinds)}")
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        raise ComponentError(
+            f"{where}: unknown ability kind {kind!r}; ability.kind must be one of {sorted(kinds)}"
+        )
     kind = str(raw["kind"])
     spec = kinds[kind]
     params = {k: v for k, v in raw.items() if k != "kind"}
