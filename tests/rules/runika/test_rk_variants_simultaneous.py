@@ -184,3 +184,20 @@ def test_a_sealed_claim_uses_dice_the_next_claim_cannot() -> None:
     assert 0 not in state.seats_to_act()  # Pivot is no longer possible: the turn is over
     assert grid(state) == rows
     assert [c[0] for c in seat_doc(state)["claims"]] == ["bedrock"]
+
+
+def test_points_of_sealed_claims_count_for_the_round_end_goal() -> None:
+    """Simultaneous play with the game end (ruling 8): the runes gained at the round end count
+    towards the 20 points checked at that same round end (18 + Sweep 1 + two 1s = 21)."""
+    fields = runes_shown("sweep", "pivot", "spark")
+    state = _both(
+        "claims", {"grid": GGG, "tokens": 18}, {"store": ["Y1"], "st": "resolve"}, **fields
+    )
+    _act(state, 0, "claim sweep")
+    assert state.scores()[0] == 18  # sealed: nothing scored yet
+    _act(state, 1, "resolve Y1", "enter bottom 1")
+    state.resolve_chance()
+    assert state.is_terminal()
+    assert pos(state)["ended"] == "goal"
+    assert state.scores()[0] == 21
+    assert state.winners() == [0]
