@@ -374,3 +374,81 @@ def test_components_file_with_unknown_ability_kind_is_refused(tmp_path: Path) ->
         game(components=path)
     assert "summon_dragon" in str(error.value)
     assert "gain_points" in str(error.value)  # the accepted kinds are listed
+
+
+# ---------------------------------------------------------------------- passive cards' timing
+def _two_uses(rune: str, options: dict[str, Any]) -> Any:
+    """Use the passive rune's effect twice in one turn; return what shows the second use."""
+    cards = {"runes": [rune]}
+    if rune == "charm":  # two green element faces on professors of other colours
+        state = position(options=options, seats={0: cards | {"store": ["Ge", "Ge", HOLD]}})
+        do(state, "resolve Ge", "professor Ekamu", "orient G", "resolve Ge")
+        return {t for t in texts(state) if t.startswith("professor")}
+    if rune == "shimmerfield":  # two flames
+        state = position(options=options, seats={0: cards | {"store": ["Rf", "Rf", HOLD]}})
+        do(state, "resolve Rf", "flame clear", "resolve Rf", "flame clear")
+        return seat_doc(state)["tokens"]
+    if rune == "thunderbolt":  # a red die by Ainfean, then one by a flame
+        seat = cards | {"grid": ["R1 R1 .. ..", E, E, E], "store": ["Re", "Rf", HOLD]}
+        state = position(options=options, seats={0: seat})
+        do(state, "resolve Re", "professor Ainfean", "cell a1", "resolve Rf", "flame clear")
+        return seat_doc(state)["tokens"]
+    if rune == "ember_path":  # a flame replaces a red die, then a second flame's targets
+        seat = cards | {"grid": ["R1 R1 G1 ..", E, E, E], "store": ["Rf", "Rf", HOLD]}
+        state = position(options=options, seats={0: seat})
+        do(state, "resolve Rf", "cell a1", "resolve Rf")
+        return {t for t in texts(state) if t.startswith("cell")}
+    if rune == "wind_walk":  # a red die from the top, then a second one's sides
+        state = position(options=options, seats={0: cards | {"store": ["R1", "R1", HOLD]}})
+        do(state, "resolve R1", "enter top 1", "resolve R1")
+        return {t.split()[1] for t in texts(state) if t.startswith("enter")}
+    assert rune == "spring"  # Ko'bataan by a die, then by Scroll of Study
+    seat = cards | {"store": ["Be", HOLD], "achievements": ["scroll_of_study"]}
+    state = position(options=options, seats={0: seat})
+    do(state, "resolve Be", "professor Ko'bataan")
+    while state.is_chance():
+        outcome(state, "bag G")
+        outcome(state, "roll G1")
+    do(state, "ability scroll_of_study", "professor Ko'bataan")
+    draws = 0
+    while state.is_chance():
+        outcome(state, "bag G")
+        outcome(state, "roll G1")
+        draws += 1
+    return draws
+
+
+ALL_SIDES = {"top", "right", "bottom", "left"}
+TWICE = [  # rune, second use when continuous (shipped), second use when once per round
+    ("charm", {"professor Simza", "professor Ainfean", "professor Ko'bataan"}, {"professor Simza"}),
+    ("shimmerfield", 2, 1),
+    ("thunderbolt", 2 + 1, 2),
+    ("ember_path", {"cell a1", "cell b1", "cell c1"}, {"cell c1"}),
+    ("wind_walk", ALL_SIDES, {"right"}),
+    ("spring", 3, 2),
+]
+
+
+@pytest.mark.parametrize(("rune", "continuous", "once"), TWICE, ids=[t[0] for t in TWICE])
+def test_passive_card_made_once_per_round_in_a_file_acts_once(
+    tmp_path: Path, rune: str, continuous: Any, once: Any
+) -> None:
+    """Timing R read from the data ("Once per round: usable once each round") holds for every
+    passive card: the shipped continuous rune acts on both uses in a turn; the same rune with
+    `timing = "R"` in a components file only on the first."""
+    path = _edited(tmp_path, rune, 'timing = "C"', 'timing = "R"')
+    assert _two_uses(rune, {}) == continuous
+    assert _two_uses(rune, {"components": path}) == once
+
+
+def test_magic_pocket_made_flip_in_a_file_keeps_a_die_once_per_game(tmp_path: Path) -> None:
+    """Timing F read from the data: Magic Pocket with `timing = "F"` keeps a die once; the next
+    round `keep` is no longer offered (the shipped continuous card offers it again)."""
+    path = _edited(tmp_path, "magic_pocket", 'timing = "C"', 'timing = "F"')
+    for options, again in (({}, True), ({"components": path}, False)):
+        seat = {"runes": ["magic_pocket"], "store": ["Ge", HOLD]}
+        state = position(options=options, seats={0: seat}, first=1, turn_i=1)
+        do(state, "keep Ge")
+        finish_turn_and_round(state)
+        do(state, "done")  # to the resolve stage, where `keep` is offered
+        assert any(t.startswith("keep") for t in texts(state)) is again

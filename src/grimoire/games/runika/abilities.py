@@ -61,11 +61,27 @@ def consume(st: RunikaState, seat: int, src: list[Any]) -> None:
     if kind == "p":
         return
     entry = st.owned[seat][index] if kind == "r" else st.achs[seat][index]
-    card = st.comp.runes[entry[0]] if kind == "r" else st.comp.achievements[entry[0]]
-    if card.timing == "F":
+    timing = timing_of(st, seat, src)
+    if timing == "F":
         entry[1] = 1
-    elif card.timing == "R":
+    elif timing == "R":
         entry[2] = 1
+
+
+def timing_of(st: RunikaState, seat: int, src: list[Any]) -> str:
+    """The timing (C, R, F) of the seat's card ``src``."""
+    kind, index = src
+    if kind == "r":
+        return st.comp.runes[st.owned[seat][index][0]].timing
+    return st.comp.achievements[st.achs[seat][index][0]].timing
+
+
+def spend(st: RunikaState, seat: int, kind: str) -> None:
+    """A passive card ``kind`` has just changed a rule: spend its budget (a continuous card
+    costs nothing; the data may give any passive card an R or F timing)."""
+    src = passive(st, seat, kind)
+    if src is not None:
+        consume(st, seat, src)
 
 
 def card_arg(st: RunikaState, seat: int, src: list[Any]) -> int:
@@ -94,20 +110,24 @@ def discard_bonus(st: RunikaState, seat: int, dice: list[int], how: str) -> int:
     """Thunderbolt: points per die of its colour discarded from the grid by a flame face or
     Ainfean (``how``: flame, professor)."""
     total = 0
-    for _, _, ability, free in cards(st, seat):
+    for src, _, ability, free in list(cards(st, seat)):
         if ability.kind == "discard_bonus" and free:
             colour = st.comp.colour_of(ability.get("colour"))
-            total += ability.get("points") * sum(1 for d in dice if d // 4 == colour)
+            count = sum(1 for d in dice if d // 4 == colour)
+            if count:
+                total += ability.get("points") * count
+                consume(st, seat, src)
     return total
 
 
 def flame_bonus(st: RunikaState, seat: int) -> int:
     """Shimmerfield: points each time a flame face is resolved."""
-    return sum(
-        ability.get("points")
-        for _, _, ability, free in cards(st, seat)
-        if ability.kind == "flame_bonus" and free
-    )
+    total = 0
+    for src, _, ability, free in list(cards(st, seat)):
+        if ability.kind == "flame_bonus" and free:
+            total += ability.get("points")
+            consume(st, seat, src)
+    return total
 
 
 # ---------------------------------------------------------------------- activation
@@ -212,10 +232,11 @@ def begin(
     elif kind == "draw_dice":
         count = int(ability.get("count"))
         if prof >= 0:  # Spring: the named professor's draw takes more dice
-            for _, _, bonus, free in cards(st, seat):
+            for bonus_src, _, bonus, free in list(cards(st, seat)):
                 named = bonus.get("professor")
                 if bonus.kind == "draw_bonus" and free and st.comp.professor_by_name(named) == prof:
                     count += int(bonus.get("extra"))
+                    consume(st, seat, bonus_src)
         count = min(count, sum(st.bag))  # ruling 17 (R13): what remains
         st.chance += [{"k": "bag", "s": seat, "to": "roll"}] * count
         consume(st, seat, src)

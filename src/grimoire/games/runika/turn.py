@@ -152,11 +152,11 @@ def placeable(st: RunikaState, seat: int, colour: int) -> list[int]:
     return out
 
 
-def flame_targets(st: RunikaState, seat: int, red: int) -> list[int]:
+def flame_targets(st: RunikaState, seat: int, red: int, *, ember: bool = True) -> list[int]:
     """Flame option (a) targets (ruling 5): a non-red die by default, a red die with
-    ``flame_target=red``, any die with Ember Path."""
+    ``flame_target=red``, any die with Ember Path (unless ``ember`` is False)."""
     grid = st.grid[seat]
-    if abilities.passive(st, seat, "flame_any"):
+    if ember and abilities.passive(st, seat, "flame_any"):
         return [c for c, d in enumerate(grid) if d >= 0]
     if st.rules.flame_red:
         return [c for c, d in enumerate(grid) if d >= 0 and d // 4 == red]
@@ -194,6 +194,7 @@ def main_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
     elif kind == "keep":  # Magic Pocket (ruling 19): kept with its face for next round
         st.store[seat].remove(arg)
         st.pocket[seat] = arg
+        abilities.spend(st, seat, "pocket")
     elif kind == "ability":
         abilities.activate(st, seat, arg, stage)
     elif kind == "charm":  # the charm token: discard one die lying on a professor
@@ -242,10 +243,14 @@ def die_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
         st.store[seat] = sorted([*st.store[seat], die])
     elif kind == "enter":
         side, lane = divmod(arg, 4)
-        if side != home_side(st, seat, colour) and not abilities.passive(st, seat, "any_side"):
-            src = abilities.passive(st, seat, "opposite_side")
-            assert src is not None
-            abilities.consume(st, seat, src)  # Wave Whip, once a round
+        home = home_side(st, seat, colour)
+        if side != home:  # spend the card that allowed it: Wind Walk, else Wave Whip
+            walk = abilities.passive(st, seat, "any_side")
+            whip = abilities.passive(st, seat, "opposite_side") if side == (home + 2) % 4 else None
+            if walk is None or (whip is not None and abilities.timing_of(st, seat, walk) != "C"):
+                walk = whip  # a continuous Wind Walk costs nothing; else Wave Whip goes first
+            assert walk is not None
+            abilities.consume(st, seat, walk)
         pushed_off(st, seat, push_in(st.grid[seat], side, lane, die))
     elif kind == "professor":
         place(st, seat, arg, die)
@@ -257,6 +262,8 @@ def die_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
             abilities.consume(st, seat, src)
         st.disc[seat] = (st.disc[seat] + (1 if kind == "turn-cw" else 3)) % 4
     elif kind == "cell":  # flame (a): replace the target by the flame die on its 1 face
+        if arg not in flame_targets(st, seat, colour, ember=False):
+            abilities.spend(st, seat, "flame_any")  # Ember Path allowed this target
         target = st.grid[seat][arg]
         discard(st, target)
         st.grid[seat][arg] = 4 * colour + ONE
@@ -278,6 +285,9 @@ def place(st: RunikaState, seat: int, prof: int, die: int) -> None:
     """Prestige: the die goes in the professor's box, a token is placed if not yet there, and
     the professor's ability must be used (ruling 6); Quarry may add a quarter turn."""
     st.prof_dice[prof].append(die)
+    wanted = st.comp.professors[prof].colour
+    if wanted >= 0 and wanted != die // 4:
+        abilities.spend(st, seat, "any_professor")  # Charm allowed this professor
     if st.rules.simultaneous:
         st.prof_used[seat].append(prof)
     if st.comp.professors[prof].token and seat not in st.prest[prof]:
