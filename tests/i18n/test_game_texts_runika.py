@@ -68,3 +68,94 @@ def test_a_german_web_payload_carries_runikas_german_labels(client: Any) -> None
     assert all(a["text"].startswith("draft ") for a in english["actions"])
     assert german["log"] and all(line["text"] for line in german["log"])
     assert german["log"][0]["text"] != english["log"][0]["text"]
+
+
+# ---------------------------------------------------------------- card texts, chance, refusals
+SHIPPED = Path(__file__).resolve().parents[2] / "src/grimoire/games/runika/data/components.toml"
+
+
+def test_the_catalogue_lists_exactly_the_shipped_card_texts() -> None:
+    """Every rune's and achievement's ``text`` of the shipped file is marked for translation
+    (data_text.CARD_TEXTS), and nothing else is."""
+    import tomllib
+
+    from grimoire.games.runika.data_text import CARD_TEXTS
+
+    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    texts = [card["text"] for card in data["rune"] + data["achievement"]]
+    assert sorted(CARD_TEXTS) == sorted(texts)
+
+
+def test_card_texts_in_the_view_are_in_the_viewers_language() -> None:
+    """Sweep (move a die one space orthogonally) and Scroll of Honour (no ability): the Japanese
+    edition's 呪文グリッド; a text the catalogue lacks (a user's own file) stays as written."""
+    from grimoire.games.runika.data_text import card_text
+    from grimoire.games.runika.knowledge import rune_info
+
+    state = make("runika", 2).new_state(3)
+    sweep = state.comp.rune_by_name("sweep")  # type: ignore[attr-defined]
+    english = rune_info(state, sweep)["ability"]  # type: ignore[arg-type]
+    assert english == "Move one die of your grid one space orthogonally into an empty cell."
+    with language_scope("ja"):
+        assert rune_info(state, sweep)["ability"].startswith("自分の呪文グリッドのダイス1個を")  # type: ignore[arg-type]
+        assert card_text("No ability.") == "能力なし。"
+    with language_scope("de"):
+        assert rune_info(state, sweep)["ability"].startswith("Bewege einen Würfel")  # type: ignore[arg-type]
+        assert card_text("My own card's words.") == "My own card's words."
+        for entry in state.view(0)["display"]:
+            assert entry["rune"] is None or entry["rune"]["ability"] != english
+
+
+def test_chance_outcome_labels_are_translated_and_english_still_parses() -> None:
+    """The initiative draw (Japanese edition: イニシアチブトークン) in each language; the
+    English outcome text is what the parser reads, in any language."""
+    state = make("runika", 2).new_state(3, resolve_chance=False)
+    assert (
+        state.is_chance() and state.view(None)["prompt"] == "chance: the initiative holder is drawn"
+    )
+    assert state.action_to_string(1) == "first player 1"
+    with language_scope("de"):
+        assert state.action_to_string(1) == "Initiative: Platz 1"
+        assert state.parse_action("first player 1") == 1
+    with language_scope("ja"):
+        assert state.action_to_string(1) == "イニシアチブ: 席1"
+
+
+def test_the_parsers_refusal_is_in_the_chosen_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from grimoire.core.errors import IllegalAction
+
+    state = make("runika", 2).new_state(3)
+    with pytest.raises(IllegalAction, match=r"^cannot read 'dance': say e\.g\. 'draft G'"):
+        state.parse_action("dance")
+    with language_scope("de"), pytest.raises(IllegalAction, match=r"^'dance' ist nicht lesbar"):
+        state.parse_action("dance")
+    with language_scope("ja"), pytest.raises(IllegalAction, match=r"^'dance' は読み取れません"):
+        state.parse_action("dance")
+    with language_scope("de"), pytest.raises(IllegalAction, match="leerer Text"):
+        state.parse_action("  ")
+    assert "'tanzen' ist nicht lesbar: schreibe z. B. 'draft G'" in _play(
+        "de", "tanzen", monkeypatch, tmp_path
+    )
+
+
+def _game_catalogue(client: Any, game_id: str, lang: str) -> dict[str, str]:
+    import json
+
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).text
+    start = page.index('<script id="i18n-game-catalogue" type="application/json">')
+    return dict(json.loads(page[start:].split(">", 1)[1].split("</script>", 1)[0]))
+
+
+def test_the_game_page_carries_the_renderers_words(client: Any) -> None:
+    """The renderer's words (render.js marks them tg("...")) in the page's catalogue."""
+    game_id = new_table(client, "runika")
+    german = _game_catalogue(client, game_id, "de")
+    assert german["Draft pool"] == "Würfel zur Auswahl"
+    assert german["Storage"] == "Ablage"
+    assert german["Roll the marked dice"] == "Die gewählten Würfel neu würfeln"
+    assert german["air"] == "Luft"  # an element of the data, for the rune tooltips
+    assert _game_catalogue(client, game_id, "ja")["Storage"] == "ダイス置き場"
+    renderer = (SHIPPED.parents[1] / "web" / "render.js").read_text(encoding="utf-8")
+    assert 'tg("Draft pool")' in renderer and 'tg("Storage")' in renderer

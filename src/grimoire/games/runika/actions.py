@@ -40,10 +40,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from grimoire.core.errors import IllegalAction
+from grimoire.core.i18n import N_, translator
 from grimoire.games.runika.components import SIDES, Components
 from grimoire.games.runika.patterns import cell_index, cell_name
+
+# the refusals are in the current language (text.py's catalogue; text.py imports this module)
+_ = translator("runika", Path(__file__).parent / "locale")
+CANNOT_READ = N_("cannot read {text}: say e.g. {examples}")
+EXAMPLES = (
+    "'draft G', 'discard Ge', 'reroll G1', 'roll', 'resolve Rf', 'enter top 1', "
+    "'professor Simza', 'cell a1', 'dir up', 'orient G', 'turn cw', 'flame clear', "
+    "'ability sweep', 'claim sweep', 'at a1 90', 'seat 1', 'done', 'cancel'"
+)
 
 DONE, CANCEL, ROLL, FLAME_CLEAR, TURN_CW, TURN_CCW = range(6)
 SINGLE = {
@@ -122,7 +133,9 @@ class Codec:
         for kind, first, size in self.segments:
             if first <= action < first + size:
                 return kind, action - first
-        raise IllegalAction(f"action {action} is outside 0..{self.total - 1}")
+        raise IllegalAction(
+            _("action {action} is outside 0..{last}").format(action=action, last=self.total - 1)
+        )
 
     def to_text(self, action: int) -> str:
         if action in SINGLE:
@@ -161,7 +174,7 @@ class Codec:
     def parse(self, text: str) -> int:
         words = text.strip().split()
         if not words:
-            raise IllegalAction("an empty text names no action")
+            raise IllegalAction(_("an empty text names no action"))
         phrase = " ".join(w.lower() for w in words)
         for action, name in SINGLE.items():
             if phrase == name:
@@ -169,12 +182,8 @@ class Codec:
         head, rest = words[0].lower(), " ".join(words[1:])
         found = self._parse(head, rest, words)
         if found is None:
-            raise IllegalAction(
-                f"cannot read {text!r}: say e.g. 'draft G', 'discard Ge', 'reroll G1', 'roll', "
-                "'resolve Rf', 'enter top 1', 'professor Simza', 'cell a1', 'dir up', "
-                "'orient G', 'turn cw', 'flame clear', 'ability sweep', 'claim sweep', "
-                "'at a1 90', 'seat 1', 'done', 'cancel'"
-            )
+            # the examples are the English texts the parser reads, in every language
+            raise IllegalAction(_(CANNOT_READ).format(text=repr(text), examples=EXAMPLES))
         return found
 
     def _parse(self, head: str, rest: str, words: list[str]) -> int | None:

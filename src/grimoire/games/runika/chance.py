@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from grimoire.core.i18n import DEFAULT, N_, language
 from grimoire.games.runika.components import FACES
+from grimoire.games.runika.text import _
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
@@ -112,3 +114,38 @@ def outcome_text(st: RunikaState, outcome: int) -> str:
     if kind == "bag":
         return f"bag {comp.letters[outcome]}"
     return f"roll {comp.letters[event['c']]}{'1erf'[outcome]} ({FACES[outcome]})"
+
+
+# A chance outcome's label in the current language (English: ``outcome_text``, which the
+# parser reads; the others are for people only).
+OUTCOME_TEXT = {
+    "first": N_("first player {seat}"),
+    "solo_prof": N_("solo professor {name}"),
+    "rune": N_("rune {rune}"),
+    "deal": N_("secret rune {rune}"),
+    "ach": N_("achievement {card}"),
+    "bag": N_("bag {colour}"),
+    "roll": N_("roll {die} ({face})"),
+}
+FACE_WORDS = (N_("1 point"), N_("element"), N_("rotate"), N_("flame"))  # FACES, in words
+
+
+def outcome_label(st: RunikaState, outcome: int) -> str:
+    """``outcome_text`` as a person reads it in the current language."""
+    if language() == DEFAULT:
+        return outcome_text(st, outcome)
+    event = st.chance[0]
+    kind, comp = event["k"], st.comp
+    words = _(OUTCOME_TEXT[kind])
+    if kind == "first":
+        return words.format(seat=outcome)
+    if kind == "solo_prof":
+        return words.format(name=comp.professors[outcome].name)
+    if kind in ("rune", "deal"):
+        return words.format(rune=comp.runes[outcome].id)
+    if kind == "ach":
+        return words.format(card=comp.achievements[outcome].id)
+    if kind == "bag":
+        return words.format(colour=comp.letters[outcome])
+    die = comp.die_text(4 * event["c"] + outcome)
+    return words.format(die=die, face=_(FACE_WORDS[outcome]))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.games.runika import claims, flow, text
 from grimoire.games.runika.components import SIDES, Rune
+from grimoire.games.runika.data_text import card_text
 from grimoire.games.runika.turn import home_side
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def rune_info(st: RunikaState, rune: int) -> dict[str, Any]:
         "points": card.points,
         "timing": card.timing,
         "start": card.start,
-        "ability": card.text,
+        "ability": card_text(card.text),  # in the viewer's language
     }
 
 
@@ -134,7 +135,7 @@ def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
                 "id": comp.achievements[k].id,
                 "name": comp.achievements[k].name,
                 "points": comp.achievements[k].points,
-                "ability": comp.achievements[k].text,
+                "ability": card_text(comp.achievements[k].text),
                 "flipped": bool(f),
                 "used": bool(u),
             }

@@ -175,7 +175,7 @@ class RunikaState(State):
 
     def action_to_string(self, action: int) -> str:
         if self.is_chance():
-            return chance.outcome_text(self, action)
+            return chance.outcome_label(self, action)
         return text.label(self, action)
 
     def parse_action(self, source: str) -> int:

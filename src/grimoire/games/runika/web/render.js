@@ -19,25 +19,82 @@
 //   data-kind="seat" data-seat      a player (whose grid an ability acts on)
 //   buttons with data-kind (+ their field) for everything else: done, cancel, roll, flame
 //   clear, turn cw/ccw, dir, line, at.
+//
+// Its own words are marked tg("...") and translated from Runika's catalogue (domain "runika",
+// embedded in the game page); the texts built by Python (prompt, card texts) come translated.
+
+import { tg } from "/static/language.js";
 
 const COLOUR = { G: "green", R: "red", B: "blue", Y: "yellow" };
-const FACE = { 1: ["1", "1 point"], e: ["✦", "element"], r: ["↻", "rotate"], f: ["✹", "flame"], "?": ["?", "not rolled"] };
+const FACE = {
+  1: ["1", () => tg("1 point")],
+  e: ["✦", () => tg("element")],
+  r: ["↻", () => tg("rotate")],
+  f: ["✹", () => tg("flame")],
+  "?": ["?", () => tg("not rolled")],
+};
 const SIDES = ["top", "right", "bottom", "left"];
+// words of the data (colours, sides, directions, elements, phases): the catalogue has them
+const WORD = {
+  green: () => tg("green"),
+  red: () => tg("red"),
+  blue: () => tg("blue"),
+  yellow: () => tg("yellow"),
+  top: () => tg("top"),
+  right: () => tg("right"),
+  bottom: () => tg("bottom"),
+  left: () => tg("left"),
+  up: () => tg("up"),
+  down: () => tg("down"),
+  air: () => tg("air"),
+  fire: () => tg("fire"),
+  water: () => tg("water"),
+  earth: () => tg("earth"),
+  setup: () => tg("setup"),
+  draft: () => tg("draft"),
+  pass: () => tg("pass"),
+  turns: () => tg("turns"),
+  end: () => tg("end"),
+  cleanup: () => tg("cleanup"),
+  over: () => tg("over"),
+};
+const word = (text) => (WORD[text] ? WORD[text]() : text);
+const TIMING = { C: () => tg("continuous"), R: () => tg("once per round"), F: () => tg("flip: once per game") };
+// the professors' abilities (ability kinds of the components file), in words
+const PROFESSOR = {
+  push_die: () => tg("push one die of a grid one space (it may push others)"),
+  discard_die: () => tg("discard one die of a grid; 1 point if it showed 1"),
+  set_disc: () => tg("turn your element disc to any orientation"),
+  draw_dice: () => tg("draw dice from the bag, roll them and add them to your storage"),
+  roll_below: () => tg("roll a die from below Luniorn and add it to your storage"),
+};
 const ARROW = { top: "↓", right: "←", bottom: "↑", left: "→" };
 const DIR_ARROW = { up: "↑", right: "→", down: "↓", left: "←" };
 const CELL = { P: "purple", K: "black", ".": "white" };
 const BUTTON_KINDS = ["done", "cancel", "roll", "flame-clear", "turn-cw", "turn-ccw", "dir", "line", "at"];
 const LABEL = {
-  done: () => "Done",
-  cancel: () => "Cancel",
-  roll: () => "Roll the marked dice",
-  "flame-clear": () => "Flame (b): discard every red die of your grid",
-  "turn-cw": () => "Turn the disc clockwise ↻",
-  "turn-ccw": () => "Turn the disc anticlockwise ↺",
-  dir: (a) => `Direction ${DIR_ARROW[a.dir]} ${a.dir}`,
-  line: (a) => `Discard ${a.line}`,
-  at: (a) => `Pattern at ${a.cell}, turned ${a.rotation}°`,
+  done: () => tg("Done"),
+  cancel: () => tg("Cancel"),
+  roll: () => tg("Roll the marked dice"),
+  "flame-clear": () => tg("Flame (b): discard every red die of your grid"),
+  "turn-cw": () => tg("Turn the disc clockwise ↻"),
+  "turn-ccw": () => tg("Turn the disc anticlockwise ↺"),
+  dir: (a) => tg("Direction {arrow} {dir}", { arrow: DIR_ARROW[a.dir], dir: word(a.dir) }),
+  line: (a) => tg("Discard {line}", { line: lineWords(a.line) }),
+  at: (a) => tg("Pattern at {cell}, turned {rotation}°", { cell: a.cell, rotation: a.rotation }),
 };
+
+// "row 1" / "col a" (the action's field) in words
+function lineWords(line) {
+  const [which, value] = String(line).split(" ");
+  return which === "row" ? tg("row {row}", { row: value }) : tg("column {col}", { col: value });
+}
+
+// A text with a {die} placeholder around a node: [before, node, after].
+function around(text, node) {
+  const [before, after] = text.split("{die}");
+  return [before, node, after === undefined ? "" : after];
+}
 const FIELD = { dir: "dir", line: "line" };
 
 function h(tag, attrs = {}, ...children) {
@@ -57,23 +114,30 @@ function h(tag, attrs = {}, ...children) {
 
 function seatName(payload, seat) {
   const info = (payload.seats || [])[seat];
-  return info && info.name ? info.name : `Seat ${seat + 1}`;
+  return info && info.name ? info.name : tg("Seat {n}", { n: seat + 1 });
 }
 
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// The prompt names seats as "seat 0" (or "Platz 0", "席0"): shown as the players' names.
 function nameSeats(payload, text) {
-  return (text || "").replace(/\bseat (\d)\b/g, (_, n) => seatName(payload, Number(n)));
+  const [before, after = ""] = tg("seat {seat}").split("{seat}");
+  const start = /^\w/.test(before) ? "\\b" : "";
+  const pattern = new RegExp(`${start}${escape(before)}(\\d)(?!\\d)${escape(after)}`, "g");
+  return (text || "").replace(pattern, (_, n) => seatName(payload, Number(n)));
 }
 
 // A die from its text: colour letter + face (1, e, r, f, ? before it is rolled).
 function dieNode(text, attrs = {}, extra = "") {
   const colour = COLOUR[text[0]] || "none";
-  const [glyph, word] = FACE[text[1]] || ["?", text[1]];
-  return h("span", { class: `rk-die c-${colour} ${extra}`.trim(), title: `${colour} die: ${word}`, ...attrs }, glyph);
+  const [glyph, face] = FACE[text[1]] || ["?", () => text[1]];
+  const title = tg("{colour} die: {face}", { colour: word(colour), face: face() });
+  return h("span", { class: `rk-die c-${colour} ${extra}`.trim(), title, ...attrs }, glyph);
 }
 
 function colourDot(letter, attrs = {}, extra = "") {
   const colour = COLOUR[letter] || "none";
-  return h("span", { class: `rk-die c-${colour} blank ${extra}`.trim(), title: `${colour} die`, ...attrs });
+  return h("span", { class: `rk-die c-${colour} blank ${extra}`.trim(), title: tg("{colour} die", { colour: word(colour) }), ...attrs });
 }
 
 function patternNode(rows) {
@@ -81,20 +145,24 @@ function patternNode(rows) {
   for (const row of rows) {
     for (const code of row) {
       const kind = COLOUR[code] || CELL[code] || "white";
-      box.append(h("span", { class: `rk-cell p-${kind}`, title: kind === "white" ? "any or none" : kind === "black" ? "empty or a colour the pattern does not use" : kind === "purple" ? "one colour, any" : kind }));
+      const title = kind === "white" ? tg("any or none") : kind === "black" ? tg("empty or a colour the pattern does not use") : kind === "purple" ? tg("one colour, any") : word(kind);
+      box.append(h("span", { class: `rk-cell p-${kind}`, title }));
     }
   }
   return box;
 }
 
 function runeNode(rune, attrs = {}, extra = "", note = "") {
-  if (!rune) return h("div", { class: "rk-rune hidden", ...attrs }, h("span", { class: "rk-rune-name", text: "secret rune" }));
+  if (!rune) return h("div", { class: "rk-rune hidden", ...attrs }, h("span", { class: "rk-rune-name", text: tg("secret rune") }));
+  const about = { name: rune.name, element: word(rune.element), points: rune.points, ability: rune.ability };
+  const title = rune.start ? tg("{name} ({element}, {points} pt, starting rune): {ability}", about) : tg("{name} ({element}, {points} pt): {ability}", about);
+  const foot = [rune.timing, rune.start ? tg("start") : "", note].filter(Boolean).join(" · ");
   return h(
     "div",
-    { class: `rk-rune t-${rune.tier} ${extra}`.trim(), title: `${rune.name} (${rune.element}, ${rune.points} pt${rune.start ? ", starting" : ""}): ${rune.ability}`, ...attrs },
+    { class: `rk-rune t-${rune.tier} ${extra}`.trim(), title, ...attrs },
     h("div", { class: "rk-rune-head" }, h("span", { class: "rk-rune-name", text: rune.name }), h("span", { class: "rk-points", text: `${rune.points}★` })),
     patternNode(rune.pattern),
-    h("div", { class: "rk-rune-foot", text: `${rune.timing}${rune.start ? " · start" : ""}${note ? ` · ${note}` : ""}` }),
+    h("div", { class: "rk-rune-foot", title: TIMING[rune.timing] ? TIMING[rune.timing]() : null, text: foot }),
   );
 }
 
@@ -123,7 +191,7 @@ function gridNode(payload, seatView, s, target) {
   const edge = (side, lane) => {
     const colour = COLOUR[seatView.sides[side]] || "none";
     const attrs = mine ? { "data-kind": "enter", "data-side": side, "data-lane": lane } : {};
-    return h("span", { class: `rk-arrow s-${side} c-${colour}`, title: `${side} lane ${lane} (${colour})`, ...attrs }, ARROW[side]);
+    return h("span", { class: `rk-arrow s-${side} c-${colour}`, title: tg("{side} lane {lane} ({colour})", { side: word(side), lane, colour: word(colour) }), ...attrs }, ARROW[side]);
   };
   const corner = () => h("span", { class: "rk-corner" });
   board.append(corner());
@@ -149,11 +217,11 @@ function gridNode(payload, seatView, s, target) {
 // The element disc: the colour on each side; a quarter turns the disc so its colour is on top.
 function discNode(payload, seatView, s) {
   const mine = payload.viewer === s;
-  const disc = h("div", { class: "rk-disc", title: "element disc: the colour on each side" });
+  const disc = h("div", { class: "rk-disc", title: tg("element disc: the colour on each side") });
   for (const side of SIDES) {
     const letter = seatView.sides[side];
     const attrs = mine ? { "data-kind": "orient", "data-colour": letter } : {};
-    disc.append(h("span", { class: `rk-quarter q-${side} c-${COLOUR[letter]}`, title: `${side}: ${COLOUR[letter]}`, ...attrs }, h("span", { text: letter })));
+    disc.append(h("span", { class: `rk-quarter q-${side} c-${COLOUR[letter]}`, title: tg("{side}: {colour}", { side: word(side), colour: word(COLOUR[letter]) }), ...attrs }, h("span", { text: letter })));
   }
   return disc;
 }
@@ -164,16 +232,17 @@ function sealedNode(payload, view, seatView, s) {
   if (seatView.claims.length) {
     if (mine) {
       const runes = seatView.claims.join(", ");
-      parts.push(h("div", { class: "rk-sealed pending", text: `Your sealed claims (pending until the round end): ${runes}` }));
+      parts.push(h("div", { class: "rk-sealed pending", text: tg("Your sealed claims (pending until the round end): {runes}", { runes }) }));
     } else {
-      parts.push(h("div", { class: "rk-sealed", text: `${seatView.claims.length} sealed claim${seatView.claims.length === 1 ? "" : "s"}` }));
+      const count = seatView.claims.length;
+      parts.push(h("div", { class: "rk-sealed", text: count === 1 ? tg("1 sealed claim") : tg("{count} sealed claims", { count }) }));
     }
   } else if (seatView.stage === "claims" && view.seats.length > 1) {
-    parts.push(h("div", { class: "rk-sealed", text: mine ? "Choosing your sealed claims" : "choosing sealed claims" }));
+    parts.push(h("div", { class: "rk-sealed", text: mine ? tg("Choosing your sealed claims") : tg("choosing sealed claims") }));
   }
   if (view.phase === "pass" || seatView.quick_passed) {
-    if (mine && seatView.quick_pass) parts.push(h("div", { class: "rk-sealed pending" }, "You pass ", dieNode(`${seatView.quick_pass}?`), " (sealed, pending)"));
-    else parts.push(h("div", { class: "rk-sealed", text: seatView.quick_passed ? "die passed (sealed)" : "choosing the die to pass" }));
+    if (mine && seatView.quick_pass) parts.push(h("div", { class: "rk-sealed pending" }, around(tg("You pass {die} (sealed, pending)"), dieNode(`${seatView.quick_pass}?`))));
+    else parts.push(h("div", { class: "rk-sealed", text: seatView.quick_passed ? tg("die passed (sealed)") : tg("choosing the die to pass") }));
   }
   return parts;
 }
@@ -188,37 +257,40 @@ function seatPanel(payload, view, seatView, s, target) {
   const store = h(
     "div",
     { class: "rk-store" },
-    h("span", { class: "rk-label", text: "Storage" }),
-    seatView.store.length ? seatView.store.map((d) => dieNode(d, you ? { "data-die": d } : {})) : h("span", { class: "rk-empty", text: "empty" }),
-    seatView.pocket ? h("span", { class: "rk-pocket" }, "pocket ", dieNode(seatView.pocket)) : null,
-    doing !== null && doing !== undefined ? h("span", { class: "rk-doing" }, "resolving ", dieNode(dieText(doing)), " — click a lane arrow") : null,
+    h("span", { class: "rk-label", text: tg("Storage") }),
+    seatView.store.length ? seatView.store.map((d) => dieNode(d, you ? { "data-die": d } : {})) : h("span", { class: "rk-empty", text: tg("empty") }),
+    seatView.pocket ? h("span", { class: "rk-pocket" }, around(tg("pocket {die}"), dieNode(seatView.pocket))) : null,
+    doing !== null && doing !== undefined ? h("span", { class: "rk-doing" }, around(tg("resolving {die} — click a lane arrow"), dieNode(dieText(doing)))) : null,
   );
   const hand = seatView.quick_hand.length
-    ? h("div", { class: "rk-hand" }, h("span", { class: "rk-label", text: "Quick draft" }), seatView.quick_hand.map((c) => (c ? colourDot(c, you ? { "data-kind": "pass", "data-colour": c } : {}) : h("span", { class: "rk-die hidden", text: "?" }))))
+    ? h("div", { class: "rk-hand" }, h("span", { class: "rk-label", text: tg("Quick draft") }), seatView.quick_hand.map((c) => (c ? colourDot(c, you ? { "data-kind": "pass", "data-colour": c } : {}) : h("span", { class: "rk-die hidden", text: "?" }))))
     : null;
-  const runes = seatView.runes.map((r) => runeNode(r, you ? { "data-kind": "ability", "data-card": r.id } : {}, `${r.flipped ? "flipped" : ""} ${r.used ? "used" : ""}`, r.used ? "used" : ""));
+  const runes = seatView.runes.map((r) => runeNode(r, you ? { "data-kind": "ability", "data-card": r.id } : {}, `${r.flipped ? "flipped" : ""} ${r.used ? "used" : ""}`, r.used ? tg("used") : ""));
   const achs = seatView.achievements.map((a) =>
     h("div", { class: `rk-ach${a.used ? " used" : ""}`, title: a.ability, ...(you ? { "data-kind": "ability", "data-card": a.id } : {}) }, h("b", { text: a.name }), ` ${a.points}★`),
   );
-  const secret = seatView.secret.map((entry) => runeNode(entry.rune, entry.rune && you ? { "data-kind": "claim", "data-rune": entry.rune.id } : {}, `secret${entry.gained ? " gained" : ""}`, entry.gained ? "gained" : "secret"));
+  const secret = seatView.secret.map((entry) => runeNode(entry.rune, entry.rune && you ? { "data-kind": "claim", "data-rune": entry.rune.id } : {}, `secret${entry.gained ? " gained" : ""}`, entry.gained ? tg("gained") : tg("secret")));
   return h(
     "section",
     { class: classes.join(" ") },
     h(
       "header",
       { class: "rk-seat-head", "data-kind": "seat", "data-seat": s },
-      h("strong", { text: seatName(payload, s) + (you ? " (you)" : "") }),
-      h("span", { class: "rk-score", text: `${seatView.score} pts` }),
-      h("span", { class: "rk-count", text: `tokens ${seatView.tokens} · prestige left ${seatView.prestige_left}${seatView.mastered.length ? ` · mastered ${seatView.mastered.length}` : ""}` }),
-      view.initiative === s ? h("span", { class: "rk-badge", text: "initiative" }) : null,
-      view.charm === s ? h("span", { class: "rk-badge", text: "charm" }) : null,
+      h("strong", { text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
+      h("span", { class: "rk-score", text: tg("{points} pts", { points: seatView.score }) }),
+      h("span", {
+        class: "rk-count",
+        text: [tg("tokens {tokens} · prestige left {left}", { tokens: seatView.tokens, left: seatView.prestige_left }), seatView.mastered.length ? tg("mastered {count}", { count: seatView.mastered.length }) : ""].filter(Boolean).join(" · "),
+      }),
+      view.initiative === s ? h("span", { class: "rk-badge", text: tg("initiative") }) : null,
+      view.charm === s ? h("span", { class: "rk-badge", text: tg("charm") }) : null,
     ),
     h("div", { class: "rk-play" }, gridNode(payload, seatView, s, target), discNode(payload, seatView, s)),
     store,
     hand,
     sealedNode(payload, view, seatView, s),
     runes.length || achs.length ? h("div", { class: "rk-owned" }, runes, achs) : null,
-    secret.length ? h("div", { class: "rk-secret" }, h("span", { class: "rk-label", text: "Secret runes" }), secret) : null,
+    secret.length ? h("div", { class: "rk-secret" }, h("span", { class: "rk-label", text: tg("Secret runes") }), secret) : null,
   );
 }
 
@@ -236,11 +308,11 @@ function professorsNode(payload, view) {
       .map((p) =>
         h(
           "div",
-          { class: `rk-prof c-${COLOUR[p.colour] || "any"}${p.dice.length ? " occupied" : " free"}`, "data-professor": p.id, title: `${p.name}: ${p.ability.replace(/_/g, " ")}` },
+          { class: `rk-prof c-${COLOUR[p.colour] || "any"}${p.dice.length ? " occupied" : " free"}`, "data-professor": p.id, title: tg("{name}: {ability}", { name: p.name, ability: PROFESSOR[p.ability] ? PROFESSOR[p.ability]() : p.ability.replace(/_/g, " ") }) },
           h("b", { text: p.name }),
-          h("span", { class: "rk-prof-state", text: p.dice.length ? "occupied" : "free" }),
+          h("span", { class: "rk-prof-state", text: p.dice.length ? tg("occupied") : tg("free") }),
           p.dice.map((d) => dieNode(d)),
-          p.tokens.length ? h("span", { class: "rk-prestige", title: "prestige tokens" }, p.tokens.map((t) => h("span", { class: `rk-token seat-${t}`, text: seatName(payload, t)[0] }))) : null,
+          p.tokens.length ? h("span", { class: "rk-prestige", title: tg("prestige tokens") }, p.tokens.map((t) => h("span", { class: `rk-token seat-${t}`, text: seatName(payload, t)[0] }))) : null,
         ),
       ),
   );
@@ -252,18 +324,19 @@ function tableNode(payload, view) {
   const middle = h(
     "div",
     { class: "rk-middle" },
-    h("span", { class: "rk-label", text: "Draft pool" }),
-    view.middle.length ? view.middle.map((c) => colourDot(c, { "data-kind": "draft", "data-colour": c })) : h("span", { class: "rk-empty", text: "empty" }),
-    view.below_luniorn ? h("span", { class: "rk-below" }, " below Luniorn ", view.below_luniorn.map((c) => colourDot(c, { "data-kind": "luniorn", "data-colour": c }))) : null,
+    h("span", { class: "rk-label", text: tg("Draft pool") }),
+    view.middle.length ? view.middle.map((c) => colourDot(c, { "data-kind": "draft", "data-colour": c })) : h("span", { class: "rk-empty", text: tg("empty") }),
+    view.below_luniorn ? h("span", { class: "rk-below" }, ` ${tg("below Luniorn")} `, view.below_luniorn.map((c) => colourDot(c, { "data-kind": "luniorn", "data-colour": c }))) : null,
   );
-  const bag = view.bag ? Object.entries(view.bag).map(([c, n]) => `${c}${n}`).join(" ") : "hidden";
-  const info = h("div", { class: "rk-info", text: `Bag ${view.bag_total} (${bag}) · rune deck ${view.deck} · achievements left ${view.achievements_left}` });
+  const bag = view.bag ? Object.entries(view.bag).map(([c, n]) => `${c}${n}`).join(" ") : tg("hidden");
+  const counts = { total: view.bag_total, bag, deck: view.deck, left: view.achievements_left };
+  const info = h("div", { class: "rk-info", text: tg("Bag {total} ({bag}) · rune deck {deck} · achievements left {left}", counts) });
   const runeAttrs = (rune) => ({ "data-kind": "claim", "data-rune": rune.id });
   const display = view.display.length
-    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: "Runes" }), view.display.map((slot) => (slot.rune ? runeNode(slot.rune, runeAttrs(slot.rune), claimable.has(slot.rune.id) ? "claimable" : "", slot.stack > 1 ? `×${slot.stack}` : "") : h("div", { class: "rk-rune empty", text: "empty" }))))
+    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: tg("Runes") }), view.display.map((slot) => (slot.rune ? runeNode(slot.rune, runeAttrs(slot.rune), claimable.has(slot.rune.id) ? "claimable" : "", slot.stack > 1 ? `×${slot.stack}` : "") : h("div", { class: "rk-rune empty", text: tg("empty") }))))
     : null;
   const mastery = view.mastery.length
-    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: "Mastery" }), view.mastery.map((m) => runeNode(m.rune, runeAttrs(m.rune), claimable.has(m.rune.id) ? "claimable" : "", m.owner !== null ? seatName(payload, m.owner) : "")))
+    ? h("div", { class: "rk-display" }, h("span", { class: "rk-label", text: tg("Mastery") }), view.mastery.map((m) => runeNode(m.rune, runeAttrs(m.rune), claimable.has(m.rune.id) ? "claimable" : "", m.owner !== null ? seatName(payload, m.owner) : "")))
     : null;
   return h("div", { class: "rk-table" }, middle, info, professorsNode(payload, view), display, mastery);
 }
@@ -286,7 +359,7 @@ function buttonsNode(payload) {
 export function render(root, payload, act) {
   const view = payload.view || {};
   if (!view.seats) {
-    root.append(h("p", { text: "Waiting for the game to start." }));
+    root.append(h("p", { text: tg("Waiting for the game to start.") }));
     return;
   }
   const target = targetGrid(payload, view);
@@ -296,10 +369,10 @@ export function render(root, payload, act) {
   const head = h(
     "div",
     { class: "rk-head" },
-    h("strong", { text: `Round ${view.round}` }),
-    ` · ${view.phase}`,
-    view.goal ? ` · goal ${view.goal} pts` : " · solo",
-    view.turn !== null && view.turn !== undefined ? ` · ${seatName(payload, view.turn)}'s turn` : "",
+    h("strong", { text: tg("Round {round}", { round: view.round }) }),
+    ` · ${word(view.phase)}`,
+    ` · ${view.goal ? tg("goal {goal} pts", { goal: view.goal }) : tg("solo")}`,
+    view.turn !== null && view.turn !== undefined ? ` · ${tg("{name}'s turn", { name: seatName(payload, view.turn) })}` : "",
     h("span", { class: "rk-scores", text: ` · ${view.seats.map((sv, s) => `${seatName(payload, s)} ${sv.score}`).join(" / ")}` }),
   );
   root.append(
