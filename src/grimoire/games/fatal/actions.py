@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from grimoire.core.errors import IllegalAction
 from grimoire.games.fatal.components import Components
+from grimoire.games.fatal.text import _
 
 DONE, EXCHANGE, SHIELD, ALLOW, REVEAL, HIDE = range(6)
 SINGLE = {
@@ -178,7 +179,7 @@ class Codec:
     def parse(self, text: str) -> int:
         words = text.lower().split()
         if not words:
-            raise IllegalAction("an empty text names no action")
+            raise IllegalAction(_("an empty text names no action"))
         phrase = " ".join(words)
         for action, name in SINGLE.items():
             if phrase == name:
@@ -236,9 +237,12 @@ class Codec:
             row = number(rest[1], 1, ROWS)
             if row is not None:
                 return self.cast + row - 1
+        # the examples are the English texts the parser reads (a listed label is taken too)
         raise IllegalAction(
-            f"cannot read {text!r}: say e.g. 'done', 'exchange', 'enchant Pickpocket', "
-            "'play V01 row 1', 'steal seat 2 row 1', 'to row 2', 'card V07', 'treasure R3', "
-            "'slot 2', 'seat 1', 'target seat 2 row 1', 'mine row 1 card 2', 'cast row 2', "
-            "'shield', 'allow', 'reveal', 'hide'"
+            _(
+                "cannot read {text}: say e.g. 'done', 'exchange', 'enchant Pickpocket', "
+                "'play V01 row 1', 'steal seat 2 row 1', 'to row 2', 'card V07', 'treasure R3', "
+                "'slot 2', 'seat 1', 'target seat 2 row 1', 'mine row 1 card 2', 'cast row 2', "
+                "'shield', 'allow', 'reveal', 'hide'"
+            ).format(text=repr(text))
         )

@@ -14,13 +14,18 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.core.i18n import N_
 from grimoire.games.fatal.state import FatalState
+from grimoire.games.fatal.text import _
+
+# The words are in the current language (the game's catalogue); card ids, card names, the
+# printed type (DRAW, TAKE, STEAL, DISCARD), ONE/SECOND and symbols stay as in the data.
 
 STYLE = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green": "bold green"}
 STYLE["violet"] = "bold magenta"
 LETTER_STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "V": "magenta"}
 ORIENT = {"straight": "^", "reversed": "v", "sideways": ">"}
-LEGEND = "^ straight: type  v reversed: ONE/SECOND  > sideways: tip stars  * a star"
+LEGEND = N_("^ straight: type  v reversed: ONE/SECOND  > sideways: tip stars  * a star")
 
 
 def treasure_text(name: str | None) -> Text:
@@ -36,7 +41,7 @@ def card_text(card: dict[str, Any]) -> Text:
     shows = {
         "straight": card["type"],
         "reversed": card["target"],
-        "sideways": "tip",
+        "sideways": _("tip"),
     }[orient]
     text = Text(f"{card['card']}{ORIENT[orient]} {shows} {card['symbol']}")
     if card["stars"]:
@@ -52,11 +57,11 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
     """The viewer's hand: each vision with what it shows straight, reversed and sideways; each
     enchantment with its text (card data is public, so this reveals nothing)."""
     if not hand:
-        return Text("Your hand: (empty)", style="bold")
+        return Text(_("Your hand: (empty)"), style="bold")
     comp = st.comp
-    table = Table(title="Your hand", title_justify="left", header_style="bold", expand=False)
-    for column in ("card", "^ straight", "v reversed", "> sideways", "symbol"):
-        table.add_column(column)
+    table = Table(title=_("Your hand"), title_justify="left", header_style="bold", expand=False)
+    for column in (N_("card"), N_("^ straight"), N_("v reversed"), N_("> sideways"), N_("symbol")):
+        table.add_column(_(column))
     for name in hand:
         kind = comp.card_by_name(name)
         if kind is None or not comp.is_vision(kind):
@@ -68,7 +73,7 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
             name,
             stars(v.type, v.head_stars),
             stars("SECOND" if v.second else "ONE", v.foot_stars),
-            stars("tip", v.tip_stars),
+            stars(_("tip"), v.tip_stars),
             v.symbol,
         )
     return table
@@ -77,53 +82,58 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
 def render(st: FatalState, seat: int | None) -> Group:
     view = st.view(seat)
     parts: list[Any] = []
-    head = Text(f"F.A.T.A.L. - round {view['round']}", style="bold")
+    head = Text(_("F.A.T.A.L. - round {round}").format(round=view["round"]), style="bold")
     if view["turn"] >= 0:
-        head.append(f", seat {view['turn']}'s turn")
+        head.append(_(", seat {seat}'s turn").format(seat=view["turn"]))
     if seat is not None:
-        head.append(f" - you are seat {seat}")
+        head.append(_(" - you are seat {seat}").format(seat=seat))
     parts.append(head)
     parts.append(Text(view["prompt"], style="italic"))
     deck = view["treasure_deck"]
-    shelf = Text("Display: ")
+    shelf = Text(_("Display: "))
     for slot, name in enumerate(view["display"]):
         shelf.append(f"{slot + 1}:")
         shelf.append_text(treasure_text(name))
         shelf.append("  ")
     shelf.append(
-        f"| treasure deck {deck['count']} (the Queen is among the last "
-        f"{max(deck['count'] - deck['above_queen_pool'], 0)})"
+        _("| treasure deck {count} (the Queen is among the last {last})").format(
+            count=deck["count"], last=max(deck["count"] - deck["above_queen_pool"], 0)
+        )
         if not deck["queen_revealed"]
-        else "| the Queen is revealed"
+        else _("| the Queen is revealed")
     )
     parts.append(shelf)
     if deck["known_top"]:
         known = ", ".join(f"{k['place']}:{k['treasure']}" for k in deck["known_top"])
-        parts.append(Text(f"You know the top of the treasure deck: {known}"))
+        parts.append(Text(_("You know the top of the treasure deck: {known}").format(known=known)))
     if deck["under"]:
-        parts.append(Text("Under the treasure deck: " + " ".join(deck["under"])))
-    parts.append(
-        Text(
-            f"Playing deck {view['deck_count']}, discard pile {len(view['discard'])}"
-            + (f" (top: {view['discard'][-1]})" if view["discard"] else "")
-            + (f"; in effect: {', '.join(view['in_effect'])}" if view["in_effect"] else "")
+        parts.append(
+            Text(_("Under the treasure deck: {cards}").format(cards=" ".join(deck["under"])))
         )
+    piles = _("Playing deck {deck}, discard pile {discard}").format(
+        deck=view["deck_count"], discard=len(view["discard"])
     )
+    if view["discard"]:
+        piles += _(" (top: {card})").format(card=view["discard"][-1])
+    if view["in_effect"]:
+        piles += _("; in effect: {cards}").format(cards=", ".join(view["in_effect"]))
+    parts.append(Text(piles))
 
     table = Table(show_header=True, header_style="bold", expand=False)
-    for column in ("seat", "character", "hand", "aside", "treasures", "stars"):
-        table.add_column(column)
+    columns = (N_("seat"), N_("character"), N_("hand"), N_("aside"), N_("treasures"), N_("stars"))
+    for column in columns:
+        table.add_column(_(column))
     for entry in view["seats"]:
         s = entry["seat"]
-        who = Text(str(s) + (" (you)" if s == seat else ""))
+        who = Text(str(s) + (_(" (you)") if s == seat else ""))
         if entry["out"]:
-            who.append(" out", style="dim")
+            who.append(_(" out"), style="dim")
         if entry["character"]:
             char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
             if entry["revealed"]:
-                char.append(" (revealed)", style="dim")
+                char.append(_(" (revealed)"), style="dim")
             elif view["phase"] != "over":
-                char.append(" (hidden)", style="dim")
+                char.append(_(" (hidden)"), style="dim")
         else:
             char = Text("?", style="dim")
         treasures = Text()
@@ -134,11 +144,13 @@ def render(st: FatalState, seat: int | None) -> Group:
         if hidden is not None:
             for name in hidden:
                 treasures.append_text(treasure_text(name))
-                treasures.append("(down) ", style="dim")
+                treasures.append(_("(down) "), style="dim")
         else:
-            treasures.append(f"{entry['treasure_count']} down", style="dim")
+            treasures.append(_("{count} down").format(count=entry["treasure_count"]), style="dim")
             if entry["known_treasures"]:
-                treasures.append(" incl. " + " ".join(entry["known_treasures"]))
+                treasures.append(
+                    _(" incl. {treasures}").format(treasures=" ".join(entry["known_treasures"]))
+                )
         table.add_row(
             who,
             char,
@@ -150,29 +162,40 @@ def render(st: FatalState, seat: int | None) -> Group:
     parts.append(table)
     for entry in view["seats"]:
         for r, row in enumerate(entry["rows"]):
-            line = Text(f"seat {entry['seat']} row {r + 1}: ", style="bold" if r == 0 else "")
+            line = Text(
+                _("seat {seat} row {row}: ").format(seat=entry["seat"], row=r + 1),
+                style="bold" if r == 0 else "",
+            )
             if not row:
-                line.append("(empty)", style="dim")
+                line.append(_("(empty)"), style="dim")
             for i, card in enumerate(row):
                 if i:
                     line.append(" | ")
                 line.append_text(card_text(card))
             parts.append(line)
-    parts.append(Text(LEGEND, style="dim"))
+    parts.append(Text(_(LEGEND), style="dim"))
     if seat is not None:
         me = view["seats"][seat]
         parts.append(hand_table(st, me["hand"]))
         for entry in view["seats"]:
             if entry["seat"] != seat and entry["known_hand"]:
                 parts.append(
-                    Text(f"You know seat {entry['seat']} holds: " + " ".join(entry["known_hand"]))
+                    Text(
+                        _("You know seat {seat} holds: {cards}").format(
+                            seat=entry["seat"], cards=" ".join(entry["known_hand"])
+                        )
+                    )
                 )
         looking = view["looking"]
         if looking["cards"]:
-            parts.append(Text("You look at: " + " ".join(looking["cards"]), style="bold"))
+            cards = " ".join(looking["cards"])
+            parts.append(Text(_("You look at: {cards}").format(cards=cards), style="bold"))
     if view["round1"] is not None:
-        parts.append(Text("Round 1 tally: " + ", ".join(map(str, view["round1"]))))
+        tally = ", ".join(map(str, view["round1"]))
+        parts.append(Text(_("Round 1 tally: {tally}").format(tally=tally)))
     if "reveal" in view:
         chosen = view["reveal"]["has_chosen"]
-        parts.append(Text(f"Seats that have chosen: {chosen or 'none yet'}"))
+        parts.append(
+            Text(_("Seats that have chosen: {seats}").format(seats=chosen or _("none yet")))
+        )
     return Group(*parts)

@@ -197,7 +197,7 @@ class FatalState(State):
     def action_to_string(self, action: int) -> str:
         if self.is_chance():
             return text.chance_text(self, action)
-        return self.codec.to_text(action)
+        return text.label(self, action)
 
     def parse_action(self, source: str) -> int:
         if self.is_chance():
@@ -215,3 +215,8 @@ class FatalState(State):
 
     def _phase_hint(self, actor: int) -> str:
         return text.prompt(self) + "; " + super()._phase_hint(actor)
+
+    def _why_illegal(self, actor: int, action: int) -> str:
+        if actor != CHANCE and 0 <= action < self.game.num_actions:
+            return text.refusal(self, actor, action)
+        return super()._why_illegal(actor, action)

@@ -8,12 +8,87 @@ go only to the seats that may know them, the others read a neutral line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.core.state import CHANCE
 
 if TYPE_CHECKING:
     from grimoire.games.fatal.state import FatalState, Frame
+
+# Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the
+# English texts. Action ids, records, positions and the parser (``Codec.parse``, English) do not
+# depend on it; the terminal also takes a translated label as listed.
+_ = translator("fatal", Path(__file__).parent / "locale")
+
+
+def _english(message: str) -> str:
+    return message
+
+
+# the signs' colours as shown (the components data names them in English)
+COLOUR_TEXT = {
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "violet": N_("violet"),
+}
+SINGLE_TEXT = {
+    "done": N_("done"),
+    "exchange": N_("exchange"),
+    "shield": N_("shield"),
+    "allow": N_("allow"),
+    "reveal": N_("reveal"),
+    "hide": N_("hide"),
+}
+# the action labels: one template per kind, so a language may order the words its own way
+KIND_TEXT = {
+    "enchant": N_("enchant {card}"),
+    "play": N_("play {card} row {row}"),
+    "steal": N_("steal seat {seat} row {row}"),
+    "to_row": N_("to row {row}"),
+    "card": N_("card {card}"),
+    "treasure": N_("treasure {treasure}"),
+    "slot": N_("slot {slot}"),
+    "seat": N_("seat {seat}"),
+    "row": N_("target seat {seat} row {row}"),
+    "mine": N_("mine row {row} card {place}"),
+    "cast": N_("cast row {row}"),
+}
+
+
+def colour_text(colour: str) -> str:
+    """A sign's colour in the current language (a colour the data adds stays as written)."""
+    return _(COLOUR_TEXT[colour]) if colour in COLOUR_TEXT else colour
+
+
+def label(st: FatalState, action: int) -> str:
+    """A player action's label in the current language (English: the codec's own text)."""
+    if language() == DEFAULT:
+        return st.codec.to_text(action)
+    kind, args = st.codec.decode(action)
+    if kind in SINGLE_TEXT:
+        return _(SINGLE_TEXT[kind])
+    comp = st.comp
+    template = _(KIND_TEXT[kind])
+    if kind in ("enchant", "card"):
+        return template.format(card=comp.card_name(args[0]))
+    if kind == "play":
+        return template.format(card=comp.card_name(args[0]), row=args[1] + 1)
+    if kind in ("steal", "row"):
+        return template.format(seat=args[0], row=args[1] + 1)
+    if kind in ("to_row", "cast"):
+        return template.format(row=args[0] + 1)
+    if kind == "treasure":
+        return template.format(treasure=comp.treasure_name(args[0]))
+    if kind == "slot":
+        return template.format(slot=args[0] + 1)
+    if kind == "seat":
+        return template.format(seat=args[0])
+    return template.format(row=args[0] + 1, place=args[1] + 1)  # mine
 
 
 def _card(st: FatalState, kind: int) -> str:
@@ -37,32 +112,54 @@ def _face_up(st: FatalState, seat: int, kind: int) -> bool:
 
 
 def chance_text(st: FatalState, outcome: int) -> str:
-    """The full truth about a chance outcome (records, the omniscient log)."""
+    """The full truth about a chance outcome, in English (records, the omniscient log and the
+    parser of chance outcomes)."""
+    return _truth(st, outcome, _english)
+
+
+def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
+    """The full truth about a chance outcome; ``tr`` translates (or not) the templates."""
     f = st.stack[-1]
     kind = f["k"]
     comp = st.comp
     if kind == "char":
-        return f"seat {f['s']} is {comp.signs[outcome].name}"
+        return tr(N_("seat {seat} is {sign}")).format(seat=f["s"], sign=comp.signs[outcome].name)
     if kind == "first":
-        return f"seat {outcome} starts"
+        return tr(N_("seat {seat} starts")).format(seat=outcome)
     if kind == "draw":
-        verb = {"hand": "draws", "aside": "sets aside", "look": "looks at"}[f["to"]]
-        return f"seat {f['s']} {verb} {comp.card_name(outcome)}"
+        verb = {
+            "hand": N_("seat {seat} draws {card}"),
+            "aside": N_("seat {seat} sets aside {card}"),
+            "look": N_("seat {seat} looks at {card}"),
+        }[f["to"]]
+        return tr(verb).format(seat=f["s"], card=comp.card_name(outcome))
     if kind == "tdraw":
         if f["to"] == "top":
-            return f"seat {f['s']} sees {_treasure(st, outcome)}"
+            return tr(N_("seat {seat} sees {treasure}")).format(
+                seat=f["s"], treasure=_treasure(st, outcome)
+            )
         if outcome == comp.queen:
-            return "the Enchantress Queen is revealed"
-        return f"{_treasure(st, outcome)} to slot {f['slot'] + 1}"
+            return tr(N_("the Enchantress Queen is revealed"))
+        return tr(N_("{treasure} to slot {slot}")).format(
+            treasure=_treasure(st, outcome), slot=f["slot"] + 1
+        )
     if kind == "rsteal":
-        return f"seat {f['s']} steals {_treasure(st, outcome)} from seat {f['v']}"
+        return tr(N_("seat {seat} steals {treasure} from seat {victim}")).format(
+            seat=f["s"], treasure=_treasure(st, outcome), victim=f["v"]
+        )
     if kind == "rcard":
         if f["s"] < 0:
-            return f"seat {f['v']} discards {comp.card_name(outcome)}"
-        return f"seat {f['s']} takes {comp.card_name(outcome)} from seat {f['v']}"
+            return tr(N_("seat {seat} discards {card}")).format(
+                seat=f["v"], card=comp.card_name(outcome)
+            )
+        return tr(N_("seat {seat} takes {card} from seat {victim}")).format(
+            seat=f["s"], card=comp.card_name(outcome), victim=f["v"]
+        )
     if kind == "share":
-        return f"seat {f['to']} gets {_treasure(st, outcome)} of seat {f['v']}"
-    return f"outcome {outcome}"
+        return tr(N_("seat {seat} gets {treasure} of seat {victim}")).format(
+            seat=f["to"], treasure=_treasure(st, outcome), victim=f["v"]
+        )
+    return tr(N_("outcome {outcome}")).format(outcome=outcome)
 
 
 def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str:
@@ -74,170 +171,214 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
     me = viewer == actor
     if kind == "reveal":
         if me:
-            return f"you choose to {name} your character"
-        return f"seat {actor} has chosen"
+            if name == "reveal":
+                return _("you choose to reveal your character")
+            return _("you choose to hide your character")
+        return _("seat {seat} has chosen").format(seat=actor)
     if kind == "xkeep":
-        return f"you keep {_card(st, args[0])}" if me else f"seat {actor} keeps a card"
+        if me:
+            return _("you keep {card}").format(card=_card(st, args[0]))
+        return _("seat {seat} keeps a card").format(seat=actor)
     if kind == "gorder":
         if me:
-            return f"you put {_treasure(st, args[0])} at position {f['i'] + 1} of the deck"
-        return f"seat {actor} puts a treasure back on the deck"
-    return f"seat {actor}: {public_text(st, f, action)}"
+            return _("you put {treasure} at position {place} of the deck").format(
+                treasure=_treasure(st, args[0]), place=f["i"] + 1
+            )
+        return _("seat {seat} puts a treasure back on the deck").format(seat=actor)
+    return _("seat {seat}: {action}").format(seat=actor, action=public_text(st, f, action))
+
+
+DONE_TEXT = {
+    "act1": N_("no enchantment"),
+    "steal": N_("no steal"),
+    "play": N_("no more visions"),
+    "xdisc": N_("discards no more cards"),
+    "keep": N_("keeps no treasure"),
+    "slot": N_("takes no treasure"),
+}
+TREASURE_TEXT = {
+    "xgive": N_("gives up (to the bottom of the treasure deck) {treasure}"),
+    "trade": N_("trades {treasure}"),
+    "keep": N_("keeps face up {treasure}"),
+}
+SEAT_TEXT = {
+    "gift": N_("gives the treasure to seat {seat}"),
+    "target": N_("targets seat {seat}"),
+    "pick": N_("picks a card from seat {seat}'s hand"),
+    "unmask": N_("looks at seat {seat}'s character"),
+}
 
 
 def public_text(st: FatalState, f: Frame, action: int) -> str:
-    """An action everyone sees, in words."""
+    """An action everyone sees, in words (the current language)."""
     name, args = st.codec.decode(action)
     kind = f["k"]
     if name == "done":
-        return {
-            "act1": "no enchantment",
-            "steal": "no steal",
-            "play": "no more visions",
-            "xdisc": "discards no more cards",
-            "keep": "keeps no treasure",
-            "slot": "takes no treasure",
-        }.get(kind, "done")
+        return _(DONE_TEXT.get(kind, N_("done")))
     if name == "exchange":
-        return "gives up a treasure to exchange cards"
+        return _("gives up a treasure to exchange cards")
     if name == "shield":
-        return f"plays Elemental Shield against seat {f['by']}"
+        return _("plays Elemental Shield against seat {seat}").format(seat=f["by"])
     if name == "allow":
-        return f"does not shield against seat {f['by']}"
+        return _("does not shield against seat {seat}").format(seat=f["by"])
     if name == "enchant":
-        return f"plays {st.comp.card_name(args[0])}"
+        return _("plays {card}").format(card=st.comp.card_name(args[0]))
     if name == "play":
-        return f"plays {_card(st, args[0])} to row {args[1] + 1}"
+        return _("plays {card} to row {row}").format(card=_card(st, args[0]), row=args[1] + 1)
     if name == "steal":
-        return f"steals the last vision of seat {args[0]}'s row {args[1] + 1}"
+        return _("steals the last vision of seat {seat}'s row {row}").format(
+            seat=args[0], row=args[1] + 1
+        )
     if name == "to_row":
-        return f"puts the stolen vision in row {args[0] + 1}"
+        return _("puts the stolen vision in row {row}").format(row=args[0] + 1)
     if name == "card":
-        verb = "discards" if kind in ("xdisc", "discard") else "chooses"
-        return f"{verb} {_card(st, args[0])}"
+        if kind in ("xdisc", "discard"):
+            return _("discards {card}").format(card=_card(st, args[0]))
+        return _("chooses {card}").format(card=_card(st, args[0]))
     if name == "treasure":
-        verb = {
-            "xgive": "gives up (to the bottom of the treasure deck)",
-            "trade": "trades",
-            "keep": "keeps face up",
-        }.get(kind, "chooses")
-        return f"{verb} {_treasure(st, args[0])}"
+        template = TREASURE_TEXT.get(kind, N_("chooses {treasure}"))
+        return _(template).format(treasure=_treasure(st, args[0]))
     if name == "slot":
         t = st.display[args[0]]
-        what = _treasure(st, st.tkind(t)) if t >= 0 else "nothing"
+        slot = args[0] + 1
+        if t < 0:
+            if f["k"] == "slot" and f["m"] == "take":
+                return _("gives nothing (slot {slot}) to seat {seat}").format(
+                    slot=slot, seat=f["t"]
+                )
+            return _("takes nothing from slot {slot}").format(slot=slot)
+        what = _treasure(st, st.tkind(t))
         if f["k"] == "slot" and f["m"] == "take":
-            return f"gives {what} (slot {args[0] + 1}) to seat {f['t']}"
-        return f"takes {what} from slot {args[0] + 1}"
+            return _("gives {treasure} (slot {slot}) to seat {seat}").format(
+                treasure=what, slot=slot, seat=f["t"]
+            )
+        return _("takes {treasure} from slot {slot}").format(treasure=what, slot=slot)
     if name == "seat":
-        x = args[0]
-        return {
-            "gift": f"gives the treasure to seat {x}",
-            "target": f"targets seat {x}",
-            "pick": f"picks a card from seat {x}'s hand",
-            "unmask": f"looks at seat {x}'s character",
-        }.get(kind, f"chooses seat {x}")
+        template = SEAT_TEXT.get(kind, N_("chooses seat {seat}"))
+        return _(template).format(seat=args[0])
     if name == "row":
-        verb = "blows away the last vision of" if kind == "wind" else "swaps with"
-        return f"{verb} seat {args[0]}'s row {args[1] + 1}"
+        if kind == "wind":
+            return _("blows away the last vision of seat {seat}'s row {row}").format(
+                seat=args[0], row=args[1] + 1
+            )
+        return _("swaps with seat {seat}'s row {row}").format(seat=args[0], row=args[1] + 1)
     if name == "mine":
-        return f"swaps their row {args[0] + 1} card {args[1] + 1}"
+        return _("swaps their row {row} card {place}").format(row=args[0] + 1, place=args[1] + 1)
     if name == "cast":
-        return f"casts row {args[0] + 1} first"
-    return st.codec.to_text(action)
+        return _("casts row {row} first").format(row=args[0] + 1)
+    return label(st, action)
 
 
 def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
     f = st.stack[-1]
     kind = f["k"]
     comp = st.comp
-    truth = chance_text(st, outcome)
+    truth = _truth(st, outcome, _)
     if kind == "char":
         s = f["s"]
         if viewer == s:
             sign = comp.signs[outcome]
             rival = comp.signs[st.lay.opposing(outcome)]
-            return (
-                f"you are {sign.name} ({sign.colour}); your opposing sign is "
-                f"{rival.name} ({rival.colour})"
+            return _(
+                "you are {sign} ({colour}); your opposing sign is {rival} ({rival_colour})"
+            ).format(
+                sign=sign.name,
+                colour=colour_text(sign.colour),
+                rival=rival.name,
+                rival_colour=colour_text(rival.colour),
             )
-        return f"seat {s} is dealt a character"
+        return _("seat {seat} is dealt a character").format(seat=s)
     if kind == "draw":
         s, to = f["s"], f["to"]
         if to == "aside":
-            return f"seat {s} sets a card aside face down"
+            return _("seat {seat} sets a card aside face down").format(seat=s)
         if viewer == s:
-            verb = "draw" if to == "hand" else "look at"
-            return f"you {verb} {_card(st, outcome)}"
-        return f"seat {s} draws a card" + ("" if to == "hand" else " to look at")
+            if to == "hand":
+                return _("you draw {card}").format(card=_card(st, outcome))
+            return _("you look at {card}").format(card=_card(st, outcome))
+        if to == "hand":
+            return _("seat {seat} draws a card").format(seat=s)
+        return _("seat {seat} draws a card to look at").format(seat=s)
     if kind == "tdraw" and f["to"] == "top":
         if viewer == f["s"]:
-            return f"you see {_treasure(st, outcome)} (Crystal Gaze)"
-        return f"seat {f['s']} looks at a treasure of the deck"
+            return _("you see {treasure} (Crystal Gaze)").format(treasure=_treasure(st, outcome))
+        return _("seat {seat} looks at a treasure of the deck").format(seat=f["s"])
     if kind == "rsteal":
         s, v = f["s"], f["v"]
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
-        return f"seat {s} steals a treasure from seat {v}"
+        return _("seat {seat} steals a treasure from seat {victim}").format(seat=s, victim=v)
     if kind == "rcard" and f["s"] >= 0:
         s, v = f["s"], f["v"]
         if viewer in (s, v):
             return truth
-        return f"seat {s} takes a card from seat {v}"
+        return _("seat {seat} takes a card from seat {victim}").format(seat=s, victim=v)
     if kind == "share":
         to = f["to"]
         if viewer == to or _face_up(st, to, outcome):
             return truth
-        return f"seat {to} gets a treasure of seat {f['v']}"
+        return _("seat {seat} gets a treasure of seat {victim}").format(seat=to, victim=f["v"])
     return truth
 
 
 # ---------------------------------------------------------------------- prompt
 PROMPTS = {
-    "act1": "step 1: play an enchantment, exchange cards for a treasure, or done",
-    "steal": "step 2: steal the last vision of a row, or done",
-    "torow": "which of your rows takes the stolen vision",
-    "play": "step 3: play a vision into a row, or done",
-    "xgive": "exchange: give up a treasure valued 1, 2 or 3",
-    "xdisc": "exchange: discard a card (up to four), or done",
-    "xkeep": "exchange: keep a card of the four you drew",
-    "gift": "give the treasure to a player (yourself included)",
-    "target": "choose the trimagic's target",
-    "cast": "two trimagics: which row casts first",
-    "discard": "discard down to six cards",
-    "swapmy": "Magical Swap: one of your visions",
-    "swapth": "Magical Swap: a row of another player (same position)",
-    "wind": "Wind of Oblivion: the row whose last vision is discarded",
-    "pick": "Pickpocket: whose hand",
-    "unmask": "Unmasking: whose character",
-    "trade": "Fairy Trade: one of your treasures",
-    "gorder": "Crystal Gaze: the next treasure from the top",
-    "keep": "keep one treasure of your colour face up, or done",
+    "act1": N_("step 1: play an enchantment, exchange cards for a treasure, or done"),
+    "steal": N_("step 2: steal the last vision of a row, or done"),
+    "torow": N_("which of your rows takes the stolen vision"),
+    "play": N_("step 3: play a vision into a row, or done"),
+    "xgive": N_("exchange: give up a treasure valued 1, 2 or 3"),
+    "xdisc": N_("exchange: discard a card (up to four), or done"),
+    "xkeep": N_("exchange: keep a card of the four you drew"),
+    "gift": N_("give the treasure to a player (yourself included)"),
+    "target": N_("choose the trimagic's target"),
+    "cast": N_("two trimagics: which row casts first"),
+    "discard": N_("discard down to six cards"),
+    "swapmy": N_("Magical Swap: one of your visions"),
+    "swapth": N_("Magical Swap: a row of another player (same position)"),
+    "wind": N_("Wind of Oblivion: the row whose last vision is discarded"),
+    "pick": N_("Pickpocket: whose hand"),
+    "unmask": N_("Unmasking: whose character"),
+    "trade": N_("Fairy Trade: one of your treasures"),
+    "gorder": N_("Crystal Gaze: the next treasure from the top"),
+    "keep": N_("keep one treasure of your colour face up, or done"),
 }
 
 
 def prompt(st: FatalState) -> str:
-    """The pending decision in words (public)."""
+    """The pending decision in words (public; the current language)."""
     if st.phase == "over":
         if st.special >= 0:
-            return f"game over: seat {st.special} eliminated its opposing sign"
-        return "game over"
+            return _("game over: seat {seat} eliminated its opposing sign").format(seat=st.special)
+        return _("game over")
     f = st.stack[-1]
     kind = f["k"]
     if kind == "reveal":
-        return "end of round 1: everyone chooses at once to reveal or hide their character"
+        return _("end of round 1: everyone chooses at once to reveal or hide their character")
     if kind == "shield":
-        return f"seat {f['s']}: Elemental Shield against seat {f['by']}'s trimagic, or allow"
+        return _("seat {seat}: Elemental Shield against seat {by}'s trimagic, or allow").format(
+            seat=f["s"], by=f["by"]
+        )
     if kind == "slot":
         if f["m"] == "star":
-            what = "3 or more stars: take a display treasure"
+            what = _("3 or more stars: take a display treasure")
         elif f["m"] == "take":
-            what = f"TAKE: a display treasure for seat {f['t']}"
+            what = _("TAKE: a display treasure for seat {seat}").format(seat=f["t"])
         else:
-            what = "Fairy Trade: a display treasure"
-        return f"seat {f['s']}: {what}"
+            what = _("Fairy Trade: a display treasure")
+        return _("seat {seat}: {what}").format(seat=f["s"], what=what)
     if kind in PROMPTS:
-        return f"seat {f['s']}: {PROMPTS[kind]}"
-    return f"chance: {kind}"
+        return _("seat {seat}: {what}").format(seat=f["s"], what=_(PROMPTS[kind]))
+    return _("chance: {kind}").format(kind=kind)
+
+
+def refusal(st: FatalState, actor: int, action: int) -> str:
+    """Why a player action is refused: the pending decision and what is legal now."""
+    legal = st.legal_actions(actor)
+    listed = ", ".join(label(st, a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+    return _("'{action}' is not legal now: {prompt}; legal now: {legal}").format(
+        action=label(st, action), prompt=prompt(st), legal=listed
+    )
 
 
 def action_fields(st: FatalState, action: int) -> dict[str, Any]:

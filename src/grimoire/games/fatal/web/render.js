@@ -15,8 +15,14 @@
 // targets, gifts, Pickpocket, Unmasking) and data-kind buttons (done, exchange, shield, allow,
 // reveal, hide, cast, to-row). The page wires the clicks and opens a menu where one thing stands
 // for several actions (a hand card that may go to either row).
+// Its own words are marked tg("...") and translated from F.A.T.A.L.'s catalogue (domain "fatal",
+// embedded in the game page; see docs/i18n.md); the prompt and the action labels come translated
+// in the payload. Card ids and names, treasure names, DRAW/TAKE/STEAL/DISCARD, ONE/SECOND and the
+// symbols stay as in the data.
 
-const ORIENT = ["straight", "reversed", "sideways"];
+import { tg } from "/static/language.js";
+
+const ORIENT_TEXT = { straight: () => tg("straight"), reversed: () => tg("reversed"), sideways: () => tg("sideways") };
 const SYMBOL = { stone: "◆", multiblade: "✶", parchment: "✉", none: "·" };
 const TYPE_ICON = { DRAW: "DRAW", TAKE: "TAKE", STEAL: "STEAL", DISCARD: "DISCARD" };
 const LETTER_CLASS = { R: "red", Y: "yellow", B: "blue", G: "green", V: "violet" };
@@ -39,7 +45,7 @@ function h(tag, attrs = {}, ...children) {
 
 function seatName(payload, seat) {
   const info = (payload.seats || [])[seat];
-  return info && info.name ? info.name : `Seat ${seat + 1}`;
+  return info && info.name ? info.name : tg("Seat {number}", { number: seat + 1 });
 }
 
 function stars(n) {
@@ -57,12 +63,19 @@ function treasureNode(name, attrs = {}, extra = "") {
 function rowCard(cell, attrs = {}) {
   const orient = cell.orientation;
   const shows =
-    orient === "straight" ? TYPE_ICON[cell.type] : orient === "reversed" ? cell.target : "tip";
+    orient === "straight" ? TYPE_ICON[cell.type] : orient === "reversed" ? cell.target : tg("tip");
   return h(
     "div",
     {
       class: `fatal-card vision o-${orient} sym-${cell.symbol}`,
-      title: `${cell.card}: ${orient}, ${cell.type} ${cell.symbol}, shows ${shows} ${stars(cell.stars)}`,
+      title: tg("{card}: {orientation}, {type} {symbol}, shows {shows} {stars}", {
+        card: cell.card,
+        orientation: ORIENT_TEXT[orient] ? ORIENT_TEXT[orient]() : orient,
+        type: cell.type,
+        symbol: cell.symbol,
+        shows,
+        stars: stars(cell.stars),
+      }),
       "data-orientation": orient,
       ...attrs,
     },
@@ -89,11 +102,11 @@ function rowsNode(payload, seatView, mine) {
     seatView.rows.map((row, r) =>
       h(
         "div",
-        { class: "fatal-row", "data-seat": seatView.seat, "data-row": r + 1, title: `row ${r + 1}` },
+        { class: "fatal-row", "data-seat": seatView.seat, "data-row": r + 1, title: tg("row {row}", { row: r + 1 }) },
         h("span", { class: "fatal-row-label", text: `${r + 1}` }),
         row.length
           ? row.map((cell, p) => rowCard(cell, mine ? { "data-row": r + 1, "data-place": p + 1 } : {}))
-          : h("span", { class: "fatal-empty", text: "empty" }),
+          : h("span", { class: "fatal-empty", text: tg("empty") }),
       ),
     ),
   );
@@ -108,8 +121,8 @@ function seatPanel(payload, view, seatView, toAct) {
   if (seatView.out) classes.push("out");
   if (view.turn === s) classes.push("turn");
   const character = seatView.character
-    ? h("span", { class: `fatal-sign c-${seatView.colour}`, text: `${seatView.character}${seatView.revealed ? " (revealed)" : ""}`, title: `opposing sign: ${seatView.opposing}` })
-    : h("span", { class: "fatal-sign unknown", text: "? hidden sign" });
+    ? h("span", { class: `fatal-sign c-${seatView.colour}`, text: seatView.revealed ? tg("{sign} (revealed)", { sign: seatView.character }) : seatView.character, title: tg("opposing sign: {sign}", { sign: seatView.opposing }) })
+    : h("span", { class: "fatal-sign unknown", text: tg("? hidden sign") });
   const treasures = h("div", { class: "fatal-treasures" });
   for (const name of seatView.face_up) {
     treasures.append(treasureNode(name, you ? { "data-treasure": name } : {}, "face-up"));
@@ -117,11 +130,11 @@ function seatPanel(payload, view, seatView, toAct) {
   if (seatView.treasures) {
     for (const name of seatView.treasures) treasures.append(treasureNode(name, { "data-treasure": name }));
   } else {
-    treasures.append(h("span", { class: "fatal-down", text: `${seatView.treasure_count} face down` }));
+    treasures.append(h("span", { class: "fatal-down", text: tg("{count} face down", { count: seatView.treasure_count }) }));
     for (const name of seatView.known_treasures || []) treasures.append(treasureNode(name, {}, "known"));
   }
   const known = (seatView.known_hand || []).length
-    ? h("div", { class: "fatal-known", text: `You know this hand holds: ${seatView.known_hand.join(", ")}` })
+    ? h("div", { class: "fatal-known", text: tg("You know this hand holds: {cards}", { cards: seatView.known_hand.join(", ") }) })
     : null;
   return h(
     "section",
@@ -129,15 +142,21 @@ function seatPanel(payload, view, seatView, toAct) {
     h(
       "header",
       { class: "fatal-seat-head", "data-seat": s, "data-kind": "seat" },
-      h("strong", { text: seatName(payload, s) + (you ? " (you)" : "") }),
+      h("strong", { text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
       character,
-      seatView.out ? h("span", { class: "badge out", text: "out" }) : null,
-      h("span", { class: "fatal-count", text: `hand ${seatView.hand_count} · set aside ${seatView.aside_count} · ★ ${seatView.stars}` }),
+      seatView.out ? h("span", { class: "badge out", text: tg("out") }) : null,
+      h("span", { class: "fatal-count", text: tg("hand {hand} · set aside {aside} · ★ {stars}", { hand: seatView.hand_count, aside: seatView.aside_count, stars: seatView.stars }) }),
     ),
     treasures,
     rowsNode(payload, seatView, you),
     known,
   );
+}
+
+// "seat 2" as the payload's texts say it in this language ("Platz 2", "席2")
+function seatPattern() {
+  const words = tg("seat {seat}").replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  return new RegExp(words.replace("{seat}", "(\\d)"), "g");
 }
 
 function topFrame(view) {
@@ -151,20 +170,23 @@ function promptNode(payload, view) {
   const box = h("div", { class: `fatal-prompt${mine ? " mine" : ""}` });
   if (frame && frame.k === "shield" && payload.viewer === frame.s) {
     box.append(
-      h("strong", { text: `${seatName(payload, frame.by)}'s trimagic targets you.` }),
-      " Play Elemental Shield to cancel it, or allow it.",
+      h("strong", { text: tg("{name}'s trimagic targets you.", { name: seatName(payload, frame.by) }) }),
+      " " + tg("Play Elemental Shield to cancel it, or allow it."),
     );
   } else if (view.reveal && payload.viewer !== null) {
     const chosen = view.reveal.my_choice;
     box.append(
-      h("strong", { text: "End of round 1: reveal your character?" }),
-      chosen
-        ? ` You chose to ${chosen}; waiting for the others.`
-        : " Everyone chooses at once: revealing draws a card and keeps one treasure of your colour face up, but your opposing sign may hunt you.",
+      h("strong", { text: tg("End of round 1: reveal your character?") }),
+      " " +
+        (chosen === "reveal"
+          ? tg("You chose to reveal; waiting for the others.")
+          : chosen
+            ? tg("You chose to hide; waiting for the others.")
+            : tg("Everyone chooses at once: revealing draws a card and keeps one treasure of your colour face up, but your opposing sign may hunt you.")),
     );
   } else {
-    // the engine's prompt names seats by number: say their names
-    box.append((view.prompt || "").replace(/\bseat (\d)\b/g, (_, n) => seatName(payload, Number(n))));
+    // the engine's prompt (in the page's language) names seats by number: say their names
+    box.append((view.prompt || "").replace(seatPattern(), (_, n) => seatName(payload, Number(n))));
   }
   return box;
 }
@@ -184,22 +206,22 @@ function tableNode(payload, view) {
   const display = h(
     "div",
     { class: "fatal-display" },
-    h("span", { class: "fatal-label", text: "Display" }),
-    view.display.map((name, i) => h("div", { class: "fatal-slot", "data-slot": i + 1, title: `slot ${i + 1}` }, treasureNode(name))),
+    h("span", { class: "fatal-label", text: tg("Display") }),
+    view.display.map((name, i) => h("div", { class: "fatal-slot", "data-slot": i + 1, title: tg("slot {slot}", { slot: i + 1 }) }, treasureNode(name))),
   );
   const info = h(
     "div",
     { class: "fatal-decks" },
-    h("span", { text: deck.queen_revealed ? "The Queen is revealed" : `Treasure deck ${deck.count} (the Queen among the last ${Math.max(deck.count - deck.above_queen_pool, 0)})` }),
-    deck.under.length ? h("span", { text: ` · under it: ${deck.under.join(" ")}` }) : null,
-    h("span", { text: ` · playing deck ${view.deck_count} · discard ${view.discard.length}${view.discard.length ? ` (top ${view.discard[view.discard.length - 1]})` : ""}` }),
-    view.in_effect && view.in_effect.length ? h("span", { text: ` · in effect: ${view.in_effect.join(", ")}` }) : null,
+    h("span", { text: deck.queen_revealed ? tg("The Queen is revealed") : tg("Treasure deck {count} (the Queen among the last {last})", { count: deck.count, last: Math.max(deck.count - deck.above_queen_pool, 0) }) }),
+    deck.under.length ? h("span", { text: " · " + tg("under it: {cards}", { cards: deck.under.join(" ") }) }) : null,
+    h("span", { text: " · " + tg("playing deck {deck} · discard {discard}", { deck: view.deck_count, discard: view.discard.length }) + (view.discard.length ? " " + tg("(top {card})", { card: view.discard[view.discard.length - 1] }) : "") }),
+    view.in_effect && view.in_effect.length ? h("span", { text: " · " + tg("in effect: {cards}", { cards: view.in_effect.join(", ") }) }) : null,
   );
   const top = deck.known_top.length
     ? h(
         "div",
         { class: "fatal-top" },
-        h("span", { class: "fatal-label", text: "You know the top:" }),
+        h("span", { class: "fatal-label", text: tg("You know the top:") }),
         deck.known_top.map((k) => h("span", { class: "fatal-top-item" }, `${k.place}:`, treasureNode(k.treasure, { "data-treasure": k.treasure }))),
       )
     : null;
@@ -211,10 +233,10 @@ function mineNode(payload, view) {
   const me = view.seats[payload.viewer];
   if (!me || !me.hand) return null;
   const parts = [
-    h("div", { class: "fatal-hand" }, h("span", { class: "fatal-label", text: "Your hand" }), me.hand.length ? me.hand.map((name) => handCard(name)) : h("span", { class: "fatal-empty", text: "empty" })),
+    h("div", { class: "fatal-hand" }, h("span", { class: "fatal-label", text: tg("Your hand") }), me.hand.length ? me.hand.map((name) => handCard(name)) : h("span", { class: "fatal-empty", text: tg("empty") })),
   ];
   if (view.looking && view.looking.cards) {
-    parts.push(h("div", { class: "fatal-looking" }, h("span", { class: "fatal-label", text: "You look at" }), view.looking.cards.map((name) => handCard(name, { class: "fatal-card hand looked" }))));
+    parts.push(h("div", { class: "fatal-looking" }, h("span", { class: "fatal-label", text: tg("You look at") }), view.looking.cards.map((name) => handCard(name, { class: "fatal-card hand looked" }))));
   }
   return h("div", { class: "fatal-mine" }, parts);
 }
@@ -222,16 +244,16 @@ function mineNode(payload, view) {
 export function render(root, payload, act) {
   const view = payload.view || {};
   if (!view.seats) {
-    root.append(h("p", { text: "Waiting for the game to start." }));
+    root.append(h("p", { text: tg("Waiting for the game to start.") }));
     return;
   }
   const toAct = payload.to_act || [];
   const head = h(
     "div",
     { class: "fatal-head" },
-    h("strong", { text: `Round ${view.round}` }),
-    view.turn >= 0 ? ` · ${seatName(payload, view.turn)}'s turn` : "",
-    view.round1 ? h("span", { class: "fatal-tally", text: ` · round 1 tally: ${view.round1.join(" / ")}` }) : null,
+    h("strong", { text: tg("Round {round}", { round: view.round }) }),
+    view.turn >= 0 ? " · " + tg("{name}'s turn", { name: seatName(payload, view.turn) }) : "",
+    view.round1 ? h("span", { class: "fatal-tally", text: " · " + tg("round 1 tally: {tally}", { tally: view.round1.join(" / ") }) }) : null,
   );
   root.append(
     h(
