@@ -186,8 +186,8 @@ def test_a_refusal_names_the_pending_step_in_german_and_japanese() -> None:
         f"'aus Reihe 1 von Platz 0 stehlen' ist jetzt nicht erlaubt: Platz {seat}: Schritt 1"
     )
     assert "; jetzt erlaubt: fertig" in refusals["de"]
-    assert refusals["ja"].startswith(f"'席0の列1から奪う'は今はできない: 席{seat}: ステップ1")
-    assert "; 今できること: 終了" in refusals["ja"]
+    assert refusals["ja"].startswith(f"'席0の列1から奪う'は今は選べません: 席{seat}: ステップ1")
+    assert "; 今選べるもの: 終了" in refusals["ja"]
 
 
 def test_an_unreadable_text_is_refused_in_the_chosen_language() -> None:
