@@ -449,7 +449,7 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
     if answer.isdigit():
         index = int(answer)
         if not 1 <= index <= len(legal):
-            raise IllegalAction(f"choose a number from 1 to {len(legal)}")
+            raise IllegalAction(_t("choose a number from 1 to {count}").format(count=len(legal)))
         return legal[index - 1]
     wanted = _label_key(answer)
     shown = [a for a in legal if _label_key(state.action_to_string(a)) == wanted]

@@ -72,6 +72,22 @@ def translator(domain: str, localedir: Path | str) -> Callable[[str], str]:
     return gettext
 
 
+# The engine's own messages to players (core/state.py's generic refusals: "'x' is not legal
+# now: ...", "it is not seat 1's turn ...") are in the shell's catalogue (domain "grimoire",
+# ``grimoire/locale``, which ships with core): core still knows no game. Mark them ``_t("...")``
+# so that babel.cfg's extraction finds them.
+SHELL_DOMAIN = "grimoire"
+SHELL_LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def engine_text(message: str) -> str:
+    """An engine message in this context's language (the shell's catalogue)."""
+    lang = _current.get()
+    if lang == DEFAULT:
+        return message
+    return translations(SHELL_DOMAIN, str(SHELL_LOCALE_DIR), lang).gettext(message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction where it is translated later."""
     return message

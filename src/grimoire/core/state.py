@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from mypy_extensions import mypyc_attr
 
 from grimoire.core.errors import IllegalAction
+from grimoire.core.i18n import engine_text as _t
 from grimoire.core.rng import pick_weighted, weights_of
 
 if TYPE_CHECKING:
@@ -194,7 +195,9 @@ class State(ABC):
         as one in the compiled build, where an ``int`` parameter arrives unboxed.)"""
         actor = self._resolve_actor(seat)
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction(f"an action is an integer id, not {action!r}")
+            raise IllegalAction(
+                _t("an action is an integer id, not {action}").format(action=repr(action))
+            )
         if actor == CHANCE:
             legal = any(outcome == action for outcome, _ in self._cached_weights())
         else:
@@ -244,7 +247,11 @@ class State(ABC):
         """JSON data with exactly what ``seat`` may see (None: a spectator). Never the seed,
         another seat's hidden information, or the order of a face-down pile."""
         if seat is not None and not 0 <= seat < self.game.players:
-            raise IllegalAction(f"there is no seat {seat} in a {self.game.players}-player game")
+            raise IllegalAction(
+                _t("there is no seat {seat} in a {players}-player game").format(
+                    seat=seat, players=self.game.players
+                )
+            )
         doc: dict[str, Any] = {
             "game": self.game.name,
             "players": self.game.players,
@@ -339,32 +346,42 @@ class State(ABC):
     def _resolve_actor(self, seat: int | None) -> int:
         actor = self.current_player
         if actor == TERMINAL:
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalAction(_t("the game is over: no more actions"))
         if isinstance(actor, frozenset):
             if seat is None:
-                raise IllegalAction(f"seats {sorted(actor)} decide at once: say which seat acts")
+                raise IllegalAction(
+                    _t("seats {seats} decide at once: say which seat acts").format(
+                        seats=sorted(actor)
+                    )
+                )
             if seat not in actor:
-                raise IllegalAction(f"seat {seat} has nothing to decide now")
+                raise IllegalAction(_t("seat {seat} has nothing to decide now").format(seat=seat))
             return seat
         if seat is not None and seat != actor:
-            who = "chance" if actor == CHANCE else f"seat {actor}"
-            raise IllegalAction(f"it is not seat {seat}'s turn ({who} is to act)")
+            who = _t("chance") if actor == CHANCE else _t("seat {seat}").format(seat=actor)
+            raise IllegalAction(
+                _t("it is not seat {seat}'s turn ({who} is to act)").format(seat=seat, who=who)
+            )
         return actor
 
     def _why_illegal(self, actor: int, action: int) -> str:
         if actor == CHANCE:
-            return f"{action} is not an outcome of this chance node"
+            return _t("{action} is not an outcome of this chance node").format(action=action)
         if not 0 <= action < self.game.num_actions:
             last = self.game.num_actions - 1
-            return f"action {action} is outside this game's action space 0..{last}"
+            return _t("action {action} is outside this game's action space 0..{last}").format(
+                action=action, last=last
+            )
         try:
             text = self.action_to_string(action)
         except Exception:
             text = str(action)
-        return f"'{text}' is not legal now: {self._phase_hint(actor)}"
+        return _t("'{action}' is not legal now: {why}").format(
+            action=text, why=self._phase_hint(actor)
+        )
 
     def _phase_hint(self, actor: int) -> str:
         """A short reason shown with illegal actions; games refine it."""
         legal = [self.action_to_string(a) for a in self.legal_actions(actor)[:8]]
         more = ", ..." if len(self.legal_actions(actor)) > 8 else ""
-        return "legal now: " + ", ".join(legal) + more
+        return _t("legal now: {actions}").format(actions=", ".join(legal) + more)

@@ -576,7 +576,8 @@ def create_app(
     async def act(request: Request, game_id: str, body: Act) -> Response:
         room = await hub_of(request).room(game_id)
         seat = seat_of(room, request, body.seat)
-        await room.act(seat, body.version, body.action.model_dump(exclude_none=True))
+        action = body.action.model_dump(exclude_none=True)
+        await room.act(seat, body.version, action, page_language(request))
         return payload_response(room, seat, page_language(request))
 
     @app.post(

@@ -536,7 +536,11 @@ class Room:
         if self.clocks is not None and self.clocks.paused:
             raise Conflict("the game is paused: resume it first")
 
-    async def act(self, seat: int, version: int | None, action_doc: Any) -> None:
+    async def act(
+        self, seat: int, version: int | None, action_doc: Any, lang: str = ENGLISH
+    ) -> None:
+        """Play ``seat``'s action; the rules' reason for refusing it is in ``lang`` (the
+        language of the player's page)."""
         async with self.lock:
             # stale first: the loser of a race on the last move gets the finished state;
             # but at a simultaneous decision, another seat's submission since the client's
@@ -548,10 +552,11 @@ class Room:
                 to_act = ", ".join(self.seats[s].name for s in sorted(self.state.seats_to_act()))
                 raise Unprocessable(f"it is not your turn ({to_act} to act)")
             try:
-                action = self.state.action_from_json(action_doc)
+                with language_scope(lang):
+                    action = self.state.action_from_json(action_doc)
             except IllegalAction as error:
                 raise Unprocessable(str(error)) from error
-            await self._commit_action(seat, action)
+            await self._commit_action(seat, action, lang)
 
     def _still_stands(self, seat: int, version: int | None, action_doc: Any) -> bool:
         """Whether ``seat``'s action chosen on the older ``version`` is taken all the same.
@@ -593,12 +598,14 @@ class Room:
         oldest = min(since.values(), default=self.version)
         self.decisions = {v: seats for v, seats in self.decisions.items() if v >= oldest}
 
-    async def _commit_action(self, seat: int, action: int) -> None:
-        """Apply (on a copy), commit, swap, publish. Raises Unprocessable if illegal."""
+    async def _commit_action(self, seat: int, action: int, lang: str = ENGLISH) -> None:
+        """Apply (on a copy), commit, swap, publish. Raises Unprocessable if illegal (the
+        reason in ``lang``; the log lines are described in every language regardless)."""
         old = self.state
         new = old.clone()
         try:
-            lines = advance(new, seat, action)
+            with language_scope(lang):
+                lines = advance(new, seat, action)
         except IllegalAction as error:
             raise Unprocessable(str(error)) from error
         ply = len(old.history)
