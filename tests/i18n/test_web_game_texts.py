@@ -86,3 +86,93 @@ def test_the_game_page_carries_the_games_own_catalogue_for_its_renderer(
     assert json.loads(text)["Top row"] == "Obere Reihe"
     english = client.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).text
     assert '<script id="i18n-game-catalogue" type="application/json">{}</script>' in english
+
+
+def test_after_a_restart_log_lines_are_in_the_viewers_language_and_hide_the_same(
+    tmp_path: Any,
+) -> None:
+    """The database keeps English texts only: a restarted server describes the lines again.
+    Runika's secret runes: seat 0 reads its own rune's name in German ("du erhältst die geheime
+    Rune ..."), only "Platz 1 erhält eine geheime Rune" of seat 1's; so does a spectator of
+    both. Every viewer's log is the same, language by language, as before the restart."""
+    from grimoire.web import create_app
+
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    body = {
+        "game": "runika",
+        "players": 2,
+        "name": "Ann",
+        "options": {"secret_runes": True, "first_player": 0},
+        "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}],
+    }
+    views = {"seat 0": True, "spectator": False}
+
+    def logs(client: TestClient, game_id: str, token: str) -> dict[str, list[str]]:
+        seen = {}
+        for who, seated in views.items():
+            for lang in ("en", "de", "ja"):
+                headers = {"Accept-Language": lang} | ({"X-Seat-Token": token} if seated else {})
+                payload = client.get(f"/api/games/{game_id}/state", headers=headers).json()
+                seen[f"{who}/{lang}"] = [line["text"] for line in payload["log"]]
+        return seen
+
+    with TestClient(create_app(database, bot_delay=0.0)) as client:
+        created = client.post("/api/games", json=body).json()
+        game_id, token = created["state"]["id"], created["token"]
+        client.cookies.clear()  # the seat goes by its header only: the spectator has none
+        before = logs(client, game_id, token)
+    with TestClient(create_app(database, bot_delay=0.0)) as client:
+        after = logs(client, game_id, token)
+    assert after == before
+    german = after["seat 0/de"]
+    assert any(text.startswith("du erhältst die geheime Rune ") for text in german)
+    assert "Platz 1 erhält eine geheime Rune" in german
+    assert "Platz 0 erhält eine geheime Rune" in after["spectator/de"]
+    assert not any("du erhältst" in text for text in after["spectator/de"])
+    assert "席1に秘密ルーンが配られる" in after["seat 0/ja"]
+    assert "seat 1 is dealt a secret rune" in after["seat 0/en"]
+    # seat 1's runes are named to nobody else: the three it was dealt are not in seat 0's log
+    assert sum(text.startswith("du erhältst die geheime Rune ") for text in german) == 3
+
+
+def test_after_a_restart_the_shown_tail_is_retold_from_a_replay(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A payload shows the last LOG_TAIL lines (here 4, so they start in the middle of the
+    game and are retold from a replayed state): the same German lines as before the restart."""
+    import time
+
+    from grimoire.web import create_app, rooms
+
+    monkeypatch.setattr(rooms, "LOG_TAIL", 4)
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    body = {"game": "ciub", "players": 2, "options": {"start_player": 0}}
+    german = {"Accept-Language": "de"}
+    with TestClient(create_app(database, bot_delay=0.0)) as client:
+        created = client.post("/api/games", json=body).json()
+        game_id, token = created["state"]["id"], created["token"]
+        client.cookies.clear()
+        headers = german | {"X-Seat-Token": token}
+        url = f"/api/games/{game_id}"
+        for _ in range(400):
+            state = client.get(f"{url}/state", headers=headers).json()
+            if (state["log_length"] >= 20 and state["your_turn"]) or state["terminal"]:
+                break
+            if state["your_turn"]:
+                act = {"version": state["version"], "action": {"id": state["actions"][0]["id"]}}
+                client.post(f"{url}/actions", json=act, headers=headers)
+            else:
+                time.sleep(0.02)
+        assert state["log_length"] >= 20 and len(state["log"]) == 4
+        spectator = client.get(f"{url}/state", headers=german).json()["log"]
+    with TestClient(create_app(database, bot_delay=0.0)) as client:
+        again = client.get(f"{url}/state", headers=headers).json()
+        assert again["log"] == state["log"]
+        assert client.get(f"{url}/state", headers=german).json()["log"] == spectator
+        english = client.get(f"{url}/state", headers={"X-Seat-Token": token}).json()["log"]
+    # the stored English lines are not what a German page reads (e.g. "W2 würfelt austauschen"
+    # for "D2 rolls swap")
+    assert all(e["text"] != g["text"] for e, g in zip(english, again["log"], strict=True))
+    assert [line["n"] for line in again["log"]] == list(
+        range(again["log_length"] - 4, again["log_length"])
+    )

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from grimoire.core.errors import GrimoireError
+from grimoire.core.game import Game
 from grimoire.core.state import CHANCE, State
 from grimoire.registry import game_class, make
 from grimoire.web import rooms
@@ -141,21 +142,11 @@ class Hub:
                 lines.append(Line(item.actor, item.action, list(item.texts or [])))
         history = [(line.actor, line.action) for line in lines]
         start = run_start(history)
-        base: State | None = None
-        for _seq, ply, text in stored.snapshots:  # newest first
-            if ply > start:
-                continue
-            doc = json.loads(text)
-            if [tuple(entry) for entry in doc.get("history", [])] == history[:ply]:
-                base = game.state_from_json(doc)
-                break
-        if base is None:
-            base = game.new_state(stored.seed, resolve_chance=False)
-        for actor, action in history[len(base.history) : start]:
-            base.apply(action, None if actor == CHANCE else actor)
+        base = _state_at(game, stored, history, start)
         state = base.clone()
         for actor, action in history[start:]:
             state.apply(action, None if actor == CHANCE else actor)
+        lines = _told_again(game, stored, lines)
         return Room(self, stored, game, state, lines, base, events[-rooms.EVENTS_KEPT :])
 
     async def create(
@@ -300,3 +291,39 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._writer.shutdown(wait=True)
+
+
+def _state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:
+    """The state after ``history[:ply]``: from the newest stored snapshot at or before ``ply``
+    that belongs to this history, else from the start."""
+    state: State | None = None
+    for _seq, at, text in stored.snapshots:  # newest first
+        if at > ply:
+            continue
+        doc = json.loads(text)
+        if [tuple(entry) for entry in doc.get("history", [])] == history[:at]:
+            state = game.state_from_json(doc)
+            break
+    if state is None:
+        state = game.new_state(stored.seed, resolve_chance=False)
+    for actor, action in history[len(state.history) : ply]:
+        state.apply(action, None if actor == CHANCE else actor)
+    return state
+
+
+def _told_again(game: Game, stored: StoredGame, lines: list[Line]) -> list[Line]:
+    """The database keeps each log line's English texts only (one per viewer): the lines a
+    payload shows (the last ``LOG_TAIL``) are described again, for every viewer and in every
+    language, from the stored actions replayed on the state before each. ``describe`` tells
+    each viewer only what that viewer may know, exactly as when the line was first written; a
+    line whose English texts come out different (the game's texts changed since) keeps the
+    stored texts and no translations."""
+    first = max(0, len(lines) - rooms.LOG_TAIL)
+    history = [(line.actor, line.action) for line in lines]
+    state = _state_at(game, stored, history, first)
+    told = lines[:first]
+    for line in lines[first:]:
+        again = describe_line(state, line.actor, line.action)
+        told.append(again if again.texts == line.texts else line)
+        state.apply(line.action, None if line.actor == CHANCE else line.actor)
+    return told

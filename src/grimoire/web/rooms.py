@@ -131,8 +131,8 @@ class Line:
     actor: int
     action: int
     texts: list[str]  # texts[seat] for each seat, texts[-1] for spectators (English; stored)
-    # the same in the other languages, while the server runs (lines read back from the
-    # database after a restart have none: they show the English ``texts``)
+    # the same in the other languages (not stored: a room rebuilt after a restart describes
+    # the lines a payload shows again, see hub._told_again; older ones show the English texts)
     translated: dict[str, list[str]] = dataclasses.field(default_factory=dict, compare=False)
 
     def text(self, viewer: int | None, lang: str = ENGLISH) -> str:
