@@ -131,3 +131,30 @@ def test_ruling_8_tie_breaks(
     _finish(state)
     assert state.is_terminal()
     assert state.winners() == winners
+
+
+@pytest.mark.parametrize(
+    ("stage", "store", "actions"),
+    [
+        ("resolve", ["Ge", "G1"], ["resolve Ge"]),  # the Ge is being resolved
+        ("reroll", ["G1", "Y1", "Br"], ["discard G1", "reroll Y1", "reroll Br", "roll"]),
+    ],
+)
+def test_decision_limit_mid_turn_keeps_all_80_dice(
+    stage: str, store: list[str], actions: list[str]
+) -> None:
+    """Components: 20 dice per colour, and ruling 4: a die leaves a grid or storage only back
+    to the bag. The engine's decision limit stopping the game mid-turn (a die being resolved,
+    dice taken for a re-roll not yet rolled) puts those dice back in storage."""
+    state = position(
+        options={"decision_limit": 10},
+        decisions=10 - len(actions),
+        seats={0: {"store": store, "stack": [{"k": "main", "s": 0, "st": stage}]}},
+    )
+    do(state, *actions)
+    assert state.is_terminal() and pos(state)["ended"] == "limit"
+    doc = pos(state)
+    outside = [d[0] for d in doc["seats"][0]["store"]]
+    for colour in "GRYB":
+        assert bag(state)[colour] + outside.count(colour) == 20, colour
+    assert len(outside) == len(store) - (1 if stage == "reroll" else 0)

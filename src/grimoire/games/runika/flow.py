@@ -284,6 +284,16 @@ def end_reason(st: RunikaState) -> str:
 
 
 def finish(st: RunikaState, reason: str) -> None:
+    """The game is over. Stopped mid-turn (the decision limit), a die being resolved or saved
+    by Fortification, or taken for a roll not yet made, goes back to its owner's storage: the
+    final position still holds all 80 dice (components; ruling 4 sends no die out of play)."""
+    for seat, stack in enumerate(st.stacks):
+        st.store[seat] += [f["d"] for f in stack if f["k"] in ("die", "fort")]
+    for event in st.chance:
+        if event["k"] == "roll":
+            st.store[event["s"]].append(16 + event["c"])
+    for store in st.store:
+        store.sort()
     st.phase = "over"
     st.ended = reason
     st.chance = []
