@@ -106,6 +106,20 @@ def test_card_texts_in_the_view_are_in_the_viewers_language() -> None:
             assert entry["rune"] is None or entry["rune"]["ability"] != english
 
 
+def test_the_terminals_about_column_reads_the_card_in_the_language() -> None:
+    """The terminal's rune line: points, timing letter, the starting mark, the card's text."""
+    from grimoire.games.runika.knowledge import rune_info
+    from grimoire.games.runika.render_text import rune_line
+
+    state = make("runika", 2).new_state(3)
+    pocket = rune_info(state, state.comp.rune_by_name("magic_pocket"))  # type: ignore[attr-defined]
+    assert pocket["start"] and pocket["timing"] == "C"
+    assert rune_line(pocket).plain.startswith("Magic Pocket (1 pt, C, starting rune) At round end")
+    with language_scope("de"):
+        german = rune_line(rune_info(state, state.comp.rune_by_name("magic_pocket")))  # type: ignore[attr-defined]
+    assert german.plain.startswith("Magic Pocket (1 Pkt., C, Startrune) Am Rundenende darfst du")
+
+
 def test_chance_outcome_labels_are_translated_and_english_still_parses() -> None:
     """The initiative draw (Japanese edition: イニシアチブトークン) in each language; the
     English outcome text is what the parser reads, in any language."""

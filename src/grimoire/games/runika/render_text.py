@@ -34,9 +34,10 @@ def pattern(rows: list[str]) -> Text:
 
 
 def rune_line(info: dict[str, Any]) -> Text:
-    line = Text(f"{info['name']} ({info['points']} pt, {info['timing']}")
-    line.append(", start" if info["start"] else "")
-    line.append(f") {info['ability']}", style="italic")
+    head = _("{name} ({points} pt, {timing}, starting rune)") if info["start"] else None
+    head = head or _("{name} ({points} pt, {timing})")
+    line = Text(head.format(name=info["name"], points=info["points"], timing=info["timing"]))
+    line.append(f" {info['ability']}", style="italic")
     return line
 
 
@@ -92,7 +93,7 @@ def render(st: RunikaState, seat: int | None) -> Group:
         profs.append(_(" tokens {tokens}  ").format(tokens=prof["tokens"]))
     parts.append(profs)
     if view["below_luniorn"] is not None:
-        parts.append(Text(f"below Luniorn: {' '.join(view['below_luniorn'])}"))
+        parts.append(Text(_("below Luniorn: {dice}").format(dice=" ".join(view["below_luniorn"]))))
     runes = Table(show_header=True, header_style="bold", expand=False)
     for column in (_("rune"), _("pattern"), _("about")):
         runes.add_column(column)
@@ -113,13 +114,14 @@ def render(st: RunikaState, seat: int | None) -> Group:
     for s, info in enumerate(view["seats"]):
         who = f"{s}" + (_(" (you)") if s == seat else "")
         who += "\n" + _("{points} pts").format(points=info["score"])
-        who += "\ncharm" if view["charm"] == s else ""
+        who += "\n" + _("charm") if view["charm"] == s else ""
         cards = Text(_("store: ")).append_text(Text(" ").join(die(d) for d in info["store"]))
         if info["pocket"]:
-            cards.append("  pocket ").append_text(die(info["pocket"]))
+            cards.append("  " + _("pocket") + " ").append_text(die(info["pocket"]))
         if info["quick_hand"]:
             hand = [d if d is None else d + "?" for d in info["quick_hand"]]
-            cards.append(f"\nquick hand: {' '.join('?' if d is None else d for d in hand)}")
+            shown = " ".join("?" if d is None else d for d in hand)
+            cards.append("\n" + _("quick hand: {dice}").format(dice=shown))
         cards.append(
             "\n"
             + _("tokens {tokens}, prestige left {left}").format(
@@ -127,17 +129,19 @@ def render(st: RunikaState, seat: int | None) -> Group:
             )
         )
         for rune in info["runes"]:
-            mark = " (flipped)" if rune["flipped"] else " (used)" if rune["used"] else ""
-            cards.append(f"\n{rune['name']} {rune['points']}pt{mark}")
+            mark = _("flipped") if rune["flipped"] else _("used") if rune["used"] else ""
+            card = _("{name} {points}pt").format(name=rune["name"], points=rune["points"])
+            cards.append("\n" + card + (f" ({mark})" if mark else ""))
         for ach in info["achievements"]:
-            cards.append(
-                f"\n{ach['name']} {ach['points']}pt" + (" (flipped)" if ach["flipped"] else "")
-            )
+            card = _("{name} {points}pt").format(name=ach["name"], points=ach["points"])
+            cards.append("\n" + card + (f" ({_('flipped')})" if ach["flipped"] else ""))
         for entry in info["secret"]:
             name = entry["rune"]["name"] if entry["rune"] else "?"
-            cards.append(f"\nsecret: {name}" + (" (gained)" if entry["gained"] else ""))
+            gained = f" ({_('gained')})" if entry["gained"] else ""
+            cards.append("\n" + _("secret: {name}").format(name=name) + gained)
         if info["claims"]:
-            cards.append(f"\nsealed claims: {', '.join(c or '?' for c in info['claims'])}")
+            claimed = ", ".join(c or "?" for c in info["claims"])
+            cards.append("\n" + _("sealed claims: {runes}").format(runes=claimed))
         seats.add_row(Text(who), grid_block(info), cards)
     parts.append(seats)
     return Group(*parts)
