@@ -4,6 +4,7 @@ decision, in the terminal and on the web; ids and English unchanged."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -173,3 +174,8 @@ def test_the_game_page_carries_the_renderers_words(client: Any) -> None:
     assert _game_catalogue(client, game_id, "ja")["Storage"] == "ダイス置き場"
     renderer = (SHIPPED.parents[1] / "web" / "render.js").read_text(encoding="utf-8")
     assert 'tg("Draft pool")' in renderer and 'tg("Storage")' in renderer
+    # every word the renderer marks reaches the page (the extractor skips a tg() inside a
+    # template literal's ${...}: such a word would stay English)
+    marked = set(re.findall(r'tg\("((?:[^"\\]|\\.)*)"', renderer)) - {"..."}
+    assert len(marked) > 80 and not marked - set(german)
+    assert german["goal {goal} pts"] == "Ziel {goal} Pkt."

@@ -326,7 +326,7 @@ function tableNode(payload, view) {
     { class: "rk-middle" },
     h("span", { class: "rk-label", text: tg("Draft pool") }),
     view.middle.length ? view.middle.map((c) => colourDot(c, { "data-kind": "draft", "data-colour": c })) : h("span", { class: "rk-empty", text: tg("empty") }),
-    view.below_luniorn ? h("span", { class: "rk-below" }, ` ${tg("below Luniorn")} `, view.below_luniorn.map((c) => colourDot(c, { "data-kind": "luniorn", "data-colour": c }))) : null,
+    view.below_luniorn ? h("span", { class: "rk-below" }, " " + tg("below Luniorn") + " ", view.below_luniorn.map((c) => colourDot(c, { "data-kind": "luniorn", "data-colour": c }))) : null,
   );
   const bag = view.bag ? Object.entries(view.bag).map(([c, n]) => `${c}${n}`).join(" ") : tg("hidden");
   const counts = { total: view.bag_total, bag, deck: view.deck, left: view.achievements_left };
@@ -371,8 +371,9 @@ export function render(root, payload, act) {
     { class: "rk-head" },
     h("strong", { text: tg("Round {round}", { round: view.round }) }),
     ` · ${word(view.phase)}`,
-    ` · ${view.goal ? tg("goal {goal} pts", { goal: view.goal }) : tg("solo")}`,
-    view.turn !== null && view.turn !== undefined ? ` · ${tg("{name}'s turn", { name: seatName(payload, view.turn) })}` : "",
+    // (tg() outside template literals: the extractor does not look inside them)
+    " · " + (view.goal ? tg("goal {goal} pts", { goal: view.goal }) : tg("solo")),
+    view.turn !== null && view.turn !== undefined ? " · " + tg("{name}'s turn", { name: seatName(payload, view.turn) }) : "",
     h("span", { class: "rk-scores", text: ` · ${view.seats.map((sv, s) => `${seatName(payload, s)} ${sv.score}`).join(" / ")}` }),
   );
   root.append(
