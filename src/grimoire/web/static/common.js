@@ -419,9 +419,21 @@ function openMenu(event, actions, act) {
   document.addEventListener("keydown", escape, true);
 }
 
+// "seat N" as the page's language writes it ("Platz N", "席N"), and in English (texts kept only
+// in English, games without a catalogue): one pattern, whose groups hold the number.
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const seatWords = [...new Set(["seat {seat}", t("seat {seat}")])].map((word) => {
+  const [before, after] = word.split("{seat}").map(escapeRegExp);
+  return `${/^\w/.test(word) ? "\\b" : ""}${before}(\\d+)${after}(?!\\d)`;
+});
+const seatPattern = seatWords.join("|");
+const chanceWords = [...new Set(["chance", t("chance")])].map(escapeRegExp).join("|");
+const actorPrefix = new RegExp(`^(?:${seatPattern}|${chanceWords})[:：]\\s*`);
+
 // Game text for people (log lines, action labels): seats go by their (isolated) names.
 export function namedSeats(payload, text) {
-  return text.replace(/\bseat (\d+)\b/g, (whole, n) => {
+  return text.replace(new RegExp(seatPattern, "g"), (whole, ...groups) => {
+    const n = groups.slice(0, seatWords.length).find((group) => group !== undefined);
     const seat = (payload.seats || [])[Number(n)];
     return seat ? isolated(seat.name) : whole;
   });
@@ -429,7 +441,7 @@ export function namedSeats(payload, text) {
 
 // Log text for people: the actor is shown apart, and seats go by their names.
 export function logText(payload, entry) {
-  return namedSeats(payload, entry.text.replace(/^(seat \d+|chance): /, ""));
+  return namedSeats(payload, entry.text.replace(actorPrefix, ""));
 }
 
 // An event (not a move) as a sentence: who took back what, paused, ran out of time, a bot.
@@ -437,19 +449,26 @@ export function eventText(payload, event) {
   const who = (seat) => isolated(seatName(payload, seat));
   switch (event.kind) {
     case "undo":
-      return `${who(event.seat)} took back “${namedSeats(payload, event.text || "an action")}”`;
+      return t("{who} took back “{what}”", {
+        who: who(event.seat),
+        what: event.text ? namedSeats(payload, event.text) : t("an action"),
+      });
     case "pause":
-      return `${who(event.by)} paused the game: the clocks are stopped`;
+      return t("{who} paused the game: the clocks are stopped", { who: who(event.by) });
     case "resume":
-      return `${who(event.by)} resumed the game`;
+      return t("{who} resumed the game", { who: who(event.by) });
     case "ran_out":
-      return `${who(event.seat)} ran out of time`;
+      return t("{who} ran out of time", { who: who(event.seat) });
     case "bot":
-      if (event.detail === "left") return `${who(event.seat)} left: a bot plays on`;
-      if (event.detail === "free") return `${who(event.by)} gave seat ${event.seat + 1} to a bot`;
+      if (event.detail === "left") return t("{who} left: a bot plays on", { who: who(event.seat) });
+      if (event.detail === "free")
+        return t("{who} gave seat {seat} to a bot", { who: who(event.by), seat: event.seat + 1 });
       return event.by === null || event.by === undefined
-        ? `A bot took over seat ${event.seat + 1}: its player ran out of time`
-        : `${who(event.by)} gave seat ${event.seat + 1} to a bot: its player ran out of time`;
+        ? t("A bot took over seat {seat}: its player ran out of time", { seat: event.seat + 1 })
+        : t("{who} gave seat {seat} to a bot: its player ran out of time", {
+            who: who(event.by),
+            seat: event.seat + 1,
+          });
     default:
       return event.kind;
   }
