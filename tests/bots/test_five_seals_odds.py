@@ -62,3 +62,40 @@ def test_next_roll_chances_equal_enumeration_and_now_matches_the_rules() -> None
                 assert row["next_roll"] == float(exact)
                 checked += 0 < exact < 1
     assert checked >= 3  # some chances strictly between 0 and 1 were compared
+
+
+def test_the_terminal_map_and_the_board_show_each_seal_s_chance_beside_it() -> None:
+    """The player reads, next to every seal in reach, the chance a fresh roll of its dice breaks
+    it: on the terminal map of its surroundings and on the web board (label and data-odds)."""
+    import re
+
+    from rich.console import Console
+
+    from grimoire.games.five_seals.render_svg import render as render_svg
+    from grimoire.games.five_seals.text_map import percent, surroundings
+
+    shown = 0
+    for seed in range(4):
+        st = play_state(seed, 20)
+        seat = st.current_player
+        if not isinstance(seat, int) or st.phase != "play":
+            continue
+        console = Console(width=200, record=True, color_system=None)
+        console.print(surroundings(st, seat))
+        text = console.export_text()
+        svg = render_svg(st, seat)
+        for row in seal_odds(st, seat):
+            node = st.board.node_id(row["node"])
+            mark = "!" if row["breaks_now"] else r"\*"
+            chance = percent(float(break_chance(st, seat, row["node"])))
+            assert re.search(rf"\b{node}:\S+ {mark} {re.escape(chance)}", text), (node, text)
+            odds = re.search(rf'data-node="{node}"[^>]*data-odds="([0-9.]+)"', svg)
+            assert odds and abs(float(odds.group(1)) - row["next_roll"]) < 1e-4
+            shown += 1
+    assert shown >= 4
+
+
+def test_percentages_never_round_a_possible_event_to_0_or_a_sure_one_to_100() -> None:
+    from grimoire.games.five_seals.text_map import percent
+
+    assert [percent(x) for x in (0, 0.004, 0.5, 0.996, 1)] == ["0%", "<1%", "50%", ">99%", "100%"]

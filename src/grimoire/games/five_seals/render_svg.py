@@ -26,10 +26,12 @@ from grimoire.core.i18n import N_
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
+from grimoire.games.five_seals.odds import seal_odds
 from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text import _, colour_name, element
+from grimoire.games.five_seals.text_map import percent
 
 FILL = ("#d7352b", "#2f6fd1", "#e8c21c", "#3e9a47", "#8e44ad")
 PALE = ("#f4c6c2", "#c6d6f3", "#f7ecb5", "#c8e6ca", "#e2cdec")
@@ -57,6 +59,10 @@ def render(st: FiveSealsState, seat: int | None) -> str:
         who = int(st.stack[-1]["s"])
     reach = set(targets(st, who)) if who is not None and st.phase == "play" else set()
     can = set(breakable(st, who)) if reach and who is not None else set()
+    # the exact chance that a fresh roll of the player's dice breaks each seal in reach
+    chances: dict[int, float] = {}
+    if reach and who is not None:
+        chances = {row["node"]: row["next_roll"] for row in seal_odds(st, who)}
     pos = [_xy(st, n, centre) for n in range(len(board))]
 
     out = [
@@ -73,7 +79,7 @@ def render(st: FiveSealsState, seat: int | None) -> str:
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
     out.append("</g>")
     for node in range(len(board)):
-        out.append(_node(st, node, pos[node], node in reach, node in can))
+        out.append(_node(st, node, pos[node], node in reach, node in can, chances.get(node)))
     out.append(_figures(st, pos))
     out.append(_panel(st, seat, size))
     out.append("</svg>")
@@ -88,7 +94,14 @@ def _text(x: float, y: float, size: int, fill: str, text: str, bold: bool = Fals
     )
 
 
-def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, can: bool) -> str:
+def _node(
+    st: FiveSealsState,
+    node: int,
+    xy: tuple[float, float],
+    reach: bool,
+    can: bool,
+    chance: float | None = None,
+) -> str:
     spot = st.board.nodes[node]
     x, y = xy
     attrs = (
@@ -96,6 +109,7 @@ def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, c
         f'data-kind="{spot.kind}"'
         + (' data-reach="1"' if reach else "")
         + (' data-breakable="1"' if can else "")
+        + (f' data-odds="{chance:.4f}"' if chance is not None else "")
     )
     if can:  # breakable now: gold ring; in reach: dark ring
         ring = ' stroke="#ffb000" stroke-width="4"'
@@ -103,7 +117,12 @@ def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, c
         ring = ' stroke="#555" stroke-width="2.5"'
     else:
         ring = ' stroke="#6d6350" stroke-width="1.2"'
-    parts = [f"<g {attrs}><title>{escape(_tooltip(st, node))}</title>"]
+    tooltip = _tooltip(st, node)
+    if chance is not None:
+        tooltip += " · " + _("a fresh roll of these dice breaks it: {chance}").format(
+            chance=percent(chance)
+        )
+    parts = [f"<g {attrs}><title>{escape(tooltip)}</title>"]
     if spot.kind == "hall":
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.9 * UNIT:.1f}" fill="{PALE[4]}" '
@@ -130,6 +149,9 @@ def _node(st: FiveSealsState, node: int, xy: tuple[float, float], reach: bool, c
             parts.append(_text(x, y + 9, 9, "#fff", str(strength(card)), True))
         else:
             parts.append(_text(x, y + 4, 9, "#999", str(spot.strength)))
+    if chance is not None:
+        below = y + 24 if spot.kind == "seal" else y + 23
+        parts.append(_text(x, below, 10, "#222", percent(chance), True))
     parts.append("</g>")
     return "".join(parts)
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from grimoire.core.i18n import N_
 from grimoire.games.five_seals.board import HALL
 from grimoire.games.five_seals.components import BINDING, colour, family, strength
+from grimoire.games.five_seals.odds import seal_odds
 from grimoire.games.five_seals.reach import _region, blockers, breakable
 from grimoire.games.five_seals.text import _
 
@@ -30,7 +31,8 @@ LEGEND = N_(
     "Legend: 0J:R3 node 0J, a Fire (red) seal of strength 3 (B Water, Y Air, G Earth, P Mind); "
     "0S2:Change/R2 a scroll box (S) holding Change of Fire, strength 2; · empty; "
     "@1 seat 1's mage, f1 its familiar, G guardian; ! you can break it now, * in your reach, "
-    "x blocked by a figure; ─ a path; ↔ also joined to."
+    "x blocked by a figure; 35% the chance that a fresh roll of your dice breaks it (next round, "
+    "if you keep them); ─ a path; ↔ also joined to."
 )
 
 
@@ -87,12 +89,13 @@ def _tree(
             children[near] = []
             queue.append(near)
     marks = _marks(st, seat)
+    chances = _chances(st, seat, marks)
     if prune:
         _prune(st, root, children, marks)
     lines: list[Text] = []
 
     def label(node: int) -> Text:
-        text = _label(st, node, marks.get(node, ""))
+        text = _label(st, node, marks.get(node, ""), chances.get(node))
         joins = [
             st.board.node_id(other)
             for other in adj[node]
@@ -157,7 +160,24 @@ def _marks(st: FiveSealsState, seat: int | None) -> dict[int, str]:
     return marks
 
 
-def _label(st: FiveSealsState, node: int, mark: str) -> Text:
+def _chances(st: FiveSealsState, seat: int | None, marks: dict[int, str]) -> dict[int, float]:
+    """For the seals ``seat`` reaches: the exact chance a fresh roll of its dice breaks each."""
+    if seat is None or not any(mark in "!*" for mark in marks.values()):
+        return {}
+    return {row["node"]: row["next_roll"] for row in seal_odds(st, seat)}
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage that never shows 0% or 100% unless it is exactly so."""
+    value = 100 * chance
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+def _label(st: FiveSealsState, node: int, mark: str, chance: float | None = None) -> Text:
     spot = st.board.nodes[node]
     text = Text(spot.id)
     if spot.kind == HALL:
@@ -180,6 +200,8 @@ def _label(st: FiveSealsState, node: int, mark: str) -> Text:
             text.append(" G", style=STYLE[col])
     if mark:
         text.append(f" {mark}", style="bold reverse" if mark == "!" else "bold")
+    if chance is not None and mark in ("!", "*"):
+        text.append(f" {percent(chance)}", style="italic")
     return text
 
 
