@@ -92,11 +92,12 @@ def card_arg(st: RunikaState, seat: int, src: list[Any]) -> int:
     return len(st.comp.runes) + int(st.achs[seat][index][0])
 
 
-def claim_bonus(st: RunikaState, seat: int, colours: list[int]) -> int:
-    """Points of claim bonuses (Updraft, Kindle) for a claim that discarded ``colours``."""
+def claim_bonus(st: RunikaState, seat: int, colours: list[int], had: int) -> int:
+    """Points of claim bonuses (Updraft, Kindle) for a claim that discarded ``colours``; only
+    the first ``had`` rune cards count (ruling 23: not one gained earlier in the same turn)."""
     total = 0
     for src, _, ability, free in list(cards(st, seat)):
-        if ability.kind != "claim_bonus" or not free:
+        if ability.kind != "claim_bonus" or not free or (src[0] == "r" and src[1] >= had):
             continue
         letter = ability.get("colour")
         colour = st.comp.colour_of(letter) if letter else None

@@ -116,7 +116,14 @@ def apply_claim(st: RunikaState, seat: int, rune: int, mask: int) -> None:
 
 
 def score_claim(st: RunikaState, seat: int, mask: int) -> None:
-    """Discard the pattern's dice from the grid: 1 point per 1 face, plus claim bonuses."""
+    """Discard the pattern's dice from the grid: 1 point per 1 face, plus claim bonuses of the
+    cards owned before this turn's claims (ruling 23: a card gained this turn takes effect
+    from the next turn; the turn's frame remembers ``had``, the runes owned before its first
+    claim). Simultaneous play scores every claim before any card is gained."""
+    stack = st.stacks[seat]
+    had = len(st.owned[seat])
+    if stack and stack[0]["k"] == "main":
+        had = stack[0].setdefault("had", had)
     grid = st.grid[seat]
     colours = []
     for cell in range(16):
@@ -126,7 +133,7 @@ def score_claim(st: RunikaState, seat: int, mask: int) -> None:
             st.bag[die // 4] += 1
             colours.append(die // 4)
             st.tokens[seat] += 1 if die % 4 == ONE else 0
-    st.tokens[seat] += abilities.claim_bonus(st, seat, colours)
+    st.tokens[seat] += abilities.claim_bonus(st, seat, colours, had)
 
 
 def take_card(st: RunikaState, seat: int, rune: int, *, alone: bool) -> None:

@@ -312,12 +312,17 @@ def score(st: RunikaState, seat: int) -> int:
 
 def winners(st: RunikaState) -> list[int]:
     """Most points; ties: most runes, then most achievements, then shared (ruling 8). Secret
-    runes: a player with all three dealt runes wins (several: the same order among them)."""
+    runes: a player with all three dealt runes wins; several (all completed in this last
+    round): the first in the round's turn order (ruling 20), in simultaneous play or with
+    ``secret_winner=points`` the ruling 8 order among them."""
     if st.rules.solo:
         return [0] if st.won else []
     seats = list(range(st.n))
     if st.rules.secret:
         full = [s for s in seats if len(st.secret_got[s]) == 3 and all(st.secret_got[s])]
+        if full and st.rules.secret_turn_order and not st.rules.simultaneous:
+            turns = order(st)  # the game ends at this round's end, before the token passes
+            return [min(full, key=turns.index)]
         seats = full or seats
     keys = {s: (score(st, s), len(st.owned[s]), len(st.achs[s])) for s in seats}
     best = max(keys.values())

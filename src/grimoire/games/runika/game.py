@@ -30,6 +30,7 @@ class Rules:
     solo: bool
     simultaneous: bool
     secret: bool
+    secret_turn_order: bool  # ruling 20: the first in turn order to complete the three wins
     interaction: bool
     quick: bool
     charm: bool
@@ -99,6 +100,14 @@ class RunikaGame(Game):
             kind=bool,
         ),
         Option(
+            "secret_winner",
+            "turn_order",
+            "with secret runes, when several players complete their three in the same round: "
+            "the first in turn order wins (ruling 20), or points decide (the ruling 8 "
+            "tie-break); simultaneous play always uses the points",
+            choices=("turn_order", "points"),
+        ),
+        Option(
             "interaction",
             False,
             "with secret runes: Simza's and Ainfean's abilities may act on another grid",
@@ -151,6 +160,12 @@ class RunikaGame(Game):
             raise InvalidOptions("solo_professor is for a 1-player game")
         if opts["interaction"] and not opts["secret_runes"]:
             raise InvalidOptions("interaction is part of the secret-runes rule: set secret_runes")
+        if opts["secret_winner"] != "turn_order" and not opts["secret_runes"]:
+            raise InvalidOptions("secret_winner is part of the secret-runes rule: set secret_runes")
+        if opts["charm"] and n != 5:  # ruling 22
+            raise InvalidOptions(
+                f"charm is the 5-player expansion's token: it needs 5 players, not {n}"
+            )
         if opts["secret_runes"] and n > 4:
             raise InvalidOptions("secret_runes is for 2..4 players: there are 4 mastery runes")
         if opts["charm"] and opts["simultaneous"]:
@@ -173,6 +188,7 @@ class RunikaGame(Game):
             solo=solo,
             simultaneous=bool(opts["simultaneous"]),
             secret=bool(opts["secret_runes"]),
+            secret_turn_order=opts["secret_winner"] == "turn_order",
             interaction=bool(opts["interaction"]),
             quick=bool(opts["quick_draft"]),
             charm=bool(opts["charm"]),
