@@ -33,7 +33,12 @@ from grimoire.games.runika.game import RunikaGame
         (5, {"secret_runes": True, "interaction": True}, "secret_runes is for 2..4 players"),
         # ruling 14: the charm token goes to who plays last; nobody does in simultaneous play
         (5, {"charm": True, "simultaneous": True}, "not in simultaneous play"),
-        (3, {"charm": True, "simultaneous": True}, "not in simultaneous play"),
+        # ruling 22: the charm token is the 5-player expansion's
+        (3, {"charm": True, "simultaneous": True}, "it needs 5 players, not 3"),
+        (4, {"charm": True}, "it needs 5 players, not 4"),
+        (2, {"charm": True, "luniorn": True}, "it needs 5 players, not 2"),
+        # ruling 20: who wins a round-end secret-runes tie belongs to the secret-runes rule
+        (3, {"secret_winner": "points"}, "secret_winner is part of the secret-runes rule"),
         # the first initiative holder must be a seat
         (2, {"first_player": 2}, "first_player 2 is not a seat of 2 players"),
         (4, {"first_player": 4}, "first_player 4 is not a seat of 4 players"),
