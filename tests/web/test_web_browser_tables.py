@@ -368,7 +368,9 @@ TEXT_SIZES = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("game", "players"), [("ciub", 3), ("five-seals", 2), ("fatal", 3)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("ciub", 3), ("five-seals", 2), ("fatal", 3), ("runika", 3)]
+)
 def test_a_phone_shows_readable_text_and_the_moves_within_reach(
     people: People, server: ServerProcess, game: str, players: int
 ) -> None:
