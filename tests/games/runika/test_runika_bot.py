@@ -14,14 +14,14 @@ from grimoire.games.runika.game import RunikaGame
 from grimoire.games.runika.heuristic import RunikaHeuristicBot
 from grimoire.sim.play import play_game
 
-# The issue's 200 games (RUNIKA_BOT_GAMES=200: 200 of 200 won, about 4 minutes of a loaded
-# core) are too long for every run; 40 seeded games keep the suite lean. The games are seeded,
-# so the figure is exact for these seeds, and 70% leaves room for a change of the bot.
+# The issue's 200 games (RUNIKA_BOT_GAMES=200: 200 of 200 won, measured again for the issue 9
+# audit) are too long for every run; 40 seeded games keep the suite lean. The games are seeded,
+# so the figure is exact for these seeds; the bound is the issue's 80%.
 GAMES = int(os.environ.get("RUNIKA_BOT_GAMES", "40"))
 
 
 @pytest.mark.slow
-def test_heuristic_wins_at_least_70_percent_of_two_player_games_against_random() -> None:
+def test_heuristic_wins_at_least_80_percent_of_two_player_games_against_random() -> None:
     game = RunikaGame(2)
     wins = 0.0
     for seed in range(GAMES):
@@ -31,7 +31,7 @@ def test_heuristic_wins_at_least_70_percent_of_two_player_games_against_random()
         result = play_game(game, bots, seed, keep_record=False)
         if seat in result.winners:
             wins += 1 / len(result.winners)
-    assert wins / GAMES >= 0.7, f"heuristic won {wins / GAMES:.1%}"
+    assert wins / GAMES >= 0.8, f"heuristic won {wins / GAMES:.1%}"
 
 
 VARIANTS: list[Any] = [
