@@ -158,3 +158,18 @@ def test_decision_limit_mid_turn_keeps_all_80_dice(
     for colour in "GRYB":
         assert bag(state)[colour] + outside.count(colour) == 20, colour
     assert len(outside) == len(store) - (1 if stage == "reroll" else 0)
+
+
+def test_a_round_without_a_die_to_draw_ends_the_game_as_a_stall() -> None:
+    """Engine safeguard (docs, "Game end"): when every one of the 80 dice lies in the grids the
+    next round cannot draw a single die and nothing could change any more: the game ends at the
+    round end (``stall``) and is scored as usual (most points)."""
+    rows = ["G1 R1 B1 Y1", "B1 Y1 G1 R1", "G1 R1 B1 Y1", "B1 Y1 G1 R1"]  # 4 of each colour
+    seats: dict[int, dict[str, Any]] = {s: {"grid": rows} for s in range(5)}
+    seats[4].update(stack=[{"k": "main", "s": 4, "st": "end"}])
+    seats[2]["tokens"] = 3
+    state = position(5, seats=seats, turn_i=4)
+    assert sum(bag(state).values()) == 0
+    assert state.is_terminal()
+    assert pos(state)["ended"] == "stall"
+    assert state.winners() == [2]
