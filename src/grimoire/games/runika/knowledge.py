@@ -12,7 +12,8 @@ Hidden from a seat, by variant:
 ``resample(seat)`` re-deals exactly these: secret runes per category (starting, elemental,
 mastery) among the others' ungained slots and the undealt rest; quick-draft dice among the
 others' hands, their passed dice and the bag. Sealed claims are kept as they are (they are a
-choice, not a draw; see docs/rules/runika.md, "Hidden information").
+choice, not a draw; see docs/rules/runika.md, "Hidden information"), and so is the secret rune
+a sealed claim is on.
 """
 
 from __future__ import annotations
@@ -167,8 +168,18 @@ def resample(st: RunikaState, seat: int, rng: random.Random) -> RunikaState:
 
 
 def _redeal_secret(st: RunikaState, others: list[int], rng: random.Random) -> None:
+    # a rune another seat has sealed a claim on (simultaneous play) stays: its claim is
+    # revealed and scored at the round end as that rune, so a re-dealt one would leave the
+    # claim without its card (the claim is a choice bound to it, kept as it is, see above)
+    sealed = [{r for r, _ in st.sim_claims[o]} for o in range(st.n)]
     for index, cat in enumerate(("start", "elem", "mastery")):
-        slots = [o for o in others if len(st.secret[o]) > index and not st.secret_got[o][index]]
+        slots = [
+            o
+            for o in others
+            if len(st.secret[o]) > index
+            and not st.secret_got[o][index]
+            and st.secret[o][index] not in sealed[o]
+        ]
         if cat == "mastery":
             rest: list[int] = []
             pool = list(st.mastery_box)
