@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -42,3 +45,31 @@ def test_rules_prints_the_section_of_the_current_step() -> None:
         app, ["--lang", "de", "play", "fatal", "--seed", "3"], input="rules\nquit\nn\n"
     )
     assert 'Regeln: A turn (rulebook "Game Play") (aus fatal.md)' in result.output
+
+
+def test_the_log_and_the_save_prompts_speak_german(tmp_path: Path) -> None:
+    """What a person reads on every move (whose move it was) and when leaving (issue #14)."""
+    mine = tmp_path / "mine.json"
+    mine.write_text("{}")  # someone else's file: overwritten only after a yes ("j" in German)
+    command = ["--lang", "de", "play", "ciub", "--players", "2", "--bots", "random"]
+    command += ["--seed", "3", "--save-to", str(mine)]
+    result = runner.invoke(app, command, input="1\nquit\n\nj\n")
+    assert result.exit_code == 130, result.output
+    text = " ".join(result.output.split())  # the console wraps long lines
+    assert "Platz 1 (random): Zug beenden" in text  # the bot's move
+    assert "du: passen" in text  # the person's own
+    assert "Spiel vor dem Verlassen speichern? [J/n, oder ein Dateiname]" in text
+    assert "gibt es schon. Überschreiben? [j/N, oder ein anderer Dateiname]" in text
+    assert "Gespeichert in" in text and "Saved to" not in text and "you:" not in text
+    assert json.loads(mine.read_text())["format"].startswith("grimoire-save/")
+
+
+def test_the_score_table_and_leaving_without_saving_in_japanese() -> None:
+    result = runner.invoke(
+        app,
+        ["--lang", "ja", "play", "ciub", "--players", "2", "--bots", "random", "--seed", "3"],
+        input="scores\nquit\nいいえ\n",
+    )
+    assert result.exit_code == 130, result.output
+    assert "ボット（random）" in result.output and "あなた" in result.output
+    assert "保存せずに終了しました。" in result.output

@@ -176,10 +176,10 @@ def player_name(seat: int, humans: list[int], kinds: dict[int, str], replay: boo
     for a seat a bare record says nothing about."""
     if seat in humans:
         if len(humans) > 1:
-            return f"person {humans.index(seat) + 1}"
-        return "person" if replay else "you"
+            return _t("person {number}").format(number=humans.index(seat) + 1)
+        return _t("person") if replay else _t("you")
     kind = kinds.get(seat)
-    return f"{kind} bot" if kind else "not recorded"
+    return _t("{kind} bot").format(kind=kind) if kind else _t("not recorded")
 
 
 def score_table(
@@ -235,7 +235,9 @@ class Terminal:
 
     def name(self, seat: int) -> str:
         if seat in self.session.humans:
-            return "you" if not self.hot_seat else f"person {self.session.humans.index(seat) + 1}"
+            if not self.hot_seat:
+                return _t("you")
+            return _t("person {number}").format(number=self.session.humans.index(seat) + 1)
         return self.session.bot_kinds.get(seat, "?")
 
     def apply(self, actor: int, action: int) -> None:
@@ -246,9 +248,11 @@ class Terminal:
             if actor == CHANCE:
                 line = f"  {text}"
             elif actor == seat:
-                line = f"you: {text}"
+                line = _t("you: {action}").format(action=text)
             else:
-                line = f"seat {actor} ({self.name(actor)}): {text}"
+                line = _t("seat {seat} ({name}): {action}").format(
+                    seat=actor, name=self.name(actor), action=text
+                )
             self.queues[seat].append(line)
         state.apply(action, None if actor == CHANCE else actor)
         if not self.hot_seat:
@@ -259,7 +263,7 @@ class Terminal:
         lines, self.queues[seat] = self.queues[seat], []
         chance = [line for line in lines if line.startswith("  ")]
         if len(chance) > 40:  # a long setup: say how much happened, not every draw
-            lines = [f"  ({len(chance)} chance events)"] + [
+            lines = ["  " + _t("({count} chance events)").format(count=len(chance))] + [
                 line for line in lines if not line.startswith("  ")
             ]
         for line in lines:
@@ -270,7 +274,11 @@ class Terminal:
         if not self.hot_seat or self.screen == seat:
             return
         self.console.clear()
-        self.ask(f"Seat {seat} ({self.name(seat)}): press Enter when only you see the screen")
+        self.ask(
+            _t("Seat {seat} ({name}): press Enter when only you see the screen").format(
+                seat=seat, name=self.name(seat)
+            )
+        )
         self.console.clear()
         self.screen = seat
         self.last_shown.pop(seat, None)
@@ -460,7 +468,8 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
     text = state.action_to_string(action)
     if _words(text) != _words(answer):  # e.g. an identical die named by another label
-        console.print(f"[dim](taken as '{escape(text)}', the same move)[/]", highlight=False)
+        note = escape(_t("(taken as '{action}', the same move)").format(action=text))
+        console.print(f"[dim]{note}[/]", highlight=False)
     return action
 
 

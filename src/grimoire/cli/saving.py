@@ -18,8 +18,11 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
-YES = frozenset({"y", "yes"})
-NO = frozenset({"n", "no"})
+from grimoire.i18n import gettext as _t
+
+# English answers always work; German and Japanese ones too (the prompts are translated)
+YES = frozenset({"y", "yes", "j", "ja", "はい"})
+NO = frozenset({"n", "no", "nein", "いいえ"})
 
 
 class Saveable(Protocol):
@@ -79,7 +82,9 @@ class Saver:
                 continue
             try:
                 answer = self.ask(
-                    f"{path} already exists. Overwrite it? [y/N, or another file name]"
+                    _t("{path} already exists. Overwrite it? [y/N, or another file name]").format(
+                        path=path
+                    )
                 ).strip()
             except (KeyboardInterrupt, EOFError):
                 answer = ""
@@ -97,7 +102,7 @@ class Saver:
         try:
             return self.write(game, target)
         except OSError as error:
-            self.console.print(f"[bold red]Cannot save to {escape(str(target))}:[/] {error}")
+            self._cannot(target, error)
             return None
 
     def unattended(self, game: Saveable) -> Path | None:
@@ -110,12 +115,14 @@ class Saver:
             try:
                 return self.write(game, where)
             except OSError as error:
-                self.console.print(f"[bold red]Cannot save to {escape(str(where))}:[/] {error}")
+                self._cannot(where, error)
         return None
 
     def on_leave(self, game: Saveable) -> int:
         """Ask whether to save before leaving (a file name is an answer too); exit code 130."""
-        prompt = f"\nSave the game before leaving? [Y/n, or a file name] (file: {self.default})"
+        prompt = "\n" + _t(
+            "Save the game before leaving? [Y/n, or a file name] (file: {path})"
+        ).format(path=self.default)
         while True:
             try:
                 answer = self.ask(prompt).strip()
@@ -124,7 +131,7 @@ class Saver:
                 self.report(self.unattended(game))
                 return 130
             if answer.lower() in NO:
-                self.console.print("Left without saving.")
+                self.console.print(_t("Left without saving."))
                 return 130
             path = None if not answer or answer.lower() in YES else Path(answer)
             saved = self.save(game, path)
@@ -134,7 +141,14 @@ class Saver:
 
     def report(self, path: Path | None) -> None:
         if path is None:
-            self.console.print("[bold red]The game could not be saved.[/]")
+            failed = escape(_t("The game could not be saved."))
+            self.console.print(f"[bold red]{failed}[/]")
         else:
             shown = escape(str(path))
-            self.console.print(f"Saved to {shown}. Resume with: grimoire play --load {shown}")
+            self.console.print(
+                _t("Saved to {path}. Resume with: grimoire play --load {path}").format(path=shown)
+            )
+
+    def _cannot(self, path: Path, error: OSError) -> None:
+        head = escape(_t("Cannot save to {path}:").format(path=path))
+        self.console.print(f"[bold red]{head}[/] {escape(str(error))}")
