@@ -219,3 +219,27 @@ def test_command_line_asks_before_overwriting(tmp_path: Path) -> None:
     assert "already exists. Overwrite it? [y/N, or another file name]" in text
     assert other.read_text() == OTHER
     assert load(tmp_path / "taken-1.json").state.seed == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("ciub", 2), ("five-seals", 2), ("fatal", 3), ("runika", 2)]
+)
+def test_a_save_of_every_game_renders_replays_and_loads(
+    tmp_path: Path, name: str, players: int
+) -> None:
+    game = new_session(name, players, ["random"], seed=5, options={})
+    console, _ = quiet()
+    path = tmp_path / f"{name}.json"
+    assert run(game, console, script(["1", "1", "^D"]), path) == 1  # input ended: saved
+    assert json.loads(path.read_text())["format"] == SAVE_FORMAT
+    assert read_document(path).state == game.state
+    runner = CliRunner()
+    rendered = runner.invoke(app, ["render", str(path)])
+    assert rendered.exit_code == 0, rendered.output
+    replayed = runner.invoke(app, ["replay", str(path), "--step", "3"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "person" in replayed.output and "random bot" in replayed.output
+    assert "? bot" not in replayed.output
+    loaded = runner.invoke(app, ["play", "--load", str(path)], input="quit\nn\n")
+    assert loaded.exit_code == 130 and "Your choice" in loaded.output, loaded.output
+    assert "Left without saving" in loaded.output
