@@ -4,6 +4,7 @@ same under the same seed and iteration budget; Ciúb's exact odds beside them.""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 import grimoire
 from grimoire.bots import make_bot
 from grimoire.cli.main import app
-from grimoire.games.ciub.odds import card_odds
+from grimoire.games.ciub.odds import OddsTimeout, card_odds, turn_odds
 
 
 def run(*args: str) -> dict[str, object]:
@@ -79,3 +80,37 @@ def test_five_seals_lists_the_seals_in_reach(tmp_path: Path) -> None:
     assert [row["node"] for row in seals] == reach.targets(state, 0)  # type: ignore[arg-type]
     result = CliRunner().invoke(app, ["analyse", str(path), "--budget", "10"])
     assert "Seals in reach" in result.output
+
+
+# Seat 0 after its first roll of five white dice (a swap and an inactive die among them): the
+# exact odds of such a turn take the solver minutes (value iteration round the swap loops).
+SLOW = [("W1", "1", False), ("W2", "1", False), ("W3", "swap", False), ("W4", None, False)]
+SLOW.append(("W5", "2", False))
+
+
+def test_the_card_odds_give_up_at_their_deadline_and_stay_right_after() -> None:
+    fast = position([("O1", "2", False), ("O2", "4", False), ("R1", "3", False)], phase="set_aside")
+    before = {row["card"]: row["odds"] for row in turn_odds(fast, 0)}
+    slow = position(SLOW, phase="set_aside")
+    with pytest.raises(OddsTimeout):
+        turn_odds(slow, 0, deadline=time.monotonic() + 0.3)
+    # the cached models were left clean: the same answers as before, and exact ones
+    assert {row["card"]: row["odds"] for row in turn_odds(fast, 0)} == before
+    for card, chance in before.items():
+        assert chance == pytest.approx(float(card_odds(fast, card, exact=True)))
+
+
+def test_analyse_keeps_to_its_time_when_the_odds_take_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import grimoire.cli.analyse as analyse_module
+
+    monkeypatch.setattr(analyse_module, "ODDS_SECONDS", 0.3)
+    path = tmp_path / "slow.json"
+    slow = position(SLOW, phase="set_aside")
+    path.write_text(json.dumps(slow.to_json()), encoding="utf-8")
+    doc = run(str(path), "--budget", "20", "--seed", "3")
+    assert doc["odds"] == [] and doc["odds_timed_out"] is True
+    assert sum(row["visits"] for row in doc["actions"]) == 20  # type: ignore[union-attr]
+    text = CliRunner().invoke(app, ["analyse", str(path), "--budget", "20"]).output
+    assert "not shown" in " ".join(text.split())

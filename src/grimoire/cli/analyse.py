@@ -5,6 +5,7 @@ with whether the dice break it now and the exact chance a fresh roll of them wou
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,16 @@ from grimoire.bots.budget import Budget
 from grimoire.cli.documents import read_document
 from grimoire.core.state import State
 
+ODDS_SECONDS = 5.0  # at least this long for Ciúb's card odds (the search's budget if longer)
 
-def odds_rows(state: State, seat: int) -> list[dict[str, Any]]:
+
+def odds_rows(
+    state: State, seat: int, seconds: float = ODDS_SECONDS
+) -> list[dict[str, Any]] | None:
     """Ciúb's exact card odds for ``seat`` in the dice part of its turn (an empty list for
     other games and other moments: a whole fresh turn of many dice takes the solver too long
-    for a prompt answer)."""
+    for a prompt answer); None when they take longer than ``seconds`` (many dice that can swap
+    may take the solver minutes), so that ``analyse`` keeps to its time."""
     from grimoire.games.ciub.state import CiubState
 
     if not isinstance(state, CiubState):
@@ -30,7 +36,12 @@ def odds_rows(state: State, seat: int) -> list[dict[str, Any]]:
     if not in_turn(state, seat):
         return []
 
-    rows = turn_odds(state, seat)
+    from grimoire.games.ciub.odds import OddsTimeout
+
+    try:
+        rows = turn_odds(state, seat, deadline=time.monotonic() + seconds)
+    except OddsTimeout:
+        return None
     return [row | {"odds": float(row["odds"])} for row in rows]
 
 
@@ -58,14 +69,17 @@ def analyse_command(
     state = read_document(path).replay(step)
     seat = acting_seat(state) if seat is None else seat
     rows = analyse(state, seat, Budget.parse(budget), seed)
-    odds = odds_rows(state, seat)
+    budget_seconds = Budget.parse(budget).seconds or 0.0
+    odds_seconds = max(ODDS_SECONDS, budget_seconds)
+    odds = odds_rows(state, seat, odds_seconds)
     seals = seal_rows(state, seat)
     if as_json:
         doc = {
             "seat": seat,
             "budget": budget,
             "actions": analysis_json(rows),
-            "odds": odds,
+            "odds": odds or [],
+            "odds_timed_out": odds is None,
             "seals": seals,
         }
         console.print_json(json.dumps(doc))
@@ -101,6 +115,12 @@ def analyse_command(
                 f"{100 * card['odds']:.1f}%",
             )
         console.print(card_table)
+    if odds is None:
+        console.print(
+            f"Cards: the exact chances take longer than {odds_seconds:g} s in this position "
+            "(many dice left to roll); not shown",
+            style="dim",
+        )
     if seals:
         seal_table = Table(title="Seals in reach: broken by the dice now, chance on a fresh roll")
         for name in ("space", "colour", "strength", "now", "fresh roll"):

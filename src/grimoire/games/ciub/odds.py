@@ -30,6 +30,7 @@ solved, so a whole turn of seven dice is solved in well under a second, and posi
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
@@ -47,6 +48,11 @@ ACTIONS = ("swap", "reroll", "adjust")
 INACTIVE = "-"
 BLANK = "x"
 TURN_PHASES = frozenset({"mark", "draw", "roll", "actions", "set_aside", "claim"})
+
+
+class OddsTimeout(Exception):
+    """The odds were not found by the ``deadline`` given (some positions with many dice that
+    can swap take the solver minutes)."""
 
 
 class _Model:
@@ -79,6 +85,7 @@ class _Model:
         self.busy: set[tuple[Any, ...]] = set()
         self.hits = 0  # uses of a provisional value so far
         self.change = 0.0  # the largest change of an estimate in this sweep
+        self.deadline: float | None = None  # time.monotonic() by which to answer, or give up
 
     # ------------------------------------------------------------------ loops
     def solve(self, question: Callable[[], Number]) -> Number:
@@ -93,7 +100,13 @@ class _Model:
             self.temp = {}
             self.hits = 0
             self.change = 0.0
-            value = question()
+            try:
+                value = question()
+            except OddsTimeout:
+                # the model is kept for later questions: only its exact memo may stay
+                self.busy.clear()
+                self.temp, self.estimate = {}, {}
+                raise
             if self.hits == 0:
                 return value
             if self.exact:
@@ -105,6 +118,10 @@ class _Model:
         self.memo.update(self.temp)  # converged: good for later questions too
         self.temp = {}
         return value
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OddsTimeout
 
     def _known(self, key: tuple[Any, ...]) -> Number | None:
         value = self.memo.get(key)
@@ -249,6 +266,7 @@ class _Model:
         if key in self.busy:  # a loop: the estimate so far
             self.hits += 1
             return self.estimate.get(key, self.zero)
+        self._check_time()
         self.busy.add(key)
         before = self.hits
         total = self.zero
@@ -269,6 +287,7 @@ class _Model:
         if key in self.busy:  # a loop: the estimate so far
             self.hits += 1
             return self.estimate.get(key, self.zero)
+        self._check_time()
         self.busy.add(key)
         before = self.hits
         dice = list(free)
@@ -383,6 +402,7 @@ class _Model:
         if key in self.busy:  # a loop: the estimate so far
             self.hits += 1
             return self.estimate.get(key, self.zero)
+        self._check_time()
         self.busy.add(key)
         before = self.hits
         stop = need
@@ -465,7 +485,12 @@ def in_turn(state: CiubState, seat: int) -> bool:
 
 
 def card_odds(
-    state: CiubState, card_id: int, seat: int | None = None, *, exact: bool = False
+    state: CiubState,
+    card_id: int,
+    seat: int | None = None,
+    *,
+    exact: bool = False,
+    deadline: float | None = None,
 ) -> Number:
     """The chance that ``seat`` (default: the seat whose turn it is) meets card ``card_id``'s
     requirement this turn with the best play for it. For a seat whose dice part of the turn
@@ -481,7 +506,11 @@ def card_odds(
     stock = tuple(supply)
     if card.kind == "opus":
         return model.zero
-    return model.solve(_question(state, seat, model, stock))
+    model.deadline = deadline  # OddsTimeout once time.monotonic() passes it
+    try:
+        return model.solve(_question(state, seat, model, stock))
+    finally:
+        model.deadline = None
 
 
 def _question(
@@ -522,18 +551,22 @@ def claimable_rows(state: CiubState, seat: int) -> list[int]:
 
 
 def turn_odds(
-    state: CiubState, seat: int | None = None, *, exact: bool = False
+    state: CiubState,
+    seat: int | None = None,
+    *,
+    exact: bool = False,
+    deadline: float | None = None,
 ) -> list[dict[str, Any]]:
     """For every face-up card: its requirement, VP, row, whether ``seat`` may claim it, and
     the chance (``card_odds``) of meeting it this turn; the claimable cards first, then by
-    expected VP (chance x VP)."""
+    expected VP (chance x VP). ``OddsTimeout`` once ``time.monotonic()`` passes ``deadline``."""
     seat = state.turn if seat is None else seat
     allowed = set(claimable_rows(state, seat))
     rows = [(card, "bottom") for card in state.bottom] + [(card, "top") for card in state.top]
     out = []
     for card_id, row in rows:
         card = state.c.cards[card_id]
-        chance = card_odds(state, card_id, seat, exact=exact)
+        chance = card_odds(state, card_id, seat, exact=exact, deadline=deadline)
         out.append(
             {
                 "card": card_id,
