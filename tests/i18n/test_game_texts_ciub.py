@@ -24,7 +24,7 @@ def test_a_german_terminal_game_shows_the_editions_terms_and_takes_a_typed_germa
     out = _play("de", "Passen", monkeypatch, tmp_path)
     for term in ("Obere Reihe", "Untere Reihe", "Vorrat", "Würfelschale", "Marker einsetzen"):
         assert term in out
-    assert "   1 passen" in out and "you: passen" in out
+    assert "   1 passen" in out and "du: passen" in out
     assert "Phase 2:" in out  # the typed action was played
     assert "Top row" not in out and "phase 1:" not in out
 
@@ -34,14 +34,14 @@ def test_a_japanese_terminal_game_shows_japanese_labels_and_takes_a_typed_japane
 ) -> None:
     out = _play("ja", "パス", monkeypatch, tmp_path)
     assert "上段" in out and "ストック" in out and "   1 パス" in out
-    assert "you: パス" in out and "フェイズ2" in out
+    assert "あなた: パス" in out and "フェイズ2" in out
 
 
 def test_numbers_and_english_texts_are_still_taken_in_german(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    assert "you: passen" in _play("de", "pass", monkeypatch, tmp_path)
-    assert "you: passen" in _play("de", "1", monkeypatch, tmp_path)
+    assert "du: passen" in _play("de", "pass", monkeypatch, tmp_path)
+    assert "du: passen" in _play("de", "1", monkeypatch, tmp_path)
 
 
 def test_labels_templates_and_log_lines_in_each_language_but_the_same_ids() -> None:

@@ -156,18 +156,18 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_label(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     out = _play("de", "r nehmen", monkeypatch, tmp_path)
-    assert "   1 R nehmen" in out and "you: R nehmen" in out
+    assert "   1 R nehmen" in out and "du: R nehmen" in out
     assert "Platz 0: noch 2 Würfel aus dem Vorrat nehmen." in out  # the typed action was played
     assert "Vorrat: Feuer" in out and "take R" not in out
-    assert "you: R nehmen" in _play("de", "take R", monkeypatch, tmp_path)  # English text
-    assert "you: R nehmen" in _play("de", "1", monkeypatch, tmp_path)  # a number
+    assert "du: R nehmen" in _play("de", "take R", monkeypatch, tmp_path)  # English text
+    assert "du: R nehmen" in _play("de", "1", monkeypatch, tmp_path)  # a number
 
 
 def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_label(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     out = _play("ja", "Rを取る", monkeypatch, tmp_path)
-    assert "   1 Rを取る" in out and "you: Rを取る" in out
+    assert "   1 Rを取る" in out and "あなた: Rを取る" in out
     assert "席0: ストックからあと2個のダイスを取る。" in out
 
 
