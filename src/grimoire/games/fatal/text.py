@@ -373,12 +373,37 @@ def prompt(st: FatalState) -> str:
 
 
 def refusal(st: FatalState, actor: int, action: int) -> str:
-    """Why a player action is refused: the pending decision and what is legal now."""
+    """Why a player action is refused: the rule it breaks when the action answers the pending
+    question (a card not in hand, a full row), else the pending decision; and what is legal
+    now."""
     legal = st.legal_actions(actor)
     listed = ", ".join(label(st, a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+    reason = why_not(st, actor, action)
+    if reason is not None:
+        return _("'{action}' is not possible: {reason}; legal now: {legal}").format(
+            action=label(st, action), reason=reason, legal=listed
+        )
     return _("'{action}' is not legal now: {prompt}; legal now: {legal}").format(
         action=label(st, action), prompt=prompt(st), legal=listed
     )
+
+
+def why_not(st: FatalState, seat: int, action: int) -> str | None:
+    """The rule an action of the pending question's kind breaks, or None (another question)."""
+    name, args = st.codec.decode(action)
+    frame = st.stack[-1]["k"] if st.stack else ""
+    comp = st.comp
+    hand = {st.kind(card) for card in st.hands[seat]}
+    if (name, frame) in (("play", "play"), ("enchant", "act1")) or (
+        name == "card" and frame in ("xdisc", "discard")
+    ):
+        if args[0] not in hand:
+            return _("{card} is not in your hand").format(card=comp.card_name(args[0]))
+        if name == "play" and len(st.rows[seat][args[1]]) >= comp.row_length:
+            return _("your row {row} is full").format(row=args[1] + 1)
+    if name == "card" and frame == "xkeep":
+        return _("{card} is not among the cards you look at").format(card=comp.card_name(args[0]))
+    return None
 
 
 def action_fields(st: FatalState, action: int) -> dict[str, Any]:
