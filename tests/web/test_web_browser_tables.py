@@ -400,6 +400,9 @@ def test_a_phone_shows_readable_text_and_the_moves_within_reach(
     assert layout["endless"] == 0, layout  # no animation runs for ever
     sizes = page.evaluate(TEXT_SIZES)
     assert sizes, "no text on the board"
+    # seats go by their people's names on the board as in the list (numbered there from 1)
+    board_text = page.inner_text("#board")
+    assert not re.search(r"\b[Ss]eat \d", board_text), board_text
     assert sizes[0] >= 7.9, sizes[:10]  # nothing unreadably small (8 px at the least) ...
     assert sizes[len(sizes) // 2] >= 11, sizes  # ... and most text at a reading size
     # and a move works by touch

@@ -237,6 +237,12 @@ export async function renderBoard(board, payload, act, options = {}) {
   if (!drawn && payload.svg) {
     const holder = el("div.svg-board");
     holder.innerHTML = payload.svg;
+    // the drawing's sentences name seats by their people's names too, as the page does
+    for (const node of holder.querySelectorAll("text, tspan")) {
+      if (node.childElementCount || !node.textContent) continue;
+      const named = namedSeats(payload, node.textContent);
+      if (named !== node.textContent) node.textContent = named;
+    }
     const tools = svgTools(board);
     if (tools) board.append(tools);
     board.append(holder);
@@ -432,7 +438,8 @@ const actorPrefix = new RegExp(`^(?:${seatPattern}|${chanceWords})[:：]\\s*`);
 
 // Game text for people (log lines, action labels): seats go by their (isolated) names.
 export function namedSeats(payload, text) {
-  return text.replace(new RegExp(seatPattern, "g"), (whole, ...groups) => {
+  // "Seat 0: ..." at the start of a sentence too
+  return text.replace(new RegExp(seatPattern, "gi"), (whole, ...groups) => {
     const n = groups.slice(0, seatWords.length).find((group) => group !== undefined);
     const seat = (payload.seats || [])[Number(n)];
     return seat ? isolated(seat.name) : whole;
