@@ -195,6 +195,17 @@ class RunikaState(State):
     def _phase_hint(self, actor: int) -> str:
         return text.prompt(self, actor) + "; " + super()._phase_hint(actor)
 
+    def _why_illegal(self, actor: int, action: int) -> str:
+        if actor >= 0 and 0 <= action < self.game.num_actions and not self.is_terminal():
+            reason = text.why_not(self, actor, action)
+            if reason is not None:  # the rule it breaks, then what is legal now
+                return text._("'{action}' is not possible: {reason}; {legal}").format(
+                    action=self.action_to_string(action),
+                    reason=reason,
+                    legal=State._phase_hint(self, actor),
+                )
+        return super()._why_illegal(actor, action)
+
 
 def _copy_frame(frame: Frame) -> Frame:
     return {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}

@@ -240,3 +240,25 @@ def action_fields(st: RunikaState, action: int) -> dict[str, Any]:
     elif kind == "at":
         doc["cell"], doc["rotation"] = cell_name(arg // 4), 90 * (arg % 4)
     return doc
+
+
+def why_not(st: RunikaState, seat: int, action: int) -> str | None:
+    """The rule an action of a kind asked for now breaks (a die not in the middle or not in
+    your storage, a rune not on display or not in your grid), or None: the caller then names
+    the pending decision."""
+    kind, arg = st.codec.decode(action)
+    if kind not in {st.codec.decode(a)[0] for a in st.legal_actions(seat)}:
+        return None
+    comp = st.comp
+    if kind == "draft" and arg not in st.middle:
+        return _("no {colour} die is left in the middle").format(colour=_(comp.colours[arg].name))
+    if kind in ("discard", "reroll", "resolve", "keep") and arg not in st.store[seat]:
+        return _("there is no {die} in your storage").format(die=comp.die_text(arg))
+    if kind == "claim":
+        shown = {stack[-1] for stack in st.display if stack}
+        shown |= {rune for rune, _owner in st.mastery_row}
+        name = comp.runes[arg].name
+        if arg not in shown and arg not in st.secret[seat]:
+            return _("{rune} is not on display").format(rune=name)
+        return _("your grid does not hold the pattern of {rune} now").format(rune=name)
+    return None
