@@ -179,3 +179,21 @@ def test_the_game_page_carries_the_renderers_words(client: Any) -> None:
     marked = set(re.findall(r'tg\("((?:[^"\\]|\\.)*)"', renderer)) - {"..."}
     assert len(marked) > 80 and not marked - set(german)
     assert german["goal {goal} pts"] == "Ziel {goal} Pkt."
+
+
+def test_the_sides_and_directions_in_labels_are_translated() -> None:
+    """'enter top 1' and 'dir up' are read on every die resolved: the side and direction too."""
+    from grimoire.games.runika.state import RunikaState
+    from grimoire.games.runika.text import label
+
+    state = make("runika", players=2).new_state(1)
+    assert isinstance(state, RunikaState)
+    enter, up = state.codec.base["enter"], state.codec.base["dir"]
+    assert label(state, enter) == "enter top 1" and label(state, up) == "dir up"
+    with language_scope("de"):
+        assert label(state, enter) == "einschieben oben 1"
+        assert label(state, enter + 4) == "einschieben rechts 1"
+        assert label(state, up) == "Richtung aufwärts"
+    with language_scope("ja"):
+        assert label(state, enter + 8) == "押し込む 下 1"
+        assert "top" not in label(state, enter) and "up" not in label(state, up)

@@ -69,13 +69,13 @@ def label(st: RunikaState, action: int) -> str:
     if kind in ("discard", "reroll", "resolve", "keep", "die"):
         return _(KIND_TEXT[kind]).format(die=comp.die_text(arg))
     if kind == "enter":
-        return _(KIND_TEXT[kind]).format(side=SIDES[arg // 4], lane=arg % 4 + 1)
+        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg // 4]), lane=arg % 4 + 1)
     if kind in ("professor", "charm"):
         return _(KIND_TEXT[kind]).format(name=comp.professors[arg].name)
     if kind == "cell":
         return _(KIND_TEXT[kind]).format(cell=cell_name(arg))
     if kind == "dir":
-        return _(KIND_TEXT[kind]).format(dir=DIRS[arg])
+        return _(KIND_TEXT[kind]).format(dir=_(DIRS[arg]))
     if kind == "line":
         if arg < 4:
             return _(ROW_TEXT).format(row=arg + 1)
