@@ -19,29 +19,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import ARGS, CHROMIUM, shot, sync_api, version, wait_for_change
-from test_web_browser_tables import DESK, PHONE, People, api_state, game_id, join, rejoin_link
+from test_web_browser import shot, sync_api, version, wait_for_change
+from test_web_browser_tables import (  # noqa: F401  (browser, people: the fixtures, shared)
+    DESK,
+    PHONE,
+    People,
+    api_state,
+    browser,
+    game_id,
+    join,
+    people,
+    rejoin_link,
+)
 from web_helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
 expect = sync_api.expect
 MOVES = 600  # both people's moves in a 3-player game take 80..250 clicks
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def people(browser: Any) -> Iterator[People]:
-    crowd = People(browser)
-    yield crowd
-    crowd.close()
-    assert not crowd.errors, f"JavaScript errors: {crowd.errors}"
 
 
 @pytest.fixture
@@ -83,7 +77,9 @@ def click_a_move(page: Any, rng: random.Random) -> None:
 
 
 def test_two_people_in_their_languages_one_on_a_phone_and_a_bot_for_the_one_who_left(
-    people: People, server: ServerProcess, clock_file: Path
+    people: People,  # noqa: F811  (the shared fixture)
+    server: ServerProcess,
+    clock_file: Path,
 ) -> None:
     # Ann's browser asks for German: the lobby speaks it
     ann = people.page({**DESK, "locale": "de-DE"})
