@@ -1,12 +1,15 @@
 """Rules in context: the section of a game's rules document that governs the current step.
 
 A game declares ``rules_document()`` (its ``docs/rules/<name>.md`` file name) and
-``rules_sections()`` (a phase -> the start of a ``##`` heading); this module reads the document
-and picks the section for ``state.phase``. Nothing here knows a game.
+``rules_sections()`` (a phase -> the start of a ``##`` heading, optionally followed by
+`` » `` and the bold lead of one step inside that section, e.g. ``"A turn » **Phase 2**"``);
+this module reads the document and picks the section, or the step's paragraph, for
+``state.phase``. Nothing here knows a game.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -65,7 +68,25 @@ def rule_for(game: Game, state: State) -> Rule | None:
     start = mapping().get(str(getattr(state, "phase", "")))
     if start is None:
         return None
+    start, _, lead = start.partition(" » ")
     for heading, text in sections(name).items():
         if heading.startswith(start):
-            return Rule(name, heading, text)
+            return Rule(name, heading, (step(text, lead) if lead else None) or text)
+    return None
+
+
+STEP_START = re.compile(r"(\d+\.\s+)?\*\*")
+
+
+def step(text: str, lead: str) -> str | None:
+    """The paragraph of ``text`` that begins with ``lead`` (``**Phase 2**``, or a numbered item
+    ``2. **Turns**``), up to the next one that begins with a bold lead; None if there is none."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        found = STEP_START.match(line)
+        if found and line[found.end() - 2 :].startswith(lead):
+            end = next(
+                (j for j in range(i + 1, len(lines)) if STEP_START.match(lines[j])), len(lines)
+            )
+            return "\n".join(lines[i:end]).strip()
     return None

@@ -114,3 +114,30 @@ def test_a_phase_the_game_does_not_map_has_no_rules_section() -> None:
     state = game.new_state(1)
     state.phase = "no such phase"  # type: ignore[attr-defined]
     assert rule_for(game, state) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "phase", "starts", "not_in"),
+    [
+        ("ciub", "mark", "**Phase 1**", "**Phase 2**"),
+        ("ciub", "set_aside", "**Phase 2**", "**Phase 3**"),
+        ("ciub", "claim", "**Phase 3**", "**Phase 4**"),
+        ("ciub", "trade", "**Phase 4**", "**Phase 3**"),
+        ("runika", "draft", "1. **Draft**", "2. **Turns**"),
+        ("runika", "turns", "2. **Turns**", "3. **Round end**"),
+        ("runika", "end", "3. **Round end**", "**Game end**"),
+        ("runika", "over", "**Game end**", "1. **Draft**"),
+        ("five-seals", "over", "**Scoring**", "1. **Scrolls**"),
+    ],
+)
+def test_the_rule_of_the_current_step_not_the_whole_section(
+    name: str, phase: str, starts: str, not_in: str
+) -> None:
+    """Issue #14: the rules panel shows the step of the turn or round that is being played."""
+    game = make(name, 3)
+    state = game.new_state(1)
+    state.phase = phase  # type: ignore[attr-defined]
+    rule = rule_for(game, state)
+    assert rule is not None and rule.text.startswith(starts), rule
+    assert not_in not in rule.text
+    assert rule.text in sections(rule.document)[rule.heading]  # a part of the section

@@ -133,7 +133,7 @@ class FiveSealsGame(Game):
             "setup": "Setup",
             "draft": "Setup",
             "play": "A round",
-            "over": "A round",
+            "over": "A round » **Scoring**",
         }
 
     def render_text(self, state: State, seat: int | None) -> Any:

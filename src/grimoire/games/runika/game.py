@@ -245,8 +245,15 @@ class RunikaGame(Game):
 
     def rules_sections(self) -> dict[str, str]:
         """Phase -> the start of the heading of the rules section that governs it."""
-        rounds = ("draft", "pass", "turns", "end", "cleanup", "over")
-        return {"setup": "Setup", **dict.fromkeys(rounds, "A round")}
+        return {
+            "setup": "Setup",
+            "draft": "A round » **Draft**",
+            "pass": "A round",
+            "turns": "A round » **Turns**",
+            "end": "A round » **Round end**",
+            "cleanup": "A round » **Round end**",
+            "over": "A round » **Game end**",
+        }
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.runika.render_text import render
