@@ -38,7 +38,7 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_label(
     out = _play("de", "v20 in reihe 2", monkeypatch, tmp_path)
     assert "Schritt 3: eine Vision in eine Reihe spielen, oder fertig" in out
     assert "   1 fertig" in out and "   5 V20 in Reihe 2" in out
-    assert "du: Platz 0: spielt V20 (TAKE multiblade) in Reihe 2" in out
+    assert "du: spielt V20 (TAKE multiblade) in Reihe 2" in out
     # the hidden card drawn for playing it: the person sees nothing of it but the fact
     assert "Platz 0 legt eine Karte verdeckt beiseite" in out
     for word in ("Auslage", "Schatzstapel", "Spielstapel", "Charakter", "Deine Hand", "Spitze"):
@@ -52,14 +52,14 @@ def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_label(
     out = _play("ja", "V20を列2に出す", monkeypatch, tmp_path)
     assert "ステップ3: ヴィジョンを列に出す、または終了" in out
     assert "   5 V20を列2に出す" in out
-    assert "あなた: 席0: V20 (TAKE multiblade)を列2に出す" in out
+    assert "あなた: V20 (TAKE multiblade)を列2に出す" in out
     assert "展示" in out and "宝物の山" in out and "あなたの手札" in out
 
 
 def test_numbers_and_the_english_text_are_still_taken_in_german(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    played = "du: Platz 0: spielt V20 (TAKE multiblade) in Reihe 2"
+    played = "du: spielt V20 (TAKE multiblade) in Reihe 2"
     assert played in _play("de", "play V20 row 2", monkeypatch, tmp_path)
     assert played in _play("de", "5", monkeypatch, tmp_path)
 

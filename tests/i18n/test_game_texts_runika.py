@@ -26,7 +26,7 @@ def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_draft(
     """The draft (ステップ1: ダイスのドラフト): 'Gをドラフト' is listed, typed and played."""
     out = _play("ja", "Gをドラフト", monkeypatch, tmp_path)
     assert "   1 Gをドラフト" in out
-    assert "あなた: 席0: Gをドラフト" in out
+    assert "あなた: Gをドラフト" in out
     assert "席0がテーブル中央からダイスを1個選ぶ" in out
 
 
@@ -34,9 +34,9 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_draft(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     out = _play("de", "g nehmen", monkeypatch, tmp_path)
-    assert "   1 G nehmen" in out and "du: Platz 0: G nehmen" in out
+    assert "   1 G nehmen" in out and "du: G nehmen" in out
     assert "Platz 0 nimmt einen Würfel aus der Mitte" in out
-    assert "du: Platz 0: G nehmen" in _play("de", "draft G", monkeypatch, tmp_path)
+    assert "du: G nehmen" in _play("de", "draft G", monkeypatch, tmp_path)
 
 
 def test_labels_and_log_lines_per_language_with_the_same_ids_and_english_unchanged() -> None:

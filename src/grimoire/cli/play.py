@@ -245,6 +245,10 @@ class Terminal:
         state = self.session.state
         for seat in self.session.humans:
             text = state.describe(actor, action, seat)  # asked before the action is applied
+            if actor != CHANCE:  # the line names the actor already: "you: seat 0: ..." no more
+                own = _t("seat {seat}").format(seat=actor)
+                for colon in (": ", "："):
+                    text = text.removeprefix(own + colon)
             if actor == CHANCE:
                 line = f"  {text}"
             elif actor == seat:
