@@ -220,11 +220,12 @@ def test_pause_and_resume_in_the_browser(
     page.goto(f"{server.url}/games/{created['state']['id']}")
     page.wait_for_selector("#game[data-your-turn='1'] #pause-button")
     page.click("#pause-button")
-    page.wait_for_selector("#game[data-paused='1'] #resume-button")
+    # generous waits: on a loaded machine the server's answer can take a while
+    page.wait_for_selector("#game[data-paused='1'] #resume-button", timeout=90000)
     assert "Paused by" in page.inner_text("#turn-banner")
     assert "paused" in page.inner_text("#players .clock")
     page.click("#resume-button")
-    page.wait_for_selector("#game[data-paused='0'] #pause-button")
+    page.wait_for_selector("#game[data-paused='0'] #pause-button", timeout=90000)
     play_by_clicking(page)
 
 
