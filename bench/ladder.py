@@ -7,7 +7,7 @@ At 2 players every pair of bots meets ``--games`` times, seats alternating. At m
 every game seats the bots in rotation (seat s of game g: bot (g + s) mod k), so each bot sits
 in every seat equally often. Reported: each pairing's win share (a shared win counts as a share)
 with its 95% Wilson interval, every bot's share of all its games, and openskill (Plackett-Luce)
-ratings from every game ranked by score. Games are seeded 0..; time budgets make moves depend
+ratings from every game ranked by score. Games are seeded from --first-seed (0); time budgets make moves depend
 on the machine's speed, so reruns agree within the intervals, not exactly.
 """
 
@@ -30,7 +30,9 @@ def share(winners: list[int], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def run(game_name: str, players: int, kinds: list[str], games: int) -> dict[str, Any]:
+def run(
+    game_name: str, players: int, kinds: list[str], games: int, first_seed: int = 0
+) -> dict[str, Any]:
     from openskill.models import PlackettLuce
 
     game = grimoire.make(game_name, players=players)
@@ -45,11 +47,12 @@ def run(game_name: str, players: int, kinds: list[str], games: int) -> dict[str,
                 lineups.append([a, b] if g % 2 == 0 else [b, a])
     else:
         lineups = [[kinds[(g + s) % len(kinds)] for s in range(players)] for g in range(games)]
-    for seed, lineup in enumerate(lineups):
+    for seed, lineup in enumerate(lineups, start=first_seed):
         bots = [make_bot(kind, game, seed * 31 + s) for s, kind in enumerate(lineup)]
         result = play_game(game, bots, seed, keep_record=False)
         tables.append((lineup, result.winners, list(result.scores)))
-        print(f"{seed + 1}/{len(lineups)} {lineup} winners={result.winners}", file=sys.stderr)
+        done = seed - first_seed + 1
+        print(f"{done}/{len(lineups)} {lineup} winners={result.winners}", file=sys.stderr)
         # Ratings: a bot ranked by its best seat's score (several seats of one bot: one team).
         best: dict[str, float] = {}
         for kind, score in zip(lineup, result.scores, strict=True):
@@ -149,8 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="random,heuristic,search:0.1s,search:1s")
     parser.add_argument("--games", type=int, default=20, help="games per pairing (2 players)")
     parser.add_argument("--out", help="write the JSON report here")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seed of the first game (to extend a run)"
+    )
     args = parser.parse_args(argv)
-    report = run(args.game, args.players, args.bots.split(","), args.games)
+    report = run(args.game, args.players, args.bots.split(","), args.games, args.first_seed)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)
