@@ -290,6 +290,10 @@ def legal(st: RunikaState, frame: Frame) -> list[int]:
     back = [] if frame["m"] and cell < 0 else [CANCEL]
     if kind in GRID_KINDS and frame["g"] < 0:
         return back + [code("seat", s) for s in grid_targets(st, seat, frame["p"])]
+    if kind in GRID_KINDS and cell < 0 and all(d < 0 for d in st.grid[frame["g"]]):
+        # simultaneous play: the grid chosen was emptied meanwhile by its owner; back to the
+        # choice of a grid, or the ability fizzles if none is left (ruling 11)
+        return [CANCEL]
     grid = st.grid[frame["g"] if kind in GRID_KINDS else seat]
     dice = [c for c in range(16) if grid[c] >= 0]
     if kind == "push_die":
@@ -337,6 +341,8 @@ def act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
     if kind == "cancel":
         if frame["c"] >= 0:
             frame["c"] = -1
+        elif frame["m"] and frame.get("g", -1) >= 0 and grid_targets(st, seat, frame["p"]):
+            frame["g"] = -1  # the chosen grid was emptied: choose another
         else:
             st.stacks[seat].pop()
         return
