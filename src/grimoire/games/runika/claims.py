@@ -169,12 +169,19 @@ def take_card(st: RunikaState, seat: int, rune: int, *, alone: bool) -> None:
 
 def resolve_simultaneous(st: RunikaState) -> None:
     """Round end of simultaneous play: every sealed claim is revealed and scored; a rune
-    claimed by several players gives each its points and nobody the card (ruling 12)."""
+    claimed by several players gives each its points and nobody the card (ruling 12); a claim
+    whose pattern another player broke after it was sealed fails (ruling 24)."""
     from grimoire.games.runika.flow import order
 
     by_rune: dict[int, list[int]] = {}
     for seat in order(st):
-        for rune, mask in st.sim_claims[seat]:
+        sealed = st.sim_claims[seat]
+        for index, (rune, mask) in enumerate(sealed):
+            later = 0
+            for _, other in sealed[index + 1 :]:
+                later |= other
+            if not still_held(st, seat, rune, mask, later):
+                continue  # ruling 24: another player broke the pattern after it was sealed
             score_claim(st, seat, mask)
             by_rune.setdefault(rune, []).append(seat)
         st.sim_claims[seat] = []
@@ -187,6 +194,16 @@ def resolve_simultaneous(st: RunikaState) -> None:
         if not alone and not card.mastery and not st.rules.secret:
             slot = next(i for i, stack in enumerate(st.display) if stack and stack[-1] == rune)
             st.display[slot].pop()  # a basic rune claimed by several is discarded
+
+
+def still_held(st: RunikaState, seat: int, rune: int, mask: int, others: int) -> bool:
+    """Whether the seat's grid still holds ``rune`` on the cells ``mask`` it sealed, the dice of
+    its other unresolved claims (``others``) left aside as when it sealed them. With the
+    interaction rule another player's Simza or Ainfean may have pushed or discarded one of
+    them in the meantime (ruling 24)."""
+    grid = [-1 if others >> cell & 1 else die for cell, die in enumerate(st.grid[seat])]
+    grid_masks = masks(grid)
+    return any(p.claim == mask and match(p, grid_masks) for p in st.g.placements[rune])
 
 
 def refill(st: RunikaState) -> None:
