@@ -7,8 +7,8 @@ At 2 players every pair of bots meets ``--games`` times, seats alternating. At m
 every game seats the bots in rotation (seat s of game g: bot (g + s) mod k), so each bot sits
 in every seat equally often. Reported: each pairing's win share (a shared win counts as a share)
 with its 95% Wilson interval, every bot's share of all its games, and openskill (Plackett-Luce)
-ratings from every game ranked by score. Games are seeded from --first-seed (0); time budgets make moves depend
-on the machine's speed, so reruns agree within the intervals, not exactly.
+ratings from every game ranked by score. Games are seeded from --first-seed (0); time budgets
+make moves depend on the machine's speed, so reruns agree within the intervals, not exactly.
 """
 
 from __future__ import annotations
