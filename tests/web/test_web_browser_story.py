@@ -26,6 +26,7 @@ from test_web_browser_tables import (  # noqa: F401  (browser, people: the fixtu
     People,
     api_state,
     browser,
+    fill_private_table,
     game_id,
     join,
     people,
@@ -85,15 +86,7 @@ def test_two_people_in_their_languages_one_on_a_phone_and_a_bot_for_the_one_who_
     ann = people.page({**DESK, "locale": "de-DE"})
     ann.goto(server.url + "/?game=fatal")
     expect(ann.locator("#create-title")).to_have_text("Neues Spiel")
-    ann.wait_for_selector("#seats select")
-    ann.select_option("#players-select", "3")
-    ann.fill("#player-name", "Ann")
-    ann.select_option("#seats select[data-seat='1']", "invite")
-    ann.select_option("#seats select[data-seat='2']", "invite")
-    ann.select_option("#visibility-select", "private")
-    ann.select_option("#clock-select", "realtime")
-    ann.select_option("#move-select", "120")
-    ann.select_option("#reserve-select", "0")
+    fill_private_table(ann, "Ann")
     ann.click("#create-button")
     ann.wait_for_url(re.compile(r"/games/\w+$"))
     table = game_id(ann)

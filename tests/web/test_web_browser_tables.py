@@ -123,6 +123,22 @@ def rejoin_link(page: Any) -> str:
     return str(page.input_value("#rejoin-link"))
 
 
+def fill_private_table(page: Any, name: str, before: Callable[[], None] | None = None) -> None:
+    """The lobby's form for a private 3-seat table with two invitations and a real-time clock
+    of two minutes a move (no reserve); ``before`` sets game options first."""
+    page.wait_for_selector("#seats select")
+    page.select_option("#players-select", "3")
+    page.fill("#player-name", name)
+    page.select_option("#seats select[data-seat='1']", "invite")
+    page.select_option("#seats select[data-seat='2']", "invite")
+    if before is not None:
+        before()
+    page.select_option("#visibility-select", "private")
+    page.select_option("#clock-select", "realtime")
+    page.select_option("#move-select", "120")
+    page.select_option("#reserve-select", "0")
+
+
 # ----------------------------------------------------------------------------- the whole story
 def test_a_private_table_to_the_end_with_a_phone_and_a_player_out_of_time(
     people: People, server: ServerProcess, clock_file: Path
@@ -130,16 +146,7 @@ def test_a_private_table_to_the_end_with_a_phone_and_a_player_out_of_time(
     clock_file.write_text("0")
     ann = people.page(DESK)
     ann.goto(server.url + "/?game=toy")
-    ann.wait_for_selector("#seats select")
-    ann.select_option("#players-select", "3")
-    ann.fill("#player-name", "Ann")
-    ann.select_option("#seats select[data-seat='1']", "invite")
-    ann.select_option("#seats select[data-seat='2']", "invite")
-    ann.fill("[data-option='rounds']", "1")
-    ann.select_option("#visibility-select", "private")
-    ann.select_option("#clock-select", "realtime")
-    ann.select_option("#move-select", "120")
-    ann.select_option("#reserve-select", "0")
+    fill_private_table(ann, "Ann", before=lambda: ann.fill("[data-option='rounds']", "1"))
     shot(ann, "tables-lobby")
     ann.click("#create-button")
     ann.wait_for_url(re.compile(r"/games/\w+$"))
