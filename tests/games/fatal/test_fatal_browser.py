@@ -24,7 +24,9 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-MOVES = int(os.environ.get("FATAL_BROWSER_MOVES", "400"))
+# A whole game by clicking is tests/web/test_web_browser_story.py; here the first rounds are
+# enough to see hands, the prompts and the spectator's view (FATAL_BROWSER_MOVES=400: to the end).
+MOVES = int(os.environ.get("FATAL_BROWSER_MOVES", "120"))
 
 if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
