@@ -29,7 +29,8 @@ def test_the_cookie_beats_accept_language_and_unknown_ones_mean_english(client: 
 
 
 def test_the_game_page_in_german_and_the_rules_of_the_current_step(client: TestClient) -> None:
-    game_id = new_table(client, "ciub")
+    # the person starts: a bot's turn would move the step on while the test reads it
+    game_id = new_table(client, "ciub", start_player=0)
     page = client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).text
     assert "Spielverlauf" in page and "Regeln zu diesem Schritt" in page
     rule = client.get(f"/api/games/{game_id}/rules").json()

@@ -142,6 +142,13 @@ def test_ciub_against_two_bots_a_whole_turn_by_clicking_then_reload(
     assert page.locator(".ciub-seat").count() == 3
     assert "Morgana" in page.inner_text("#players")
     shot(page, "ciub-start")
+    # the exact odds beside every card the seat may claim: before its first roll, that roll's
+    aids = api_state(page)["aids"]
+    assert aids["seat"] == 0 and aids["cards"]
+    assert page.locator(".ciub-odds.first-roll").count() == len(aids["cards"])
+    for row in aids["cards"]:
+        badge = f".ciub-card[data-card='{row['card']}'] .ciub-odds"
+        assert float(page.get_attribute(badge, "data-odds")) == row["first_roll"]
 
     clicks: list[str] = []
     reloaded = False

@@ -1,11 +1,11 @@
-"""``grimoire analyse POSITION.json``: every legal action with its estimated win chance; for
-Ciúb the exact odds of meeting each face-up card this turn, for Five Seals each reachable seal
-with whether the dice break it now and the exact chance a fresh roll of them would."""
+"""``grimoire analyse POSITION.json``: every legal action with its estimated win chance, and the
+game's aids (``Game.aids``): for Ciúb the exact odds of meeting each face-up card this turn, for
+Five Seals each reachable seal with whether the dice break it now and the exact chance a fresh
+roll of them would."""
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,46 +15,8 @@ from rich.table import Table
 from grimoire.bots.analysis import acting_seat, analyse, analysis_json
 from grimoire.bots.budget import Budget
 from grimoire.cli.documents import read_document
-from grimoire.core.state import State
 
 ODDS_SECONDS = 5.0  # at least this long for Ciúb's card odds (the search's budget if longer)
-
-
-def odds_rows(
-    state: State, seat: int, seconds: float = ODDS_SECONDS
-) -> list[dict[str, Any]] | None:
-    """Ciúb's exact card odds for ``seat`` in the dice part of its turn (an empty list for
-    other games and other moments: a whole fresh turn of many dice takes the solver too long
-    for a prompt answer); None when they take longer than ``seconds`` (many dice that can swap
-    may take the solver minutes), so that ``analyse`` keeps to its time."""
-    from grimoire.games.ciub.state import CiubState
-
-    if not isinstance(state, CiubState):
-        return []
-    from grimoire.games.ciub.odds import in_turn, turn_odds
-
-    if not in_turn(state, seat):
-        return []
-
-    from grimoire.games.ciub.odds import OddsTimeout
-
-    try:
-        rows = turn_odds(state, seat, deadline=time.monotonic() + seconds)
-    except OddsTimeout:
-        return None
-    return [row | {"odds": float(row["odds"])} for row in rows]
-
-
-def seal_rows(state: State, seat: int) -> list[dict[str, Any]]:
-    """Five Seals: every seal ``seat`` can reach, broken by its dice now or not, and the exact
-    chance a fresh roll of its dice would (an empty list for other games)."""
-    from grimoire.games.five_seals.state import FiveSealsState
-
-    if not isinstance(state, FiveSealsState):
-        return []
-    from grimoire.games.five_seals.odds import seal_odds
-
-    return seal_odds(state, seat)
 
 
 def analyse_command(
@@ -71,8 +33,9 @@ def analyse_command(
     rows = analyse(state, seat, Budget.parse(budget), seed)
     budget_seconds = Budget.parse(budget).seconds or 0.0
     odds_seconds = max(ODDS_SECONDS, budget_seconds)
-    odds = odds_rows(state, seat, odds_seconds)
-    seals = seal_rows(state, seat)
+    aids = state.game.aids(state, seat, odds_seconds)
+    odds: list[dict[str, Any]] | None = aids.get("odds", [])
+    seals: list[dict[str, Any]] = aids.get("seals", [])
     if as_json:
         doc = {
             "seat": seat,

@@ -152,6 +152,14 @@ class Game(ABC):
         """An SVG picture of what ``seat`` sees, or None if the game has no picture."""
         return None
 
+    def aids(self, state: State, seat: int | None, seconds: float | None = None) -> dict[str, Any]:
+        """Aids to play shown beside the board (exact odds and the like) for ``seat`` (None: a
+        spectator), as JSON data computed from what that seat sees; {} if the game has none.
+        Without ``seconds`` they depend on the position alone (the web page and the terminal
+        show them); with it the game may add answers that take up to that long (``grimoire
+        analyse``)."""
+        return {}
+
     def facts(self) -> dict[str, Any]:
         """Static facts as JSON data."""
         return {

@@ -110,3 +110,13 @@ def game_locale_dir(game: object) -> Path:
 def game_messages(game: Any, lang: str) -> dict[str, str]:
     """The game's own catalogue (domain = its name) in ``lang``, for its web renderer."""
     return messages(str(game.name), game_locale_dir(game), lang)
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage that never shows 0% or 100% unless it is exactly so."""
+    value = 100 * chance
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"

@@ -367,6 +367,8 @@ class Room:
             "scores": view.get("scores", []),
             "winners": view.get("winners", []),
             "view": view,
+            # the game's aids to play for this viewer (exact odds), from what it sees
+            "aids": self.game.aids(state, viewer),
             "svg": self.page_svg(state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.text(viewer, lang)}
@@ -440,6 +442,7 @@ class Room:
             "steps": total,
             "seats": [seat_doc(seat) for seat in self.seats],
             "view": state.view(viewer),
+            "aids": self.game.aids(state, viewer),
             "svg": self.page_svg(state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}

@@ -133,3 +133,34 @@ class CiubGame(Game):
         from grimoire.games.ciub.render_svg import render
 
         return render(state, seat)
+
+    def aids(self, state: State, seat: int | None, seconds: float | None = None) -> dict[str, Any]:
+        """``cards``: the odds beside the cards (``odds.glance``) for ``seat``, or for the seat
+        whose turn it is when ``seat`` is a spectator (every die is face up: nothing hidden).
+        With ``seconds``, ``odds``: every face-up card's best-play chance this turn
+        (``odds.turn_odds``) during the dice part of the seat's turn ([] at other moments,
+        None when not found in time)."""
+        from grimoire.games.ciub import odds
+
+        assert isinstance(state, CiubState)
+        if state.is_terminal():
+            return {}
+        who = state.turn if seat is None else seat
+        out: dict[str, Any] = {"seat": who, "cards": odds.glance(state, who)}
+        if seconds is not None:
+            out["odds"] = _timed_odds(state, who, seconds)
+        return out
+
+
+def _timed_odds(state: CiubState, seat: int, seconds: float) -> list[dict[str, Any]] | None:
+    import time
+
+    from grimoire.games.ciub import odds
+
+    if not odds.in_turn(state, seat):
+        return []
+    try:
+        rows = odds.turn_odds(state, seat, deadline=time.monotonic() + seconds)
+    except odds.OddsTimeout:
+        return None
+    return [row | {"odds": float(row["odds"])} for row in rows]

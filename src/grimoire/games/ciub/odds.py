@@ -30,6 +30,7 @@ solved, so a whole turn of seven dice is solved in well under a second, and posi
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -51,8 +52,8 @@ TURN_PHASES = frozenset({"mark", "draw", "roll", "actions", "set_aside", "claim"
 
 
 class OddsTimeout(Exception):
-    """The odds were not found by the ``deadline`` given (some positions with many dice that
-    can swap take the solver minutes)."""
+    """The odds were not found by the ``deadline`` or within the ``nodes`` given (some
+    positions with many dice that can swap take the solver minutes)."""
 
 
 class _Model:
@@ -86,6 +87,7 @@ class _Model:
         self.hits = 0  # uses of a provisional value so far
         self.change = 0.0  # the largest change of an estimate in this sweep
         self.deadline: float | None = None  # time.monotonic() by which to answer, or give up
+        self.nodes_left: int | None = None  # positions it may still expand, or give up
 
     # ------------------------------------------------------------------ loops
     def solve(self, question: Callable[[], Number]) -> Number:
@@ -120,6 +122,10 @@ class _Model:
         return value
 
     def _check_time(self) -> None:
+        if self.nodes_left is not None:
+            self.nodes_left -= 1
+            if self.nodes_left < 0:
+                raise OddsTimeout
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OddsTimeout
 
@@ -460,12 +466,17 @@ def _model(state: CiubState, card: Card, exact: bool) -> _Model:
     key = (state.game.data_hash, card.need, options["self_adjust"], options["skulls_wild"], exact)
     model = _MODELS.get(key)
     if model is None:
-        faces = tuple(colour.faces for colour in state.c.colours)
-        allowed = rules.SELF_ADJUST_FACES[options["self_adjust"]]
-        model = _MODELS[key] = _Model(card, faces, allowed, bool(options["skulls_wild"]), exact)
+        model = _MODELS[key] = _fresh_model(state, card, exact)
     elif len(model.memo) > MEMO_LIMIT:
         model.memo.clear()
     return model
+
+
+def _fresh_model(state: CiubState, card: Card, exact: bool) -> _Model:
+    options = state.game.options
+    faces = tuple(colour.faces for colour in state.c.colours)
+    allowed = rules.SELF_ADJUST_FACES[options["self_adjust"]]
+    return _Model(card, faces, allowed, bool(options["skulls_wild"]), exact)
 
 
 def _symbol(state: CiubState, die: int) -> str:
@@ -491,14 +502,17 @@ def card_odds(
     *,
     exact: bool = False,
     deadline: float | None = None,
+    nodes: int | None = None,
 ) -> Number:
     """The chance that ``seat`` (default: the seat whose turn it is) meets card ``card_id``'s
     requirement this turn with the best play for it. For a seat whose dice part of the turn
     has not begun or is over, the chance on its next turn: all its dice rolled afresh with the
-    supply as it is now."""
+    supply as it is now. ``OddsTimeout`` past ``deadline`` (``time.monotonic()``), or once
+    ``nodes`` positions have been expanded: with ``nodes`` a fresh solver is used, so whether
+    it answers depends on the position alone, never on what was asked before."""
     seat = state.turn if seat is None else seat
     card = state.c.cards[card_id]
-    model = _model(state, card, exact)
+    model = _model(state, card, exact) if nodes is None else _fresh_model(state, card, exact)
     supply = [0] * len(state.c.colours)
     for die, where in enumerate(state.loc):
         if where == SUPPLY:
@@ -507,10 +521,12 @@ def card_odds(
     if card.kind == "opus":
         return model.zero
     model.deadline = deadline  # OddsTimeout once time.monotonic() passes it
+    model.nodes_left = nodes
     try:
         return model.solve(_question(state, seat, model, stock))
     finally:
         model.deadline = None
+        model.nodes_left = None
 
 
 def _question(
@@ -580,3 +596,79 @@ def turn_odds(
         )
     out.sort(key=lambda e: (not e["claimable"], -float(e["odds"]) * e["vp"], e["card"]))
     return out
+
+
+# ====================================================================== at a glance
+GLANCE_NODES = 4_000  # positions the best-play solver may expand per card for the display
+
+
+def roll_chance(
+    state: CiubState, card_id: int, seat: int | None = None, *, exact: bool = False
+) -> Number:
+    """The chance that one roll of every die ``seat`` holds outside its tray, added to its
+    tray, meets card ``card_id`` (no dice actions, no further roll): what the next roll alone
+    does. Outside the dice part of the seat's turn the tray is empty and every die it holds
+    is rolled (its next turn's first roll). Exact, from each die's faces: a distribution over
+    what is still missing, one die at a time, so it is quick for any number of dice."""
+    seat = state.turn if seat is None else seat
+    card = state.c.cards[card_id]
+    if card.kind == "opus":
+        return Fraction(0) if exact else 0.0
+    model = _fresh_model(state, card, exact)
+    mine = rules.held(state, seat)
+    playing = in_turn(state, seat)
+    tray = [_symbol(state, d) for d in mine if playing and state.tray[d] and state.face[d] >= 0]
+    rolled = [d for d in mine if not (playing and state.tray[d])]
+    missing: dict[Need, Number] = {model.start_need(tray): model.one}
+    for die in rolled:
+        faces = state.c.colours[state.c.die_colour[die]].faces
+        after: dict[Need, Number] = {}
+        for need, p in missing.items():
+            if model.met(need):
+                after[need] = after.get(need, model.zero) + p
+                continue
+            for symbol in faces:
+                key = model.add(need, symbol)
+                after[key] = after.get(key, model.zero) + p * model.prob(1, 6)
+        missing = after
+    return sum((p for need, p in missing.items() if model.met(need)), model.zero)
+
+
+def before_first_roll(state: CiubState, seat: int) -> bool:
+    """Whether ``seat``'s next roll is the first of a turn: outside the dice part of its turn,
+    or in it before any of its dice has been rolled."""
+    if not in_turn(state, seat):
+        return True
+    mine = rules.held(state, seat)
+    if any(state.tray[d] for d in mine):
+        return False
+    if state.phase in ("mark", "draw"):
+        return True
+    return state.phase == "roll" and all(state.face[d] < 0 for d in mine)
+
+
+def glance(state: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
+    """The odds shown beside the cards, for every face-up card ``seat`` (default: the seat
+    whose turn it is) could claim. Before the first roll of its turn (and outside its turn):
+    ``first_roll``, the chance that the first roll alone meets the card (``roll_chance``).
+    Once it has rolled: ``turn``, the best-play chance of this turn (``card_odds``), when the
+    solver finds it within ``GLANCE_NODES`` positions (None otherwise: many dice left). Both
+    are exact and depend on the position alone."""
+    seat = state.turn if seat is None else seat
+    first = before_first_roll(state, seat)
+    rows = []
+    for card_id in claimable_rows(state, seat):
+        if state.c.cards[card_id].kind == "opus":
+            continue
+        turn: float | None = None
+        if not first:
+            with contextlib.suppress(OddsTimeout):
+                turn = float(card_odds(state, card_id, seat, nodes=GLANCE_NODES))
+        rows.append(
+            {
+                "card": card_id,
+                "first_roll": float(roll_chance(state, card_id, seat)) if first else None,
+                "turn": turn,
+            }
+        )
+    return rows

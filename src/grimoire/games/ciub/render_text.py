@@ -4,13 +4,14 @@ and a legend of the symbols. Card rows wrap between cards, never inside one."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.core.i18n import N_
+from grimoire.core.i18n import N_, percent
 from grimoire.games.ciub.state import CiubState
 from grimoire.games.ciub.text import _, colour_shown, phase_help
 
@@ -36,7 +37,19 @@ def die_text(s: CiubState, die: int) -> Text:
     return Text(f"{c.die_label[die]}:{glyph}", style=style)
 
 
-def card_text(s: CiubState, card_id: int) -> Text:
+def odds_text(row: dict[str, Any] | None) -> Text:
+    """The odds shown after a card (``odds.glance``): ``⚀12%`` the first roll alone meets
+    it, ``53%`` the best-play chance this turn, nothing when neither is known."""
+    if row is None:
+        return Text()
+    if row["first_roll"] is not None:
+        return Text(f" ⚀{percent(row['first_roll'])}", style="cyan")
+    if row["turn"] is not None:
+        return Text(f" {percent(row['turn'])}", style="bold cyan")
+    return Text()
+
+
+def card_text(s: CiubState, card_id: int, odds: dict[int, dict[str, Any]] | None = None) -> Text:
     card = s.c.cards[card_id]
     owner = next((seat for seat, m in enumerate(s.marker) if m == card_id), None)
     text = Text(f"[{card_id:>2}] ", style="bold")
@@ -46,6 +59,7 @@ def card_text(s: CiubState, card_id: int) -> Text:
         text.append(" 🦉")
     if owner is not None:
         text.append(" ◆" + _("seat{seat}").format(seat=owner), style=SEAT_STYLE[owner % 4])
+    text.append_text(odds_text((odds or {}).get(card_id)))
     return text
 
 
@@ -89,8 +103,17 @@ LEGEND = N_(
 )
 
 
+ODDS_LEGEND = N_(
+    "Odds for seat {seat}, exact: after ⚀ the chance that its first roll alone meets the card; "
+    "a plain percentage: the chance of meeting it this turn with the best play (shown once few "
+    "dice are left to roll)"
+)
+
+
 def render(s: CiubState, seat: int | None) -> Group:
     parts: list[object] = []
+    aids = s.game.aids(s, seat)
+    odds = {row["card"]: row for row in aids.get("cards", [])}
     rows = Table.grid(padding=(0, 2))
     rows.add_column(style="bold")
     rows.add_column()
@@ -102,8 +125,8 @@ def render(s: CiubState, seat: int | None) -> Group:
             + (_("  — the end has begun!") if s.triggered else "")
         ),
     )
-    rows.add_row(_("Top row"), Flow([card_text(s, i) for i in s.top]))
-    rows.add_row(_("Bottom row"), Flow([card_text(s, i) for i in s.bottom]))
+    rows.add_row(_("Top row"), Flow([card_text(s, i, odds) for i in s.top]))
+    rows.add_row(_("Bottom row"), Flow([card_text(s, i, odds) for i in s.bottom]))
     supply = Text()
     for colour in s.c.colours:
         count = sum(
@@ -147,4 +170,6 @@ def render(s: CiubState, seat: int | None) -> Group:
             )
         parts.append(status)
     parts.append(Text(_(LEGEND), style="dim"))
+    if odds:
+        parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]

@@ -159,3 +159,16 @@ class FiveSealsGame(Game):
 
         assert isinstance(state, FiveSealsState)
         return render(state, seat)
+
+    def aids(self, state: State, seat: int | None, seconds: float | None = None) -> dict[str, Any]:
+        """``seals``: every seal ``seat`` (a spectator: the seat to act) can reach, whether its
+        dice break it now and the exact chance a fresh roll would (``odds.seal_odds``)."""
+        from grimoire.games.five_seals.odds import seal_odds
+
+        assert isinstance(state, FiveSealsState)
+        who = seat
+        if who is None and not state.is_chance() and not state.is_terminal():
+            who = int(state.stack[-1]["s"])
+        if who is None or state.is_terminal():
+            return {}
+        return {"seat": who, "seals": seal_odds(state, who)}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from grimoire.core.i18n import N_
+from grimoire.core.i18n import N_, percent
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
@@ -31,7 +31,6 @@ from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text import _, colour_name, element
-from grimoire.games.five_seals.text_map import percent
 
 FILL = ("#d7352b", "#2f6fd1", "#e8c21c", "#3e9a47", "#8e44ad")
 PALE = ("#f4c6c2", "#c6d6f3", "#f7ecb5", "#c8e6ca", "#e2cdec")

@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from grimoire.core.i18n import N_
+from grimoire.core.i18n import N_, percent
 from grimoire.games.five_seals.board import HALL
 from grimoire.games.five_seals.components import BINDING, colour, family, strength
 from grimoire.games.five_seals.odds import seal_odds
@@ -165,16 +165,6 @@ def _chances(st: FiveSealsState, seat: int | None, marks: dict[int, str]) -> dic
     if seat is None or not any(mark in "!*" for mark in marks.values()):
         return {}
     return {row["node"]: row["next_roll"] for row in seal_odds(st, seat)}
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage that never shows 0% or 100% unless it is exactly so."""
-    value = 100 * chance
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
 
 
 def _label(st: FiveSealsState, node: int, mark: str, chance: float | None = None) -> Text:

@@ -79,6 +79,39 @@ function need(card) {
   return box;
 }
 
+// A chance as a whole percentage that never rounds a possibility to 0% or 100%.
+function percent(chance) {
+  if (chance > 0 && chance < 0.005) return "<1%";
+  if (chance >= 0.995 && chance < 1) return ">99%";
+  return `${Math.round(100 * chance)}%`;
+}
+
+// The exact odds beside a card (payload.aids.cards, CiubGame.aids): the first roll's chance
+// before the seat has rolled, the best-play chance of the turn once it has (when found).
+function oddsNode(payload, card) {
+  const aids = payload.aids || {};
+  const row = (aids.cards || []).find((r) => r.card === card.id);
+  if (!row) return null;
+  const who = seatName(payload, aids.seat);
+  if (row.first_roll !== null && row.first_roll !== undefined) {
+    return h("span", {
+      class: "ciub-odds first-roll",
+      "data-odds": row.first_roll,
+      title: tg("{name}: the exact chance that the first roll alone meets this card", { name: who }),
+      text: `⚀${percent(row.first_roll)}`,
+    });
+  }
+  if (row.turn !== null && row.turn !== undefined) {
+    return h("span", {
+      class: "ciub-odds turn",
+      "data-odds": row.turn,
+      title: tg("{name}: the exact chance of meeting this card this turn with the best play", { name: who }),
+      text: percent(row.turn),
+    });
+  }
+  return null;
+}
+
 function cardNode(payload, card, extra = "") {
   const marked = card.marker !== null && card.marker !== undefined;
   return h(
@@ -92,7 +125,12 @@ function cardNode(payload, card, extra = "") {
     },
     h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", title: "owl: out of a short game", text: "owl" }) : null),
     need(card),
-    h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: tg("VP") })),
+    h(
+      "div",
+      { class: "ciub-foot" },
+      extra ? null : oddsNode(payload, card),
+      h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: tg("VP") })),
+    ),
     marked ? h("span", { class: `ciub-marker seat-${card.marker}`, title: `${seatName(payload, card.marker)}'s marker`, text: "◆" }) : null,
   );
 }
