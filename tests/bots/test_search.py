@@ -163,3 +163,26 @@ def test_every_level_resolves_for_every_game_and_picks_a_legal_move(name: str) -
         if isinstance(bot, SearchBot):
             bot = type(bot)(2, Budget(iterations=10))  # the level's search, a small budget
         assert bot.choose(state.for_seat(seat, 3), seat) in state.legal_actions(seat)
+
+
+def test_a_search_never_backs_out_of_a_half_made_choice_when_it_can_go_on() -> None:
+    """Ciúb's ``cancel`` only takes back a half-chosen re-roll: a search that weighed it like
+    the targets walked use/cancel loops (a turn of 396 decisions, 187 of them cancels)."""
+    from tests.bots.ciub_positions import position
+
+    state = position(
+        [("B1", "reroll", False), ("O1", "2", False), ("O2", "6", True)],
+        phase="actions",
+        supply_only=(),
+    )
+    state.apply_text("use B1")
+    cancel = state.parse_action("cancel")
+    assert cancel in state.legal_actions() and state.backs_out(cancel)
+    bot = MctsBot(seed=3, budget="200")
+    assert bot.choose(state) != cancel
+    assert bot.last is not None
+    assert cancel not in {stats.action for stats in bot.last.actions}
+    # analysis still lists it, with every other legal action
+    from grimoire.bots.analysis import analyse
+
+    assert cancel in {row.action for row in analyse(state, 0, Budget.parse("60"), 1)}

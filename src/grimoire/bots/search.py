@@ -28,6 +28,11 @@ One iteration:
    the win share). Rewards lie in [0, 1].
 6. **Back up** each seat's reward along the path.
 
+Actions that only back out of a half-made choice (``State.backs_out``, Ciúb's ``cancel``) are
+left out wherever there is another: they lead back to where the seat already decided, and a
+search that weighs them like the rest walks that loop (a Ciúb turn of 396 decisions, 187 of
+them ``cancel``, before this).
+
 The move is the most visited of the root's actions. Under an iteration budget the search stops
 early only when the leader cannot be caught in the iterations left, so a seeded bot is
 reproducible; under a time budget it stops at the deadline.
@@ -114,6 +119,13 @@ def sample_outcome(state: State, rng: random.Random) -> int:
     raise ValueError("a chance node needs at least one outcome with a positive weight")
 
 
+def forward(state: State, legal: list[int]) -> list[int]:
+    """``legal`` without the actions that only back out of a half-made choice
+    (``State.backs_out``), unless nothing else is left."""
+    kept = [action for action in legal if not state.backs_out(action)]
+    return kept or legal
+
+
 class TreeSearch:
     """One search from one position for one seat (see the module docstring)."""
 
@@ -164,6 +176,8 @@ class TreeSearch:
     def run(self, budget: Budget, *, early_stop: bool = True) -> SearchResult:
         clock = Clock(budget)
         legal = self.base.legal_actions(self.seat)
+        if not self.root_uniform:  # analysis lists every action; a move never backs out
+            legal = forward(self.base, legal)
         while not clock.done():
             self.iterate()
             clock.tick()
@@ -225,6 +239,8 @@ class TreeSearch:
                 continue
             seat = actor if isinstance(actor, int) else next(iter(actor))
             legal = state.legal_actions(seat)
+            if not (node is self.root and self.root_uniform):
+                legal = forward(state, legal)
             if len(legal) == 1:  # a forced move is no decision: no node of its own
                 action = legal[0]
                 key = self._observe(state, seat, action)
@@ -267,7 +283,7 @@ class TreeSearch:
         they stay legal (a parallel turn's chance may make the rest moot)."""
         picks = []
         for seat in seats:
-            legal = state.legal_actions(seat)
+            legal = forward(state, state.legal_actions(seat))
             action, edge, new = self._select(state, node, seat, legal, node is self.root)
             picks.append((seat, action, edge, new))
         observed: list[Hashable] = []

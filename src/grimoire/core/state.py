@@ -131,6 +131,13 @@ class State(ABC):
         the viewer knows (None where it knows nothing); ``scores()`` stays the true score."""
         return list(self.scores())
 
+    def backs_out(self, action: int) -> bool:
+        """Whether ``action`` only backs out of a half-made choice (Ciúb's ``cancel``) and so
+        leads back to a position its seat has already decided in. Searching bots leave such
+        actions out when there are others: weighing them like the rest, a search walks the
+        loop (choose, back out, choose again) without end."""
+        return False
+
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         """What ``viewer`` is told about ``action`` (evaluated before it is applied).
 

@@ -105,6 +105,10 @@ class CiubState(State):
         best = max(key)
         return [seat for seat in range(self.game.players) if key[seat] == best]
 
+    def backs_out(self, action: int) -> bool:
+        """``cancel`` takes back a half-chosen re-roll or adjust (nothing else)."""
+        return action == self.g.codec.encode("cancel")
+
     def action_to_string(self, action: int) -> str:
         return text.action_text(self, action)
 
