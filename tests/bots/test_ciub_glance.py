@@ -144,3 +144,13 @@ def test_a_possibility_never_reads_as_0_or_100_percent(chance: float, shown: str
     from grimoire.core.i18n import percent
 
     assert percent(chance) == shown
+
+
+def test_no_legend_when_no_card_shows_a_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(odds, "GLANCE_NODES", 3)  # the turn's chance is not found
+    state = position([("Y1", "1", True), ("Y2", "1", False), ("Y3", "5", False)], phase="set_aside")
+    console = Console(width=200, record=True, color_system=None)
+    console.print(state.game.render_text(state, 0))
+    text = console.export_text()
+    assert "[ 9] 1,1,1 3VP " in text and "%" not in text.split("[ 9]")[1].split("[")[0]
+    assert "Odds for seat" not in text

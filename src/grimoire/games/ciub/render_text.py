@@ -170,6 +170,6 @@ def render(s: CiubState, seat: int | None) -> Group:
             )
         parts.append(status)
     parts.append(Text(_(LEGEND), style="dim"))
-    if odds:
+    if any(odds_text(row) for row in odds.values()):
         parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]
