@@ -24,8 +24,12 @@ another). ``exact=True`` gives ``Fraction``s; the default floats are the same nu
 
 Dice showing a face that cannot help the card (a number it does not need, a 2-for-1, a spent
 action) are one kind of blank per colour, and the recursion remembers every position it has
-solved, so a whole turn of seven dice is solved in well under a second, and positions met again
-(a search asks the same questions many times) are free.
+solved, so positions met again (a search asks the same questions many times) are free. Still,
+the best play of a whole turn is a large problem: two or three free dice solve in a fraction of
+a second, four or more that can swap or re-roll mostly do not within seconds, and five white
+dice at the start of a turn can take minutes (docs/bots.md). Hence ``deadline`` and ``nodes``,
+and for the display (``glance``) the first roll's chance (``roll_chance``), which is quick for
+any number of dice.
 """
 
 from __future__ import annotations
