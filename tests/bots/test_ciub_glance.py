@@ -154,3 +154,14 @@ def test_no_legend_when_no_card_shows_a_number(monkeypatch: pytest.MonkeyPatch) 
     text = console.export_text()
     assert "[ 9] 1,1,1 3VP " in text and "%" not in text.split("[ 9]")[1].split("[")[0]
     assert "Odds for seat" not in text
+
+
+def test_with_many_free_dice_the_solver_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    dice = [(f"R{i}", "3", False) for i in range(1, odds.GLANCE_FREE_DICE + 2)]
+    state = position(dice, phase="set_aside", supply_only=())
+
+    def refuse(*args: object, **kwargs: object) -> float:
+        raise AssertionError("asked the solver")
+
+    monkeypatch.setattr(odds, "card_odds", refuse)
+    assert all(row["turn"] is None for row in odds.glance(state))

@@ -604,6 +604,7 @@ def turn_odds(
 
 # ====================================================================== at a glance
 GLANCE_NODES = 4_000  # positions the best-play solver may expand per card for the display
+GLANCE_FREE_DICE = 4  # the most dice outside the tray for which the display asks the solver
 
 
 def roll_chance(
@@ -655,17 +656,21 @@ def glance(state: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
     """The odds shown beside the cards, for every face-up card ``seat`` (default: the seat
     whose turn it is) could claim. Before the first roll of its turn (and outside its turn):
     ``first_roll``, the chance that the first roll alone meets the card (``roll_chance``).
-    Once it has rolled: ``turn``, the best-play chance of this turn (``card_odds``), when the
-    solver finds it within ``GLANCE_NODES`` positions (None otherwise: many dice left). Both
+    Once it has rolled: ``turn``, the best-play chance of this turn (``card_odds``), when at
+    most ``GLANCE_FREE_DICE`` dice are outside its tray and the solver finds it within
+    ``GLANCE_NODES`` positions (None otherwise: many dice left). Both
     are exact and depend on the position alone."""
     seat = state.turn if seat is None else seat
     first = before_first_roll(state, seat)
+    # With more free dice the solver almost never finishes within the budget (docs/bots.md):
+    # not trying keeps every render quick.
+    few = sum(1 for d in rules.held(state, seat) if not state.tray[d]) <= GLANCE_FREE_DICE
     rows = []
     for card_id in claimable_rows(state, seat):
         if state.c.cards[card_id].kind == "opus":
             continue
         turn: float | None = None
-        if not first:
+        if not first and few:
             with contextlib.suppress(OddsTimeout):
                 turn = float(card_odds(state, card_id, seat, nodes=GLANCE_NODES))
         rows.append(
