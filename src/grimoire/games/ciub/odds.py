@@ -604,7 +604,7 @@ def turn_odds(
 
 # ====================================================================== at a glance
 GLANCE_NODES = 4_000  # positions the best-play solver may expand per card for the display
-GLANCE_FREE_DICE = 4  # the most dice outside the tray for which the display asks the solver
+GLANCE_FREE_DICE = 3  # the most dice outside the tray for which the display asks the solver
 
 
 def roll_chance(
