@@ -38,3 +38,16 @@ def test_ciub_payload_has_the_odds_of_the_cards_the_viewer_may_claim(client: Tes
 
 def test_a_game_without_aids_sends_none(client: TestClient) -> None:
     assert created(client, "fatal")["aids"] == {}
+
+
+def test_every_level_the_catalogue_offers_can_sit_at_a_table(client: TestClient) -> None:
+    """The lobby offers "hard"; the API refused every level but random and heuristic."""
+    levels = client.get("/api/catalog").json()["bot_levels"]
+    assert "hard" in levels
+    for level in ("hard", "normal"):
+        seats = [{"kind": "person"}, {"kind": "bot", "level": level}]
+        response = client.post("/api/games", json={"game": "toy", "players": 2, "seats": seats})
+        assert response.status_code == 201, response.text
+    bad = [{"kind": "person"}, {"kind": "bot", "level": "godlike"}]
+    response = client.post("/api/games", json={"game": "toy", "players": 2, "seats": bad})
+    assert response.status_code == 422 and "godlike" in response.text

@@ -25,7 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import grimoire
@@ -83,10 +83,16 @@ class SeatSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["person", "bot"] = "person"
-    level: Literal["random", "heuristic"] | None = Field(
-        default=None, description="bot level (bots only); default heuristic"
+    level: str | None = Field(
+        default=None,
+        description="bot level (bots only; GET /api/catalog lists them); default heuristic",
     )
     name: str | None = Field(default=None, max_length=40)
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, value: str | None) -> str | None:
+        return value if value is None else known_level(value)
 
 
 class ClockSpec(BaseModel):
@@ -170,7 +176,19 @@ class Undo(BaseModel):
 
 class BotLevel(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    level: Literal["random", "heuristic"] = "heuristic"
+    level: str = "heuristic"
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        return known_level(value)
+
+
+def known_level(value: str) -> str:
+    """A bot level the catalogue offers (``rooms.LEVELS``), else a 422 naming them."""
+    if value not in LEVELS:
+        raise ValueError(f"unknown bot level {value!r}; levels: {', '.join(LEVELS)}")
+    return value
 
 
 class Error(BaseModel):
