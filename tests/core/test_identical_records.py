@@ -41,6 +41,18 @@ RECORDED: dict[tuple[str, int, int, bool], str] = {
     ("five-seals", 2, 24, True): "b94293a7257ed87b36c28ab479e4a2ce949a9e9a3b1492ba1805c6644a5dccda",
     ("fatal", 3, 31, False): "85214c72a7a034f4c3a7ec5a48e0bfd6f7adba23db1ced77d5e90587addb4304",
     ("fatal", 4, 32, True): "3b5dd5474504536115278c00a4facbf501b493a0542f640b2e39bf3f011a2cef",
+    ("fatal", 5, 33, False): "57f04ba897309ef5fa062eda505e2608b7d753180e38279b0fa4bb9ce580c03d",
+    # recorded before the games moved onto core's shared blocks (issue 21)
+    ("ciub", 3, 15, True): "c6daa59b59e2f4c9fdf617d90c9f31353bcbcadaf10b04f0c51c605b43ff671d",
+    (
+        "five-seals",
+        5,
+        25,
+        True,
+    ): "0dbf7bfe1a8299a23180457d758e84ce4cb1798e89b056a7a9e74513b4ee0b69",
+    ("runika", 1, 40, False): "51ba1ff3bc8c04a88a1ce7f3f4e8d46a61e1eb7b327570d1ac442e007de206d4",
+    ("runika", 2, 41, False): "f670fbc9f7c761148617e5a51be45fe20b93a090faed8435901420dc01ff98f6",
+    ("runika", 3, 42, True): "bbc0e0d7d83104d7f9889eae8b48771cc9bffe7be696c5447f7895b579396cc5",
 }
 
 
