@@ -1,8 +1,9 @@
 """grimoire: magic-themed tabletop games played by their exact rules."""
 
-# Import the ``grimoire.games`` package first: importing a subpackage binds its name on the
-# parent once, and the function ``games`` below must win that name for good.
-import grimoire.games as _games_package  # noqa: F401
+import sys
+import types
+
+import grimoire.games  # noqa: F401 - bound first, then made callable below
 from grimoire.core.errors import (
     GrimoireError,
     IllegalAction,
@@ -13,7 +14,20 @@ from grimoire.core.errors import (
 from grimoire.core.game import Game
 from grimoire.core.record import GameRecord
 from grimoire.core.state import CHANCE, TERMINAL, State
-from grimoire.registry import game_class, games, make
+from grimoire.registry import game_class, make
+from grimoire.registry import games as game_names
+
+
+class _GamesPackage(types.ModuleType):
+    """``grimoire.games`` is the package of the built-in games and, called, the list of
+    registered game names: ``import grimoire.games.ciub.rules`` and ``grimoire.games()`` both
+    work (a plain function of that name would hide the package from dotted imports)."""
+
+    def __call__(self) -> list[str]:
+        return game_names()
+
+
+sys.modules["grimoire.games"].__class__ = _GamesPackage
 
 __version__ = "0.1.0"
 
@@ -29,6 +43,7 @@ __all__ = [
     "State",
     "UnknownGame",
     "game_class",
+    "game_names",
     "games",
     "make",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 
 from grimoire.core.errors import UnknownGame
 from grimoire.core.game import Game
+from grimoire.core.record import use_game_factory
 
 BUILTIN: dict[str, str] = {
     "ciub": "grimoire.games.ciub:CiubGame",
@@ -58,3 +59,6 @@ def make(name: str, players: int | None = None, **options: Any) -> Game:
     """A game by name, for ``players`` seats (default: its minimum) with ``options``."""
     cls = game_class(name)
     return cls(cls.min_players if players is None else players, options)
+
+
+use_game_factory(make)

@@ -60,12 +60,10 @@ def sections(document: str) -> dict[str, str]:
 
 def rule_for(game: Game, state: State) -> Rule | None:
     """The section for ``state``'s phase, or None if the game declares none for it."""
-    document = getattr(game, "rules_document", None)
-    mapping = getattr(game, "rules_sections", None)
-    if document is None or mapping is None:
+    name = game.rules_document()
+    if name is None:
         return None
-    name = document()
-    start = mapping().get(str(getattr(state, "phase", "")))
+    start = game.rules_sections().get(state.phase)
     if start is None:
         return None
     start, _, lead = start.partition(" » ")

@@ -39,8 +39,9 @@ def seat_to_act(state: State) -> int:
 @pytest.mark.parametrize("options", VARIANTS)
 def test_runika_has_its_own_hook_in_unit_range_summing_to_one(options: dict[str, Any]) -> None:
     state = mid_game(3, **options)
-    assert evaluator_for(state.game, state) is evaluation.evaluate
-    values = [evaluation.evaluate(state, s) for s in range(state.n)]
+    assert evaluator_for(state.game, state) == state.game.evaluate
+    values = [state.game.evaluate(state, s) for s in range(state.n)]
+    assert values == [evaluation.evaluate(state, s) for s in range(state.n)]
     assert all(0.0 <= v <= 1.0 for v in values)
     assert sum(values) == pytest.approx(1.0, abs=0.15)
 

@@ -14,6 +14,7 @@ from grimoire.bots.evaluation import evaluate, evaluator_for, generic_evaluate
 from grimoire.bots.registry import LEVELS
 from grimoire.bots.search import SearchBot, SearchResult
 from grimoire.core.errors import InvalidOptions
+from grimoire.core.game import Game
 from grimoire.core.state import CHANCE, State
 
 GAMES = [("ciub", 2), ("five-seals", 2), ("fatal", 3)]
@@ -131,7 +132,8 @@ def test_names_and_levels_resolve_in_the_registry() -> None:
 
 def test_a_game_without_a_hook_falls_back_to_the_running_scores() -> None:
     state = decision("five-seals", 2, seed=2)
-    assert evaluator_for(state.game, state).__module__.endswith("five_seals.evaluation")
+    assert evaluator_for(state.game, state) == state.game.evaluate
+    assert type(state.game).evaluate is not Game.evaluate  # Five Seals declares its own
     values = [generic_evaluate(state, seat) for seat in range(2)]
     assert sum(values) == pytest.approx(1.0)
     scores = state.scores()
@@ -186,3 +188,15 @@ def test_a_search_never_backs_out_of_a_half_made_choice_when_it_can_go_on() -> N
     from grimoire.bots.analysis import analyse
 
     assert cancel in {row.action for row in analyse(state, 0, Budget.parse("60"), 1)}
+
+
+def test_heuristic_is_refused_for_a_game_without_one_and_easy_still_plays() -> None:
+    """A game that ships no heuristic is never played by another bot under that name."""
+    from tests.sim.sim_toygames import GuessGame
+
+    game = GuessGame(3)
+    assert game.heuristic_bot(1) is None
+    with pytest.raises(InvalidOptions, match="ships no heuristic bot"):
+        make_bot("heuristic", game, 1)
+    easy = make_bot("easy", game, 1)
+    assert isinstance(easy, SearchBot)

@@ -107,7 +107,7 @@ def test_bots_are_given_for_seat_copies_only(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_opponents_per_seat() -> None:
-    env: Any = gg.GrimoireEnv("toy_race", 3, seat=2, opponents=["heuristic", "random"])
+    env: Any = gg.GrimoireEnv("toy_race", 3, seat=2, opponents=["easy", "random"])
     env.reset(seed=0)
     assert env._bots[2] is None and env._bots[0] is not None and env._bots[1] is not None
     spy = SpyBot(0)

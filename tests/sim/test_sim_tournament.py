@@ -174,7 +174,7 @@ def test_progress_callback(workers: int) -> None:
 
 
 def test_json_schema() -> None:
-    result = run_tournament("toy-guess", 3, ["heuristic", "random", "random"], 9, seed=2)
+    result = run_tournament("toy-guess", 3, ["mcts:4", "random", "random"], 9, seed=2)
     doc = json.loads(to_json_text(result, include_games=True))
     assert doc["format"] == TOURNAMENT_FORMAT
     assert set(doc) == {
@@ -197,7 +197,7 @@ def test_json_schema() -> None:
         "results",
     }
     assert doc["game"] == "toy-guess" and doc["options"] == {"rounds": 3}
-    assert doc["lineup"] == ["heuristic", "random", "random"]
+    assert doc["lineup"] == ["mcts:4", "random", "random"]
     assert doc["fair_win_rate"] == pytest.approx(1 / 3)
     summary_keys = {"n", "mean", "stderr", "min", "max"}
     for seat in doc["seats"]:
@@ -221,7 +221,7 @@ def test_json_schema() -> None:
             "win_rate_stderr",
             "score",
         }
-    assert [bot["bot"] for bot in doc["bots"]] == ["heuristic", "random"]
+    assert [bot["bot"] for bot in doc["bots"]] == ["mcts:4", "random"]
     assert set(doc["length"]) == {"decisions", "chance_steps", "turns"}
     assert doc["length"]["turns"] is None  # toy-guess exposes no turn count
     assert set(doc["length"]["decisions"]) == summary_keys

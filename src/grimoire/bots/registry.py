@@ -3,7 +3,7 @@
 Names (case-insensitive):
 
 * ``random``: uniformly random legal moves.
-* ``heuristic``: the game's own heuristic bot (a game without one gets the random bot).
+* ``heuristic``: the game's own heuristic bot (refused for a game that ships none).
 * ``mcts`` / ``ismcts`` with an optional budget and settings, e.g. ``mcts:1s``, ``mcts:2000``,
   ``ismcts:0.5s``, ``mcts:500/1s`` (both limits), ``mcts:2000:depth=4:c=0.8``; the default
   budget is 1 s. Settings: ``depth`` (rollout decisions before ``evaluate``), ``c``
@@ -12,7 +12,8 @@ Names (case-insensitive):
 * ``search``: the game's search (``search_kind``): ``ismcts`` for a game with simultaneous
   decisions or hidden information that matters (F.A.T.A.L.), else ``mcts`` (Ciúb, Five Seals);
   same budgets and settings.
-* Levels: ``easy``, ``normal``, ``hard`` (see ``LEVELS``; documented in docs/bots.md).
+* Levels: ``easy``, ``normal``, ``hard`` (see ``LEVELS``; documented in docs/bots.md). A game
+  without a heuristic plays ``easy`` as the search at a small budget (``EASY_WITHOUT_HEURISTIC``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ LEVELS: dict[str, str] = {
     "normal": "search:0.25s",
     "hard": "search:1s",
 }
+EASY_WITHOUT_HEURISTIC = "search:0.05s"
 BOT_KINDS = ("random", "heuristic", "mcts", "ismcts", "search", *LEVELS)
 DEFAULT_BUDGET = "1s"
 
@@ -48,23 +50,9 @@ _SETTINGS: dict[str, tuple[str, type]] = {
 }
 
 
-# Games whose hidden part hardly matters to a decision: one determinisation per move is
-# enough (Ciúb hides only the cards removed face down at setup).
-MOSTLY_OPEN = frozenset({"ciub"})
-
-
 def search_kind(game: Game) -> str:
-    """The search for ``search`` and the levels: a game's own ``search_kind`` attribute if it
-    has one; else ``ismcts`` where a seat may not see everything that matters or seats decide
-    at once, else ``mcts``."""
-    declared = getattr(game, "search_kind", None)
-    if declared in ("mcts", "ismcts"):
-        return str(declared)
-    if game.simultaneous_decisions:
-        return "ismcts"
-    if game.hidden_information and game.name not in MOSTLY_OPEN:
-        return "ismcts"
-    return "mcts"
+    """The search for ``search`` and the levels: the game's declared ``Game.search_kind``."""
+    return game.search_kind
 
 
 def parse_settings(parts: list[str]) -> dict[str, Any]:
@@ -90,13 +78,20 @@ def parse_settings(parts: list[str]) -> dict[str, Any]:
 def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of ``kind`` for ``game`` (see the module docstring for the names)."""
     text = kind.strip().lower()
+    if text == "easy" and game.heuristic_bot(seed) is None:
+        text = EASY_WITHOUT_HEURISTIC
     text = LEVELS.get(text, text)
     base, _, rest = text.partition(":")
     if base == "random" and not rest:
         return RandomBot(seed)
     if base == "heuristic" and not rest:
         bot = game.heuristic_bot(seed)
-        return bot if bot is not None else RandomBot(seed)
+        if bot is None:
+            raise InvalidOptions(
+                f"{game.title} ships no heuristic bot; bots: random, search, mcts, ismcts, "
+                "easy, normal, hard"
+            )
+        return bot
     if base == "search":
         base = search_kind(game)
     if base in ("mcts", "ismcts"):

@@ -258,7 +258,7 @@ class Terminal:
                     seat=actor, name=self.name(actor), action=text
                 )
             self.queues[seat].append(line)
-        state.apply(action, None if actor == CHANCE else actor)
+        state.apply(action, actor)
         if not self.hot_seat:
             self.flush(self.session.humans[0])
 
@@ -290,13 +290,12 @@ class Terminal:
 
 def topics(game: Game) -> dict[str, str]:
     """The game's extra terminal commands (``text_topics``: name -> what it shows), if any."""
-    hook = getattr(game, "text_topics", None)
-    return dict(hook()) if callable(hook) else {}
+    return dict(game.text_topics())
 
 
 def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
     """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
-    return game.text_topic(state, seat, name, argument.strip())  # type: ignore[attr-defined]
+    return game.text_topic(state, seat, name, argument.strip())
 
 
 def rules_text(game: Game, state: State) -> str:

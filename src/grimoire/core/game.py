@@ -12,9 +12,10 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from grimoire.core.bot import Bot
+from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.options import Option, resolve_options
-from grimoire.core.state import POSITION_FORMAT, State
+from grimoire.core.state import CHANCE, POSITION_FORMAT, State
 
 
 # compiled by mypyc in the optional compiled build; games, bots and tests subclass it
@@ -100,32 +101,53 @@ class Game(ABC):
 
         The history is never replayed. ``trusted=True`` is for documents this process made
         with ``to_json`` (snapshots, bench): the history's entries are taken as they are
-        instead of being converted and checked one by one; anything read from outside (a file,
-        the web) must use the default."""
+        instead of being converted and checked one by one, and the state is not tried out;
+        anything read from outside (a file, the web) must use the default, which also makes
+        sure the loaded state plays on: every seat to act has a legal action (or the chance
+        node an outcome) and every seat's view can be drawn."""
+        if not isinstance(doc, Mapping):
+            raise InvalidPosition(f"a position document is a JSON object, not {excerpt(doc)}")
         if doc.get("format", POSITION_FORMAT) != POSITION_FORMAT:
-            raise InvalidPosition(f"unknown position format {doc.get('format')!r}")
+            raise InvalidPosition(f"unknown position format {excerpt(doc.get('format'))}")
         if doc.get("game", self.name) != self.name:
-            raise InvalidPosition(f"a {doc.get('game')!r} position is not a {self.name} position")
+            raise InvalidPosition(
+                f"a {excerpt(doc.get('game'))} position is not a {self.name} position"
+            )
         if doc.get("players", self.players) != self.players:
             raise InvalidPosition(
-                f"a {doc.get('players')}-player position is not for this {self.players}-player game"
+                f"a {excerpt(doc.get('players'))}-player position is not for this "
+                f"{self.players}-player game"
             )
-        if dict(doc.get("options", self.options)) != self.options:
+        options = doc.get("options", self.options)
+        if not isinstance(options, Mapping) or dict(options) != self.options:
             raise InvalidPosition("the position was made with other options than this game's")
         self.check_data_hash(doc.get("data"), "position")
+        position = doc.get("position")
+        if not isinstance(position, Mapping):
+            raise InvalidPosition(f"position must be a JSON object, not {excerpt(position)}")
         try:
-            seed = int(doc.get("seed", 0))
-            state = self._state_from_position(seed, dict(doc["position"]))
-            state.step = int(doc.get("step", len(doc.get("history", []))))
+            seed = doc.get("seed", 0)
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise InvalidPosition(f"seed = {excerpt(seed)}: a whole number >= 0")
+            state = self._state_from_position(seed, dict(position))
             raw = doc.get("history", [])
             if trusted:
                 state.history = list(map(tuple, raw))
             else:
-                state.history = [(int(actor), int(action)) for actor, action in raw]
+                state.history = _history(raw, self.num_actions)
+            step = doc.get("step", len(state.history))
+            if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+                raise InvalidPosition(f"step = {excerpt(step)}: a whole number >= 0")
+            state.step = step
+            if not trusted:
+                _try_out(state)
         except InvalidPosition:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise InvalidPosition(f"malformed {self.name} position: {error!r}") from error
+        except RecursionError:
+            raise InvalidPosition(f"malformed {self.name} position: nested too deeply") from None
+        except Exception as error:  # a loader that missed a check must not crash its caller
+            why = f"{type(error).__name__}: {excerpt(str(error), 160)}"
+            raise InvalidPosition(f"malformed {self.name} position: {why}") from error
         return state
 
     def check_data_hash(self, data: Any, what: str) -> None:
@@ -138,9 +160,67 @@ class Game(ABC):
             )
 
     # ----------------------------------------------------------------- optional hooks
+    # Every hook a game may offer is declared here with its default; nothing outside the core
+    # looks a hook up by name. docs/architecture.md lists them by layer.
+
+    # Per instance, like the flags above: the hidden part hardly matters to a decision (Ciúb
+    # hides only the cards removed face down at setup), so a search may use one
+    # determinisation per move instead of information-set search.
+    mostly_open: bool = False
+
+    @property
+    def search_kind(self) -> str:
+        """The search the ``search`` bot and the levels use: ``"ismcts"`` (information-set
+        MCTS) where seats decide at once or a seat may not see what matters, else ``"mcts"``.
+        A game may override it."""
+        if self.simultaneous_decisions or (self.hidden_information and not self.mostly_open):
+            return "ismcts"
+        return "mcts"
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat``: its estimated chance of winning in [0, 1], the
+        seats' values adding up to about 1 (search bots score their cut rollouts with it; a
+        finished game is never passed). Default: a softmax of the running scores. It may
+        cache facts in ``state.memo``: the bots ask for every seat of one position in turn."""
+        from grimoire.core.evaluation import generic_evaluate
+
+        return generic_evaluate(state, seat)
+
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
-        """This game's own heuristic bot, if it ships one."""
+        """This game's own heuristic bot, or None if it ships none (then the level names that
+        need it are refused, never silently played by another bot)."""
         return None
+
+    def observation_encoder(self) -> object | None:
+        """A hand-made RL observation encoder (see ``grimoire.envs.observation.Encoder``), or
+        None for the generic encoder of ``view``."""
+        return None
+
+    @classmethod
+    def web_assets(cls) -> object | None:
+        """The folder of this game's browser renderer (``render.js``, ``render.css``): a
+        ``pathlib.Path`` or an ``importlib.resources`` traversable, or None to look for a
+        ``web/`` folder in the game's package (the default; see ``grimoire.web.assets``)."""
+        return None
+
+    def rules_document(self) -> str | None:
+        """The file name of this game's rules document in docs/rules (the web's rules panel
+        and the terminal's ``rules``), or None."""
+        return None
+
+    def rules_sections(self) -> Mapping[str, str]:
+        """``State.phase`` -> the start of the heading of the rules section that governs it
+        (optionally ``"Heading » Bold lead"`` for one paragraph of it)."""
+        return {}
+
+    def text_topics(self) -> Mapping[str, str]:
+        """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
+        return {}
+
+    def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
+        """What the extra terminal command ``name`` shows ``seat``: a string or a rich
+        renderable. Called only with a name from ``text_topics()``."""
+        raise NotImplementedError(f"{self.title} has no terminal command {name!r}")
 
     def render_text(self, state: State, seat: int | None) -> Any:
         """A terminal rendering of what ``seat`` sees: a string or a rich renderable."""
@@ -176,7 +256,39 @@ class Game(ABC):
             "data_hash": self.data_hash,
             "hidden_information": self.hidden_information,
             "simultaneous_decisions": self.simultaneous_decisions,
+            "mostly_open": self.mostly_open,
+            "search_kind": self.search_kind,
+            "heuristic": self.heuristic_bot(0) is not None,
         }
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options})"
+
+
+def _history(raw: Any, num_actions: int) -> list[tuple[int, int]]:
+    """A position's history entries, checked: (actor, action) pairs of whole numbers."""
+    if not isinstance(raw, list):
+        raise InvalidPosition(f"history must be a list, not {excerpt(raw)}")
+    out: list[tuple[int, int]] = []
+    for index, entry in enumerate(raw):
+        if (
+            not isinstance(entry, list | tuple)
+            or len(entry) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in entry)
+            or entry[0] < CHANCE
+        ):
+            raise InvalidPosition(f"history[{index}] = {excerpt(entry)}: an [actor, action] pair")
+        out.append((int(entry[0]), int(entry[1])))
+    return out
+
+
+def _try_out(state: State) -> None:
+    """A loaded state must play on: InvalidPosition if no seat to act has a legal action, or
+    the chance node no outcome (every view is drawn once too, so a broken one shows here)."""
+    if state.is_chance() and not state.chance_weights():
+        raise InvalidPosition("the position is at a chance node with no outcome")
+    for seat in sorted(state.seats_to_act()):
+        if not state.legal_actions(seat):
+            raise InvalidPosition(f"seat {seat} is to act but has no legal action")
+    for viewer in [None, *range(state.game.players)]:
+        state.view(viewer)

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grimoire.core.errors import IllegalAction, InvalidPosition
+from grimoire.core.errors import IllegalAction, InvalidPosition, UnknownGame
 from grimoire.core.state import CHANCE, State
 
+if TYPE_CHECKING:
+    from grimoire.core.game import Game
+
 RECORD_FORMAT = "grimoire-record/1"
+
+# How a record finds its game by name: the registry installs its ``make`` here when it is
+# imported (``import grimoire`` does), so the core never imports the registry or a game.
+GameFactory = Callable[..., "Game"]
+_factory: list[GameFactory] = []
+
+
+def use_game_factory(factory: GameFactory) -> None:
+    """Make ``GameRecord.replay`` find games by name with ``factory(name, players, **options)``."""
+    _factory[:] = [factory]
 
 
 @dataclass
@@ -50,18 +64,20 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidPosition(f"malformed game record: {error!r}") from error
 
-    def replay(self, upto: int | None = None) -> State:
-        """The state after the first ``upto`` recorded actions (all by default)."""
-        from grimoire.registry import make
-
-        game = make(self.game, players=self.players, **self.options)
+    def replay(self, upto: int | None = None, *, game: Game | None = None) -> State:
+        """The state after the first ``upto`` recorded actions (all by default). ``game`` is
+        the game to replay in; by default the one registered under the record's name."""
+        if game is None:
+            if not _factory:
+                raise UnknownGame("no game registry is loaded: import grimoire first")
+            game = _factory[0](self.game, players=self.players, **self.options)
         game.check_data_hash(self.data, "record")
         state = game.new_state(self.seed, resolve_chance=False)
         for index, (actor, action) in enumerate(self.actions[:upto]):
             if actor != CHANCE:
                 state.resolve_chance()  # chance left out of the record: re-draw it
             try:
-                state.apply(action, None if actor == CHANCE else actor)
+                state.apply(action, actor)
             except IllegalAction as error:
                 raise IllegalAction(f"record entry {index} ({actor}, {action}): {error}") from error
         if upto is None:

@@ -45,6 +45,35 @@ def actor_to_json(actor: Actor) -> int | str | list[int]:
     return actor
 
 
+def copy_fields(
+    source: object,
+    target: object,
+    *,
+    shared: tuple[str, ...] = (),
+    lists: tuple[str, ...] = (),
+    nested: tuple[str, ...] = (),
+) -> None:
+    """Copy a state's fields by name for ``_copy``: ``shared`` by reference (numbers, strings,
+    tuples and other values never changed in place), ``lists`` as shallow copies, ``nested``
+    (lists of lists) one level deeper. By attribute, not through ``__dict__``: a compiled
+    class has none.
+
+    >>> class Box:
+    ...     pass
+    >>> a, b = Box(), Box()
+    >>> a.n, a.hand, a.rows = 3, [1, 2], [[1], [2]]
+    >>> copy_fields(a, b, shared=("n",), lists=("hand",), nested=("rows",))
+    >>> b.rows[0].append(9); a.rows
+    [[1], [2]]
+    """
+    for name in shared:
+        setattr(target, name, getattr(source, name))
+    for name in lists:
+        setattr(target, name, getattr(source, name)[:])
+    for name in nested:
+        setattr(target, name, [inner[:] for inner in getattr(source, name)])
+
+
 # compiled by mypyc in the optional compiled build; games, bots and tests subclass it
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
@@ -60,6 +89,11 @@ class State(ABC):
         # Scratch space for a game's derived facts. The core empties it after every apply, in
         # every clone and in every resample, so a cached fact can never outlive its position.
         self.memo: dict[Any, Any] = {}
+        # Declared facts a game may keep up to date (both public):
+        # the step of play, for the rules in context ("setup", "turns", ...; "" if none) ...
+        self.phase: str = ""
+        # ... and the turns started so far, for simulation reports (None: no notion of turns).
+        self.turns: int | None = None
 
     # ----------------------------------------------------------------- hooks for games
     @property
@@ -198,24 +232,46 @@ class State(ABC):
 
     def apply(self, action: object, seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
-        if it is not legal now. (``action`` is typed ``object`` so that a bool is still seen
-        as one in the compiled build, where an ``int`` parameter arrives unboxed.)"""
+        if it is not legal now. ``seat`` may be ``CHANCE`` at a chance node, so a history
+        entry ``(actor, action)`` is fed back as it is: ``state.apply(action, actor)``.
+        (``action`` is typed ``object`` so that a bool is still seen as one in the compiled
+        build, where an ``int`` parameter arrives unboxed.)"""
         actor = self._resolve_actor(seat)
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction(
-                _t("an action is an integer id, not {action}").format(action=repr(action))
-            )
-        if actor == CHANCE:
-            legal = any(outcome == action for outcome, _ in self._cached_weights())
-        else:
-            legal = action in self._cached_legal(actor)
-        if not legal:
-            raise IllegalAction(self._why_illegal(actor, action))
+        refusal = self._refusal(actor, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        assert isinstance(action, int)
         self._apply(actor, action)
         self.history.append((actor, action))
         self.step += 1
         self._legal_cache = None
         self.memo.clear()
+
+    def why_illegal(self, action: object, seat: int | None = None) -> str | None:
+        """Why ``apply(action, seat)`` would be refused now (the text it would raise), or None
+        if it is legal. Changes nothing.
+
+        >>> import grimoire
+        >>> state = grimoire.make("ciub", players=2).new_state(seed=1)
+        >>> state.why_illegal(state.legal_actions()[0]) is None
+        True
+        >>> state.why_illegal(10**6)
+        'action 1000000 is outside this game\'s action space 0..119'
+        """
+        try:
+            actor = self._resolve_actor(seat)
+        except IllegalAction as error:
+            return str(error)
+        return self._refusal(actor, action)
+
+    def _refusal(self, actor: int, action: object) -> str | None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            return _t("an action is an integer id, not {action}").format(action=repr(action))
+        if actor == CHANCE:
+            legal = any(outcome == action for outcome, _ in self._cached_weights())
+        else:
+            legal = action in self._cached_legal(actor)
+        return None if legal else self._why_illegal(actor, action)
 
     def apply_text(self, text: str, seat: int | None = None) -> int:
         """Parse ``text`` and apply it; returns the action id."""
@@ -248,6 +304,8 @@ class State(ABC):
         copy.history = list(self.history)
         copy._legal_cache = self._legal_cache  # same step and actor: still valid
         copy.memo = {}
+        copy.phase = self.phase
+        copy.turns = self.turns
         return copy
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -364,6 +422,8 @@ class State(ABC):
             if seat not in actor:
                 raise IllegalAction(_t("seat {seat} has nothing to decide now").format(seat=seat))
             return seat
+        if seat == CHANCE and actor == CHANCE:
+            return actor
         if seat is not None and seat != actor:
             who = _t("chance") if actor == CHANCE else _t("seat {seat}").format(seat=actor)
             raise IllegalAction(

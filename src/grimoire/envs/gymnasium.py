@@ -193,7 +193,7 @@ def register(games: Sequence[str] | None = None) -> list[str]:
     """Register ``grimoire/<Game>-v0`` for ``games`` (default: every registered game) with
     Gymnasium; returns the ids. Importing this module registers every game already."""
     ids = []
-    for name in grimoire.games() if games is None else games:
+    for name in grimoire.game_names() if games is None else games:
         env_id = common.gym_id(name)
         if env_id not in gymnasium.registry:
             gymnasium.register(

@@ -44,7 +44,7 @@ from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -66,6 +66,7 @@ SAMPLE_VIEWS = 30
 SAMPLE_MAX_DECISIONS = 4000  # a sampled game stops here (the layout needs no more)
 
 
+@runtime_checkable
 class Encoder(Protocol):
     """What the environments need of an observation encoder."""
 
@@ -596,10 +597,11 @@ def encoder_for(game: Game) -> Encoder:
     """The observation encoder of ``game``: the game's own (``observation_encoder()``) if it
     has one, else the generic ``ViewEncoder`` (built once per process for each game, player
     count, options and component data)."""
-    own = getattr(game, "observation_encoder", None)
-    if callable(own):
-        encoder: Encoder = own()
-        return encoder
+    own = game.observation_encoder()
+    if own is not None:
+        if not isinstance(own, Encoder):
+            raise TypeError(f"{game.title}'s observation_encoder() is not an Encoder: {own!r}")
+        return own
     options_json = json.dumps(game.options, sort_keys=True)
     return _cached_encoder(type(game), game.players, options_json, game.data_hash, LAYOUT_VERSION)
 

@@ -408,7 +408,7 @@ def register(games: Sequence[str] | None = None) -> list[str]:
     ``grimoire_<name>``; returns the short names. Registering twice does nothing."""
     names = []
     known = set(pyspiel.registered_names())
-    for name in grimoire.games() if games is None else games:
+    for name in grimoire.game_names() if games is None else games:
         cls = grimoire.game_class(name)
         short = short_name(cls.name)
         if short not in known:

@@ -237,7 +237,7 @@ def env_names() -> dict[str, str]:
     """Every registered game's versioned environment name -> game name."""
     import grimoire
 
-    return {common.env_name(name): name for name in grimoire.games()}
+    return {common.env_name(name): name for name in grimoire.game_names()}
 
 
 def __getattr__(name: str) -> SimpleNamespace:

@@ -54,11 +54,8 @@ class GameResult:
 
 
 def game_turns(state: State) -> int | None:
-    """The game's turn count if its state exposes one (an int attribute ``turns``)."""
-    turns = getattr(state, "turns", None)
-    if isinstance(turns, int) and not isinstance(turns, bool):
-        return turns
-    return None
+    """The game's turn count (``State.turns``), or None for a game without turns."""
+    return state.turns
 
 
 Observer = Callable[[State, int, int], None]

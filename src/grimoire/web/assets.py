@@ -7,8 +7,8 @@ A game may ship a directory ``web/`` inside its package (next to the module that
 - ``render.css`` (optional): loaded with it;
 - any other static files it needs (served under the same URL prefix).
 
-A game class may instead define a static/class method ``web_assets()`` returning the directory
-(a ``pathlib.Path`` or an ``importlib.resources`` traversable), or None for no renderer.
+A game class may instead override the classmethod ``Game.web_assets()`` to return the directory
+(a ``pathlib.Path`` or an ``importlib.resources`` traversable).
 
 Games without either get the generic page (their SVG, or their view as a tree, and the list of
 legal actions). The files are served at ``/assets/games/<game name>/<file>``.
@@ -41,11 +41,8 @@ ASSET_TYPES = {
 @functools.cache
 def asset_dir(cls: type[Game]) -> Traversable | None:
     """The directory of ``cls``'s web assets, or None if the game has no renderer."""
-    hook = getattr(cls, "web_assets", None)
-    if callable(hook):
-        found: Any = hook()
-        if found is None:
-            return None
+    found: Any = cls.web_assets()
+    if found is not None:
         return Path(found) if isinstance(found, str) else found
     module = sys.modules.get(cls.__module__) or importlib.import_module(cls.__module__)
     names = [cls.__module__] if hasattr(module, "__path__") else []

@@ -1,4 +1,4 @@
-"""Ciúb's ``evaluate(state, seat)`` hook for the search bots (see ``grimoire.bots.evaluation``).
+"""Ciúb's ``evaluate(state, seat)`` hook for the search bots (see ``Game.evaluate``).
 
 A seat's standing is its victory points plus what its dice are worth for the turns to come
 (a die is worth about half a point of a future card, less after the end is triggered) plus,
@@ -10,7 +10,7 @@ search hands it determinisations, never the true hidden cards).
 
 from __future__ import annotations
 
-from grimoire.bots.evaluation import softmax_values
+from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.ciub import rules
 from grimoire.games.ciub.state import CiubState

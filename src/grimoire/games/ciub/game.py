@@ -9,7 +9,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
-from grimoire.games.ciub import rules
+from grimoire.games.ciub import evaluation, rules
 from grimoire.games.ciub.actions import ARG_OF, ActionCodec
 from grimoire.games.ciub.components import Components, load, source_text
 from grimoire.games.ciub.state import CiubState
@@ -23,6 +23,9 @@ class CiubGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     hidden_information = True  # the pile and the cards removed face down
+    # the cards removed face down at setup hardly matter to a decision: one determinisation
+    # per move is enough for a search
+    mostly_open = True
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "length",
@@ -94,6 +97,9 @@ class CiubGame(Game):
 
     def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
         return CiubState.from_position(self, seed, position)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.ciub.heuristic import CiubHeuristicBot

@@ -173,7 +173,7 @@ def _moved(s: CiubState) -> None:
 
 def start_turn(s: CiubState, seat: int) -> None:
     s.turn = seat
-    s.turns += 1
+    s.turns = (s.turns or 0) + 1
     for die in held(s, seat):
         s.face[die] = -1
         s.tray[die] = False

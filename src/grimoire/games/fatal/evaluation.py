@@ -1,5 +1,5 @@
 """F.A.T.A.L.'s ``evaluate(state, seat)`` hook for the search bots (see
-``grimoire.bots.evaluation``).
+``Game.evaluate``).
 
 A seat's standing is its running score (``rules.total``) plus a third of a point per card in
 hand (cards win treasures, and count a point each at the end of round 2); the estimate is a
@@ -9,7 +9,7 @@ only, so the hidden cards it sees are guesses, never the truth.
 
 from __future__ import annotations
 
-from grimoire.bots.evaluation import softmax_values
+from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.fatal import rules
 from grimoire.games.fatal.state import FatalState

@@ -13,7 +13,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import State
-from grimoire.games.fatal import position, rules
+from grimoire.games.fatal import evaluation, position, rules
 from grimoire.games.fatal.actions import Codec
 from grimoire.games.fatal.components import ComponentError, layout, load, source_text
 from grimoire.games.fatal.state import FatalState
@@ -111,6 +111,9 @@ class FatalGame(Game):
         position.load(state, doc)
         rules.advance(state)  # a hand-written position may stop at a procedure
         return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.fatal.heuristic import FatalHeuristicBot

@@ -1,5 +1,5 @@
 """Five Seals' ``evaluate(state, seat)`` hook for the search bots (see
-``grimoire.bots.evaluation``).
+``Game.evaluate``).
 
 A seat's standing is the score of the scrolls it holds; the estimate is a softmax of the
 standings whose temperature grows with their size, so a lead of a few points early in a game
@@ -8,7 +8,7 @@ counts for less than the same lead late. It reads only the state it is given.
 
 from __future__ import annotations
 
-from grimoire.bots.evaluation import softmax_values
+from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.state import FiveSealsState

@@ -9,7 +9,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
-from grimoire.games.five_seals import position
+from grimoire.games.five_seals import evaluation, position
 from grimoire.games.five_seals.actions import Codec
 from grimoire.games.five_seals.board import BoardError, board_text, check_capacity, load_board
 from grimoire.games.five_seals.components import DATA_FILES, data_text, load
@@ -117,6 +117,9 @@ class FiveSealsGame(Game):
         state = FiveSealsState(self, seed, fresh=False)
         position.load(state, doc)
         return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.five_seals.heuristic import HeuristicBot

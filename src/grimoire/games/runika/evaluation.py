@@ -1,4 +1,4 @@
-"""Runika's ``evaluate(state, seat)`` hook for the search bots (see ``grimoire.bots.evaluation``).
+"""Runika's ``evaluate(state, seat)`` hook for the search bots (see ``Game.evaluate``).
 
 The heuristic bot's knowledge, per seat: points (3 each), progress towards the runes the seat can
 claim (``heuristic.potential``: displayed and mastery runes, or its own secret runes), prestige
@@ -11,7 +11,7 @@ see score the same, and the seats' values still add up to about 1.
 
 from __future__ import annotations
 
-from grimoire.bots.evaluation import softmax_values
+from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.runika import flow
 from grimoire.games.runika.heuristic import potential

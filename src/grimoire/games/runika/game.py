@@ -14,7 +14,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
-from grimoire.games.runika import flow, position
+from grimoire.games.runika import evaluation, flow, position
 from grimoire.games.runika.actions import Codec
 from grimoire.games.runika.components import ComponentError, load, source_text
 from grimoire.games.runika.patterns import Placement
@@ -233,6 +233,9 @@ class RunikaGame(Game):
         position.load(state, doc)
         flow.advance(state)  # a hand-written position may stop between decisions
         return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.runika.heuristic import RunikaHeuristicBot

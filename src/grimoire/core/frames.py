@@ -1,0 +1,92 @@
+"""Decision frames: one vocabulary for the pending small decisions of every game.
+
+A multi-step turn is a stack of small decisions (docs/architecture.md). Every game declares
+each kind of frame as a ``Frame`` subclass with its typed fields; the JSON of a frame is
+``{"k": kind, "s": seat, ...fields}`` (``s``, the seat that decides, where one does). A state
+keeps its frames in ``stack`` (a list, top last), or, where seats play their turns at the same
+time, one such list per seat in ``stacks``.
+
+The declaration is also the position check: ``FrameSchema.load`` reads a frame list from a
+position document and refuses, naming the field, any unknown kind, missing or unknown field or
+value of the wrong type; the game then checks what only it can (a seat in range, a row that
+exists).
+
+>>> class Turn(Frame, tag="turn"):
+...     s: int
+...     at: int = 0
+>>> class Pick(Frame, tag="pick"):
+...     s: int
+...     options: list[int] = []
+>>> schema = FrameSchema(Turn, Pick)
+>>> stack = schema.load([{"k": "turn", "s": 1}], "stack")
+>>> stack
+[Turn(s=1, at=0)]
+>>> frames_to_json(stack)
+[{'k': 'turn', 's': 1, 'at': 0}]
+>>> schema.load([{"k": "turn", "s": "1"}], "stack")
+Traceback (most recent call last):
+...
+grimoire.core.errors.InvalidPosition: stack: Expected `int`, got `str` - at `$[0].s`
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import msgspec
+
+from grimoire.core.errors import InvalidPosition
+
+
+class Frame(msgspec.Struct, tag_field="k", forbid_unknown_fields=True):
+    """Base of every game's decision frames: subclass it with ``tag="<kind>"`` and typed
+    fields (``s: int`` for the deciding seat). Frames are mutable; copy a stack with
+    ``copy_frames``."""
+
+    @property
+    def kind(self) -> str:
+        """The frame's kind: its tag, ``k`` in JSON."""
+        return str(type(self).__struct_config__.tag)
+
+
+class FrameSchema:
+    """The frame kinds of one game, to read frames from position documents."""
+
+    def __init__(self, *kinds: type[Frame]) -> None:
+        if not kinds:
+            raise ValueError("a frame schema needs at least one kind")
+        self.kinds = {str(kind.__struct_config__.tag): kind for kind in kinds}
+        union: Any = kinds[0]
+        for kind in kinds[1:]:
+            union = union | kind
+        self._list_type: Any = list[union]
+
+    def load(self, raw: Any, where: str) -> list[Frame]:
+        """Frames from JSON data (a list of objects); InvalidPosition naming the field."""
+        try:
+            frames: list[Frame] = msgspec.convert(raw, self._list_type, strict=True)
+        except msgspec.ValidationError as error:
+            raise InvalidPosition(f"{where}: {error}") from None
+        return frames
+
+
+def frames_to_json(frames: list[Frame]) -> list[dict[str, Any]]:
+    """The JSON data of a frame list (each frame ``{"k": kind, ...fields}``)."""
+    out: list[dict[str, Any]] = msgspec.to_builtins(frames)
+    return out
+
+
+def copy_frame(frame: Frame) -> Frame:
+    """An independent copy of one frame (its list fields copied, two levels deep)."""
+    new = copy.copy(frame)
+    for name in frame.__struct_fields__:
+        value = getattr(frame, name)
+        if isinstance(value, list):
+            setattr(new, name, [v[:] if isinstance(v, list) else v for v in value])
+    return new
+
+
+def copy_frames(frames: list[Frame]) -> list[Frame]:
+    """An independent copy of a frame list (see ``copy_frame``)."""
+    return [copy_frame(frame) for frame in frames]
