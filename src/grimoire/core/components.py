@@ -1,4 +1,4 @@
-"""Component data: the TOML files a game is made from, read once, with their provenance.
+r"""Component data: the TOML files a game is made from, read once, with their provenance.
 
 Every game keeps its cards, dice and tables in ``data/components.toml`` inside its package, each
 table tagged with where its values come from (``PROVENANCE_TAGS``). A player may point the
@@ -7,11 +7,16 @@ correcting a PROPOSED table). ``ComponentLoader`` reads either, once per process
 into the game's own typed components with the game's ``build`` function; the raw text feeds
 ``Game.data_hash``, so a record made with other data is refused rather than replayed wrongly.
 
->>> loader = ComponentLoader("grimoire.games.ciub", lambda doc: sorted(doc)[:2])
->>> loader.load(None)
-['cards', 'dice']
->>> len(loader.text(None)) > 1000
-True
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.toml"
+>>> _ = path.write_text('[dice]\ncount = 5\n[provenance]\ncount = "PROPOSED: a guess"\n')
+>>> loader = ComponentLoader("grimoire.core", lambda doc: doc["dice"]["count"])
+>>> loader.load(str(path))
+5
+>>> provenance({"count": "a guess"}, ["count"], "[dice]")
+Traceback (most recent call last):
+...
+grimoire.core.components.ComponentError: [dice]: field 'count' needs a provenance tag starting with one of ('RULEBOOK', 'SOURCED', 'PROPOSED', 'RULING')
 """
 
 from __future__ import annotations

@@ -250,13 +250,6 @@ class State(ABC):
     def why_illegal(self, action: object, seat: int | None = None) -> str | None:
         """Why ``apply(action, seat)`` would be refused now (the text it would raise), or None
         if it is legal. Changes nothing.
-
-        >>> import grimoire
-        >>> state = grimoire.make("ciub", players=2).new_state(seed=1)
-        >>> state.why_illegal(state.legal_actions()[0]) is None
-        True
-        >>> state.why_illegal(10**6)
-        'action 1000000 is outside this game\'s action space 0..119'
         """
         try:
             actor = self._resolve_actor(seat)

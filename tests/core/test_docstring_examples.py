@@ -1,0 +1,19 @@
+"""The examples in the core's docstrings run as written (python-chess style)."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from grimoire.core import actions, components, documents, evaluation, frames, state
+
+MODULES = [actions, components, documents, evaluation, frames, state]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda module: module.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{module.__name__} lost its examples"
+    assert result.failed == 0
