@@ -14,7 +14,7 @@ from rich.table import Table
 
 from grimoire.bots.analysis import acting_seat, analyse, analysis_json
 from grimoire.bots.budget import Budget
-from grimoire.cli.documents import read_document
+from grimoire.cli.documents import check_seat, read_document
 
 ODDS_SECONDS = 5.0  # at least this long for Ciúb's card odds (the search's budget if longer)
 
@@ -29,6 +29,7 @@ def analyse_command(
     as_json: bool,
 ) -> None:
     state = read_document(path).replay(step)
+    check_seat(state, seat)
     seat = acting_seat(state) if seat is None else seat
     rows = analyse(state, seat, Budget.parse(budget), seed)
     budget_seconds = Budget.parse(budget).seconds or 0.0

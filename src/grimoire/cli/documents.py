@@ -16,12 +16,12 @@ the whole game (``step == len(history)``); a position set up by hand has none to
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grimoire.core.errors import GrimoireError, InvalidPosition
+from grimoire.core.documents import excerpt, parse_json
+from grimoire.core.errors import GrimoireError, InvalidOptions, InvalidPosition
 from grimoire.core.record import RECORD_FORMAT, GameRecord
 from grimoire.core.state import POSITION_FORMAT, State
 from grimoire.registry import make
@@ -68,9 +68,11 @@ def save_document(state: State, humans: list[int], bots: dict[int, str]) -> dict
 def read_document(path: Path) -> Document:
     """Read a save, record or position; GrimoireError (saying what is wrong) otherwise."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GrimoireError(f"cannot read {path}: {error}") from error
+        doc = parse_json(path.read_bytes(), "file")
+    except OSError as error:
+        raise GrimoireError(f"cannot read {path}: {error.strerror or error}") from error
+    except InvalidPosition as error:
+        raise InvalidPosition(f"{path}: {error}") from error
     if not isinstance(doc, dict):
         raise GrimoireError(f"{path} is not a grimoire save, record or position")
     try:
@@ -112,10 +114,11 @@ def _dict(value: Any, what: str) -> dict[str, Any]:
 
 
 def _position(doc: dict[str, Any]) -> tuple[State, GameRecord | None]:
-    if "game" not in doc:
-        raise InvalidPosition("a position names its 'game'")
+    name = doc.get("game")
+    if not isinstance(name, str):
+        raise InvalidPosition(f"a position names its 'game', not {excerpt(name)}")
     players = doc.get("players")
-    game = make(str(doc["game"]), players=players, **_dict(doc.get("options", {}), "options"))
+    game = make(name, players=players, **_dict(doc.get("options", {}), "options"))
     state = game.state_from_json(doc)
     whole = state.step == len(state.history)  # else it was set up part-way through a game
     return state, state.record() if whole else None
@@ -126,7 +129,14 @@ def _seats(doc: dict[str, Any], players: int) -> tuple[list[int], dict[int, str]
         humans = sorted({int(seat) for seat in doc.get("humans", [0])})
         bots = {int(seat): str(kind) for seat, kind in dict(doc.get("bots", {})).items()}
     except (TypeError, ValueError) as error:
-        raise InvalidPosition(f"malformed seats in the save: {error!r}") from error
+        raise InvalidPosition(f"malformed seats in the save: {excerpt(str(error))}") from error
     if not humans or any(not 0 <= seat < players for seat in [*humans, *bots]):
         raise InvalidPosition(f"the save's seats must be in 0..{players - 1}")
     return humans, bots
+
+
+def check_seat(state: State, seat: int | None) -> None:
+    """Refuse a ``--seat`` the game does not have, in one line (exit 2)."""
+    players = state.game.players
+    if seat is not None and not 0 <= seat < players:
+        raise InvalidOptions(f"--seat {seat}: a {players}-player game has seats 0..{players - 1}")

@@ -224,10 +224,11 @@ def render(
     ] = None,
 ) -> None:
     """Render a position: as SVG with -o, else as text in the terminal."""
-    from grimoire.cli.documents import read_document
+    from grimoire.cli.documents import check_seat, read_document
 
     try:
         state = read_document(path).replay(step)
+        check_seat(state, seat)
         if out is None:
             console.print(state.game.render_text(state, seat))
             return
