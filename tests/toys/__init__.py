@@ -1,6 +1,7 @@
 """Tiny test-only games that exercise the core contracts the real games use least: Duel (a
 sealed simultaneous decision, hidden hands) and Race (parallel simultaneous turns with chance
-inside them, a per-seat secret that changes the true score). Tests register them with
+inside them, a per-seat secret that changes the true score) and Pips (the "Add a game"
+walk-through of docs/architecture.md, on every shared block of the core). Tests register them with
 ``register(monkeypatch)``; other processes with ``register_for_good()``."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 TOY_GAMES = {
     "toy_duel": "tests.toys.duel:DuelGame",
     "toy_race": "tests.toys.race:RaceGame",
+    "toy_pips": "tests.toys.pips:PipsGame",  # the walk-through of docs/architecture.md
 }
 
 

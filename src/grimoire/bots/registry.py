@@ -50,6 +50,12 @@ _SETTINGS: dict[str, tuple[str, type]] = {
 }
 
 
+def default_bot(game: Game) -> str:
+    """The bot a command uses when none is named: the game's heuristic if it ships one, else
+    the ``easy`` level (a small search), each under its own name."""
+    return "heuristic" if game.heuristic_bot(0) is not None else "easy"
+
+
 def search_kind(game: Game) -> str:
     """The search for ``search`` and the levels: the game's declared ``Game.search_kind``."""
     return game.search_kind

@@ -75,7 +75,8 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="bots for the other seats: one name, or one per seat (default heuristic)"
+            help="bots for the other seats: one name, or one per seat (default: the game's "
+            "heuristic, or the easy level for a game without one)"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
@@ -125,7 +126,7 @@ def play(
                 cls = game_class(name)
                 players = max(cls.min_players, min(3, cls.max_players))
             session = new_session(
-                name, players, lineup or ["heuristic"], seed, options, 0 if seats is None else seats
+                name, players, lineup or None, seed, options, 0 if seats is None else seats
             )
     except GrimoireError as error:
         raise _fail(error) from error
@@ -142,8 +143,12 @@ def simulate(
         int | None, typer.Option(help="players (default: the game's minimum)")
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="one bot name for all seats, or one per seat")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            help="one bot name for all seats, or one per seat (default: the game's heuristic, "
+            "or the easy level for a game without one)"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
     workers: Annotated[int, typer.Option(help="processes")] = 1,

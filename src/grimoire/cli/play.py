@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from grimoire.bots import make_bot
+from grimoire.bots.registry import default_bot
 from grimoire.cli.documents import Document, read_document, save_document
 from grimoire.cli.saving import Saver
 from grimoire.core.bot import Bot
@@ -85,15 +86,16 @@ def _seats_and_bots(
 def new_session(
     game_name: str,
     players: int,
-    bots: list[str],
+    bots: list[str] | None,
     seed: int | None,
     options: dict[str, Any],
     seat: int | list[int] = 0,
 ) -> Session:
     """A new terminal game: ``seat`` is the person's seat, or the seats of several people
-    sharing the terminal (hot seat); ``bots`` names the bots of the other seats."""
+    sharing the terminal (hot seat); ``bots`` names the bots of the other seats (None: the
+    game's default bot, see ``default_bot``)."""
     game = make(game_name, players=players, **options)
-    humans, others, kinds = _seats_and_bots(players, seat, bots)
+    humans, others, kinds = _seats_and_bots(players, seat, bots or [default_bot(game)])
     for kind in kinds:
         make_bot(kind, game)  # fail early on an unknown bot name
     # the setup's chance is resolved by ``run``, which tells each person what they were dealt

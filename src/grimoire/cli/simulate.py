@@ -22,7 +22,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from grimoire.bots.registry import default_bot
 from grimoire.cli.options import parse_options
+from grimoire.registry import make
 from grimoire.sim.report import render, to_json_text, write_json
 from grimoire.sim.tournament import TournamentResult, run_tournament
 
@@ -36,7 +38,7 @@ def simulate_command(
     game: str,
     games: int = 100,
     players: int | None = None,
-    bots: str = "heuristic",
+    bots: str | None = None,
     seed: int = 1,
     options: list[str] | None = None,
     workers: int = 1,
@@ -46,14 +48,15 @@ def simulate_command(
     per bot, mean scores and game length.
 
     ``players`` None: the game's minimum. ``bots``: one kind for all seats, or a
-    comma-separated kind per seat. ``options``: ``key=value`` items (see ``parse_options``).
+    comma-separated kind per seat (None: the game's default bot). ``options``: ``key=value``
+    items (see ``parse_options``).
     ``workers``: processes to use (0: one per CPU); the results do not depend on it.
     ``json_out``: also write the results, every game included, as JSON to that file
     (``-``: print the JSON on stdout instead of the tables). Returns the result.
     Raises GrimoireError subclasses (UnknownGame, InvalidOptions, ...) on bad input.
     """
     parsed = parse_options(options)
-    lineup = parse_bots(bots)
+    lineup = parse_bots(bots) if bots else [default_bot(make(game, players=players, **parsed))]
     if workers == 0:
         workers = os.cpu_count() or 1
     json_to_stdout = json_out is not None and str(json_out) == "-"

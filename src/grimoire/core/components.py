@@ -16,7 +16,7 @@ into the game's own typed components with the game's ``build`` function; the raw
 >>> provenance({"count": "a guess"}, ["count"], "[dice]")
 Traceback (most recent call last):
 ...
-grimoire.core.components.ComponentError: [dice]: field 'count' needs a provenance tag starting with one of ('RULEBOOK', 'SOURCED', 'PROPOSED', 'RULING')
+grimoire.core.components.ComponentError: [dice]: field 'count' needs a provenance tag ...
 """
 
 from __future__ import annotations

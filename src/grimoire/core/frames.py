@@ -16,7 +16,7 @@ exists).
 ...     at: int = 0
 >>> class Pick(Frame, tag="pick"):
 ...     s: int
-...     options: list[int] = []
+...     options: list[int] = msgspec.field(default_factory=list)
 >>> schema = FrameSchema(Turn, Pick)
 >>> stack = schema.load([{"k": "turn", "s": 1}], "stack")
 >>> stack
