@@ -150,3 +150,30 @@ def test_summarize() -> None:
     assert summarize([5.0]).stderr is None
     with pytest.raises(ValueError):
         summarize([])
+
+
+class SeedSpy(Bot):
+    """Plays randomly and keeps the seed of every state it is handed."""
+
+    def __init__(self, seeds: list[int], reads_position: bool) -> None:
+        super().__init__(0)
+        self.seeds = seeds
+        self.reads_position = reads_position
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        self.seeds.append(state.seed)
+        return self.rng.choice(state.legal_actions(seat))
+
+
+def test_only_a_bot_that_reads_no_position_is_handed_the_true_state() -> None:
+    """A bot that looks at the position gets a for_seat copy (a fresh seed: no future dice);
+    one that reads only the legal actions is spared the copy."""
+    game = grimoire.make("ciub", players=2)
+    looking: list[int] = []
+    play_game(game, [SeedSpy(looking, True), SeedSpy(looking, True)], seed=5)
+    assert looking and 5 not in looking
+    blind: list[int] = []
+    play_game(game, [SeedSpy(blind, False), SeedSpy(blind, False)], seed=5)
+    assert blind and set(blind) == {5}
+    assert make_bot("random", game, 1).reads_position is False
+    assert make_bot("heuristic", game, 1).reads_position is True

@@ -18,6 +18,11 @@ class Bot(ABC):
     """Chooses actions. ``choose`` must not change ``state``; it may clone it."""
 
     name: str = "bot"
+    # False only for a bot that reads nothing but its seat's legal actions (the random bot):
+    # the layers may then hand it the true state instead of a ``for_seat`` copy, since
+    # nothing hidden (another seat's cards, the seed and so the future draws) can reach its
+    # choice. Any bot that looks at the position, clones it or plays chance keeps True.
+    reads_position: bool = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

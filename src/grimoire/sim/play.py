@@ -135,8 +135,13 @@ def play_game(
 
 
 def _choose(bot: Bot, state: State, seat: int, seed: int) -> int:
-    """Ask ``bot`` on the state made for its seat: never the true state."""
-    mine = state.for_seat(seat, derive_seed(seed, f"for_seat/{seat}/{state.step}"))
+    """Ask ``bot`` on the state made for its seat: never the true state, except for a bot that
+    reads nothing but the legal actions (``Bot.reads_position`` False), which the seat's
+    ``for_seat`` copy shares with the true state anyway."""
+    if bot.reads_position:
+        mine = state.for_seat(seat, derive_seed(seed, f"for_seat/{seat}/{state.step}"))
+    else:
+        mine = state
     action = bot.choose(mine, seat)
     if isinstance(action, bool) or not isinstance(action, int):
         raise SimulationError(
