@@ -9,9 +9,8 @@ and the catalogue loading are ``grimoire.core.i18n``'s (the games' own catalogue
 from __future__ import annotations
 
 import os
+from gettext import NullTranslations
 from pathlib import Path
-
-from babel.support import NullTranslations
 
 from grimoire.core import i18n as core
 from grimoire.core.i18n import (

@@ -23,8 +23,6 @@ import json
 import re
 from typing import Any, TypeVar
 
-import msgspec
-
 from grimoire.core.errors import InvalidPosition
 
 MAX_BYTES = 32 * 1024 * 1024  # a long game's save with its history is well under 1 MB
@@ -79,6 +77,8 @@ def _short(text: str, limit: int = 200) -> str:
 
 def convert(raw: Any, kind: type[T], where: str) -> T:
     """``raw`` as ``kind`` (a msgspec Struct or type), checked: InvalidPosition naming the path."""
+    import msgspec  # on first use: 14 ms at import, and only positions from outside need it
+
     try:
         return msgspec.convert(raw, kind, strict=True)
     except msgspec.ValidationError as error:

@@ -11,15 +11,14 @@ exactly the untranslated text and needs no catalogue.
 
 from __future__ import annotations
 
-import inspect
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
-
-from babel.support import NullTranslations, Translations
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
 DEFAULT = "en"
@@ -56,7 +55,10 @@ def translations(domain: str, localedir: str, lang: str) -> NullTranslations:
     domain without a catalogue for it)."""
     if lang == DEFAULT or lang not in LANGUAGES:
         return NullTranslations()
-    return Translations.load(localedir, [lang], domain)
+    from babel.support import Translations  # on first use: Babel costs 10 ms at import
+
+    found: NullTranslations = Translations.load(localedir, [lang], domain)
+    return found
 
 
 def translator(domain: str, localedir: Path | str) -> Callable[[str], str]:
@@ -95,6 +97,8 @@ def N_(message: str) -> str:
 
 def messages(domain: str, localedir: Path | str, lang: str) -> dict[str, str]:
     """Every translated message of ``domain`` in ``lang`` (msgid -> msgstr), for scripts."""
+    from babel.support import Translations
+
     found = translations(domain, str(localedir), lang)
     if not isinstance(found, Translations):
         return {}
@@ -104,7 +108,8 @@ def messages(domain: str, localedir: Path | str, lang: str) -> dict[str, str]:
 
 def game_locale_dir(game: object) -> Path:
     """Where a game's catalogues are: ``locale`` beside the package of its ``Game`` class."""
-    return Path(inspect.getfile(type(game))).parent / "locale"
+    module = sys.modules[type(game).__module__]
+    return Path(str(module.__file__)).resolve().parent / "locale"
 
 
 def game_messages(game: Any, lang: str) -> dict[str, str]:
