@@ -11,6 +11,7 @@
 // Its own words are marked tg("...") and translated from Ciúb's catalogue (domain "ciub",
 // embedded in the game page; see docs/i18n.md); the action labels come translated in the payload.
 
+import { el as h, seatName } from "/static/common.js";
 import { tg } from "/static/language.js";
 
 const GLYPH = { swap: "⇄", reroll: "↻", adjust: "✎", two_for_one: "2:1", skull: "☠" };
@@ -28,26 +29,6 @@ const PHASE_OF = {
   claim: "claim", move_down: "claim", reduce: "claim", take: "claim", draw: "claim",
   trade: "trade",
 };
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function seatName(payload, seat) {
-  const info = (payload.seats || [])[seat];
-  return info ? info.name : `Seat ${seat + 1}`;
-}
 
 function faceLabel(face) {
   if (face === null || face === undefined) return "";

@@ -20,6 +20,7 @@
 // in the payload. Card ids and names, treasure names, DRAW/TAKE/STEAL/DISCARD, ONE/SECOND and the
 // symbols stay as in the data.
 
+import { el as h, seatName } from "/static/common.js";
 import { tg } from "/static/language.js";
 
 const ORIENT_TEXT = { straight: () => tg("straight"), reversed: () => tg("reversed"), sideways: () => tg("sideways") };
@@ -27,26 +28,6 @@ const SYMBOL = { stone: "◆", multiblade: "✶", parchment: "✉", none: "·" }
 const TYPE_ICON = { DRAW: "DRAW", TAKE: "TAKE", STEAL: "STEAL", DISCARD: "DISCARD" };
 const LETTER_CLASS = { R: "red", Y: "yellow", B: "blue", G: "green", V: "violet" };
 const BUTTON_KINDS = ["done", "exchange", "shield", "allow", "reveal", "hide", "cast", "to-row"];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function seatName(payload, seat) {
-  const info = (payload.seats || [])[seat];
-  return info && info.name ? info.name : tg("Seat {number}", { number: seat + 1 });
-}
 
 function stars(n) {
   return n ? "★".repeat(n) : "";

@@ -23,6 +23,7 @@
 // Its own words are marked tg("...") and translated from Runika's catalogue (domain "runika",
 // embedded in the game page); the texts built by Python (prompt, card texts) come translated.
 
+import { el as h, seatName } from "/static/common.js";
 import { tg } from "/static/language.js";
 
 const COLOUR = { G: "green", R: "red", B: "blue", Y: "yellow" };
@@ -96,26 +97,6 @@ function around(text, node) {
   return [before, node, after === undefined ? "" : after];
 }
 const FIELD = { dir: "dir", line: "line" };
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function seatName(payload, seat) {
-  const info = (payload.seats || [])[seat];
-  return info && info.name ? info.name : tg("Seat {n}", { n: seat + 1 });
-}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
