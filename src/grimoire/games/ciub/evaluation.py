@@ -21,15 +21,15 @@ DIE_VALUE = 0.45  # VP a held die is worth while the game goes on
 DIE_VALUE_LATE = 0.15  # after the last C card is revealed (dice still break ties)
 
 
-def standings(state: CiubState) -> list[float]:
+def standings(st: CiubState) -> list[float]:
     """VP, dice, and for the seat in the dice part of its turn most of the VP of the best
     card its tray already meets (a cut rollout mid-turn would otherwise not see a near claim)."""
-    die = DIE_VALUE_LATE if state.triggered else DIE_VALUE
-    out = [state.vp(seat) + die * state.dice_held(seat) for seat in range(state.game.players)]
-    if state.phase in DICE_PHASES:
-        met = [state.c.cards[card].vp for card in rules.claimable(state)]
+    die = DIE_VALUE_LATE if st.triggered else DIE_VALUE
+    out = [st.vp(seat) + die * st.dice_held(seat) for seat in range(st.game.players)]
+    if st.phase in DICE_PHASES:
+        met = [st.c.cards[card].vp for card in rules.claimable(st)]
         if met:
-            out[state.turn] += MET_SHARE * max(met)
+            out[st.turn] += MET_SHARE * max(met)
     return out
 
 

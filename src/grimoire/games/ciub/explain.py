@@ -55,10 +55,10 @@ STEP_TEXT = {
 }
 
 
-def why_not(s: CiubState, action: int) -> str | None:
-    move = s.g.codec.decode(action)
+def why_not(st: CiubState, action: int) -> str | None:
+    move = st.g.codec.decode(action)
     kind, arg = move.kind, move.arg
-    step = _step_now(s)
+    step = _step_now(st)
     if step not in STEP_TEXT:
         return None
     if STEP[kind] != step:
@@ -66,59 +66,61 @@ def why_not(s: CiubState, action: int) -> str | None:
             step=_(STEP_TEXT[STEP[kind]]), now=_(STEP_TEXT[step])
         )
     if kind in ("mark", "remove", "claim", "move_down"):
-        return _card_reason(s, kind, arg)
+        return _card_reason(st, kind, arg)
     if kind in ("take", "pick"):
-        return _colour_reason(s, kind, arg)
+        return _colour_reason(st, kind, arg)
     if kind in ("use", "swap", "target", "set_aside", "return", "trade", "whiten"):
-        return _die_reason(s, kind, arg, move.arg2)
+        return _die_reason(st, kind, arg, move.arg2)
     if kind == "face":
         return _("a die adjusting itself may not show that face (see the self_adjust option)")
     if kind == "roll":
-        if all(s.tray[die] for die in _held(s)):
+        if all(st.tray[die] for die in _held(st)):
             return _("every die of yours is in the tray: nothing is left to roll")
         return _("set a die aside (or swap one) before rolling again")
     return None
 
 
-def _step_now(s: CiubState) -> str:
-    if s.phase == "actions" and s.pending:
+def _step_now(st: CiubState) -> str:
+    if st.phase == "actions" and st.pending:
         return "pending"
-    if s.phase == "trade" and s.pending:
+    if st.phase == "trade" and st.pending:
         return "pick"
-    return s.phase
+    return st.phase
 
 
-def _held(s: CiubState) -> list[int]:
-    return [die for die, where in enumerate(s.loc) if where == s.turn]
+def _held(st: CiubState) -> list[int]:
+    return [die for die, where in enumerate(st.loc) if where == st.turn]
 
 
-def _card_reason(s: CiubState, kind: str, card: int) -> str | None:
-    seat = s.turn
-    if card not in s.top and card not in s.bottom:
+def _card_reason(st: CiubState, kind: str, card: int) -> str | None:
+    seat = st.turn
+    if card not in st.top and card not in st.bottom:
         return _("card {card} is not face up in the rows").format(card=card)
-    others = {m: other for other, m in enumerate(s.marker) if m is not None and other != seat}
+    others = {m: other for other, m in enumerate(st.marker) if m is not None and other != seat}
     if kind == "mark":
-        if s.marker[seat] == card:
+        if st.marker[seat] == card:
             return _("your marker is already on card {card}").format(card=card)
         if card in others:
             return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
     if kind == "remove":
-        if card not in s.top:
+        if card not in st.top:
             return _("only a top-row card may be removed; card {card} is in the bottom row").format(
                 card=card
             )
-        if card in others or s.marker[seat] == card:
+        if card in others or st.marker[seat] == card:
             return _("a marker is on card {card}").format(card=card)
-    if kind == "move_down" and card not in s.top:
+    if kind == "move_down" and card not in st.top:
         return _("card {card} is already in the bottom row").format(card=card)
     if kind == "claim":
-        if card in s.top and s.opus_holder is None:
+        if card in st.top and st.opus_holder is None:
             return _("only bottom-row cards may be claimed (top-row ones too in the final turns)")
         if card in others:
             return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
-        faces = [s.c.face_symbol(d, s.face[d]) for d in _held(s) if s.tray[d] and s.face[d] >= 0]
-        need = s.c.cards[card]
-        if not meets(need, faces, bool(s.game.options["skulls_wild"])):
+        faces = [
+            st.c.face_symbol(d, st.face[d]) for d in _held(st) if st.tray[d] and st.face[d] >= 0
+        ]
+        need = st.c.cards[card]
+        if not meets(need, faces, bool(st.game.options["skulls_wild"])):
             shown = ", ".join(face_shown(face) for face in faces) or _("nothing")
             return _("your tray ({faces}) does not meet card {card} ({need})").format(
                 faces=shown, card=card, need=need.label
@@ -126,20 +128,20 @@ def _card_reason(s: CiubState, kind: str, card: int) -> str | None:
     return None
 
 
-def _colour_reason(s: CiubState, kind: str, colour: int) -> str | None:
-    name = colour_shown(s.c.colours[colour].name)
-    if not any(w == SUPPLY and s.c.die_colour[d] == colour for d, w in enumerate(s.loc)):
+def _colour_reason(st: CiubState, kind: str, colour: int) -> str | None:
+    name = colour_shown(st.c.colours[colour].name)
+    if not any(w == SUPPLY and st.c.die_colour[d] == colour for d, w in enumerate(st.loc)):
         return _("no {colour} die is left in the supply").format(colour=name)
-    if kind == "pick" and s.pending and s.pending[-1]["colour"] == colour:
+    if kind == "pick" and st.pending and st.pending[-1]["colour"] == colour:
         return _("a 2-for-1 trade gives dice of another colour than {colour}").format(colour=name)
     return None
 
 
-def _die_reason(s: CiubState, kind: str, die: int, colour: int) -> str | None:
-    c = s.c
+def _die_reason(st: CiubState, kind: str, die: int, colour: int) -> str | None:
+    c = st.c
     label = c.die_label[die]
-    where = s.loc[die]
-    if where != s.turn:
+    where = st.loc[die]
+    if where != st.turn:
         if where == SUPPLY:
             return _("{die} is not one of your dice (it is in the supply)").format(die=label)
         if where == BOX:
@@ -149,16 +151,16 @@ def _die_reason(s: CiubState, kind: str, die: int, colour: int) -> str | None:
         )
     if kind == "return":
         return None
-    face = c.face_symbol(die, s.face[die]) if s.face[die] >= 0 else None
+    face = c.face_symbol(die, st.face[die]) if st.face[die] >= 0 else None
     if kind in ("trade",):
-        if not s.tray[die] or face != TWO_FOR_ONE:
+        if not st.tray[die] or face != TWO_FOR_ONE:
             return _("only a die showing 2-for-1 in your tray can be traded")
         return _("the supply must hold two dice of other colours")
     if kind == "whiten":
         if c.die_colour[die] == c.white:
             return _("{die} is already white").format(die=label)
         return _("no white die is left in the supply")
-    if s.tray[die]:
+    if st.tray[die]:
         return _("{die} is in your tray: it is settled for this turn").format(die=label)
     if face is None:
         return _("{die} has not been rolled this turn").format(die=label)
@@ -169,14 +171,14 @@ def _die_reason(s: CiubState, kind: str, die: int, colour: int) -> str | None:
             )
         if face == "swap":
             return _("{die} shows swap: say 'swap {die} for <colour>'").format(die=label)
-        if s.spent[die]:
+        if st.spent[die]:
             return _("{die} has already acted").format(die=label)
     if kind == "swap":
         if face != "swap":
             return _("{die} shows {face}, not swap").format(die=label, face=face_shown(face))
-        if s.spent[die]:
+        if st.spent[die]:
             return _("{die} has already acted").format(die=label)
-        return _colour_reason(s, "take", colour)
+        return _colour_reason(st, "take", colour)
     if kind == "set_aside" and face == SKULL:
         return _("{die} shows a skull: it goes to the tray by itself").format(die=label)
     return None

@@ -47,40 +47,42 @@ class CiubHeuristicBot(Bot):
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, CiubState)
-        s = state
-        legal = s.legal_actions(seat)
+        st = state
+        legal = st.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        decide = getattr(self, f"_{s.phase}", None)
-        choice: int | None = decide(s, legal) if decide else None
+        decide = getattr(self, f"_{st.phase}", None)
+        choice: int | None = decide(st, legal) if decide else None
         if choice is None or choice not in legal:
-            return legal[-1] if s.phase == "trade" else legal[0]
+            return legal[-1] if st.phase == "trade" else legal[0]
         return choice
 
     # ------------------------------------------------------------------ helpers
-    def enc(self, s: CiubState, kind: str, arg: int = 0, arg2: int = 0) -> int:
-        return s.g.codec.encode(kind, arg, arg2)
+    def enc(self, st: CiubState, kind: str, arg: int = 0, arg2: int = 0) -> int:
+        return st.g.codec.encode(kind, arg, arg2)
 
-    def mine(self, s: CiubState) -> list[int]:
-        return rules.held(s, s.turn)
+    def mine(self, st: CiubState) -> list[int]:
+        return rules.held(st, st.turn)
 
-    def tray_faces(self, s: CiubState) -> list[str]:
-        return [s.c.face_symbol(d, s.face[d]) for d in self.mine(s) if s.tray[d] and s.face[d] >= 0]
+    def tray_faces(self, st: CiubState) -> list[str]:
+        return [
+            st.c.face_symbol(d, st.face[d]) for d in self.mine(st) if st.tray[d] and st.face[d] >= 0
+        ]
 
-    def candidate_cards(self, s: CiubState, next_turn: bool = False) -> list[int]:
-        seat = s.turn
-        blocked = {m for o, m in enumerate(s.marker) if o != seat and m is not None}
-        rows = s.bottom + s.top if (s.opus_holder is not None or next_turn) else s.bottom
+    def candidate_cards(self, st: CiubState, next_turn: bool = False) -> list[int]:
+        seat = st.turn
+        blocked = {m for o, m in enumerate(st.marker) if o != seat and m is not None}
+        rows = st.bottom + st.top if (st.opus_holder is not None or next_turn) else st.bottom
         return [card for card in rows if card not in blocked]
 
-    def chance_of(self, s: CiubState, card: Card, dice: list[int], tray: list[str]) -> float:
+    def chance_of(self, st: CiubState, card: Card, dice: list[int], tray: list[str]) -> float:
         """A rough chance of meeting ``card`` this turn with free ``dice`` and a ``tray``."""
-        c = s.c
+        c = st.c
         counts = Counter(tray)
         helpers = sum(
             1
             for d in dice
-            if s.face[d] >= 0 and c.face_symbol(d, s.face[d]) in ("adjust", "reroll")
+            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) in ("adjust", "reroll")
         )
         if card.kind == "faces":
             missing = Counter(str(f) for f in card.faces) - counts
@@ -93,7 +95,7 @@ class CiubHeuristicBot(Bot):
             for face in need:
                 best, best_q = None, 0.0
                 for d in pool:
-                    shows = s.face[d] >= 0 and c.face_symbol(d, s.face[d]) == face
+                    shows = st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == face
                     q = (
                         1.0
                         if shows
@@ -120,7 +122,7 @@ class CiubHeuristicBot(Bot):
                 chances = sorted(
                     (
                         1.0
-                        if s.face[d] >= 0 and c.face_symbol(d, s.face[d]) == str(number)
+                        if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == str(number)
                         else 1 - (1 - face_probability(c, c.die_colour[d], number)) ** 3
                         for d in dice
                     ),
@@ -138,29 +140,29 @@ class CiubHeuristicBot(Bot):
             return best_p
         return 0.0
 
-    def target(self, s: CiubState, next_turn: bool = False) -> Card | None:
-        free = [d for d in self.mine(s) if not s.tray[d]]
-        tray = [] if next_turn else self.tray_faces(s)
+    def target(self, st: CiubState, next_turn: bool = False) -> Card | None:
+        free = [d for d in self.mine(st) if not st.tray[d]]
+        tray = [] if next_turn else self.tray_faces(st)
         best, best_value = None, 0.0
-        for card_id in self.candidate_cards(s, next_turn):
-            card = s.c.cards[card_id]
-            value = card.vp * self.chance_of(s, card, free, tray)
-            if card_id in s.bottom and next_turn:
+        for card_id in self.candidate_cards(st, next_turn):
+            card = st.c.cards[card_id]
+            value = card.vp * self.chance_of(st, card, free, tray)
+            if card_id in st.bottom and next_turn:
                 value *= 1.2
             if value > best_value:
                 best, best_value = card, value
         return best
 
-    def useful_faces(self, s: CiubState, card: Card | None) -> Counter[str]:
+    def useful_faces(self, st: CiubState, card: Card | None) -> Counter[str]:
         """The faces still missing from the tray for ``card`` (sums: any high number)."""
         if card is None:
             return Counter()
-        counts = Counter(self.tray_faces(s))
+        counts = Counter(self.tray_faces(st))
         if card.kind == "faces":
             return Counter(str(f) for f in card.faces) - counts
         if card.kind == "same":
-            free = [d for d in self.mine(s) if not s.tray[d] and s.face[d] >= 0]
-            showing = Counter(s.c.face_symbol(d, s.face[d]) for d in free)
+            free = [d for d in self.mine(st) if not st.tray[d] and st.face[d] >= 0]
+            showing = Counter(st.c.face_symbol(d, st.face[d]) for d in free)
             number = max(
                 (str(n) for n in range(1, 8)),
                 key=lambda f: (counts[f] + showing[f], int(f)),
@@ -170,13 +172,13 @@ class CiubHeuristicBot(Bot):
             return Counter({str(n): 9 for n in range(4, 8)})
         return Counter()
 
-    def split(self, s: CiubState, card: Card | None) -> tuple[list[int], list[int]]:
+    def split(self, st: CiubState, card: Card | None) -> tuple[list[int], list[int]]:
         """Free active dice that serve the target (greedy), and the other free dice."""
-        want = self.useful_faces(s, card)
+        want = self.useful_faces(st, card)
         keep, rest = [], []
-        free = [d for d in self.mine(s) if not s.tray[d]]
-        for d in sorted(free, key=lambda d: -s.face[d]):
-            face = s.c.face_symbol(d, s.face[d]) if s.face[d] >= 0 else ""
+        free = [d for d in self.mine(st) if not st.tray[d]]
+        for d in sorted(free, key=lambda d: -st.face[d]):
+            face = st.c.face_symbol(d, st.face[d]) if st.face[d] >= 0 else ""
             if face and want[face] > 0:
                 want[face] -= 1
                 keep.append(d)
@@ -185,44 +187,44 @@ class CiubHeuristicBot(Bot):
         return keep, rest
 
     # ------------------------------------------------------------------ phases
-    def _mark(self, s: CiubState, legal: list[int]) -> int | None:
-        card = self.target(s, next_turn=True)
-        seat = s.turn
-        if card is not None and s.marker[seat] != card.id:
-            action = self.enc(s, "mark", card.id)
+    def _mark(self, st: CiubState, legal: list[int]) -> int | None:
+        card = self.target(st, next_turn=True)
+        seat = st.turn
+        if card is not None and st.marker[seat] != card.id:
+            action = self.enc(st, "mark", card.id)
             if action in legal:
                 return action
-        return self.enc(s, "pass")
+        return self.enc(st, "pass")
 
-    def _actions(self, s: CiubState, legal: list[int]) -> int | None:
-        c = s.c
-        if s.pending:
-            return self._pending(s, legal)
-        card = self.target(s)
-        if card is not None and card.id in rules.claimable(s):
-            return self.enc(s, "done")
-        want = self.useful_faces(s, card)
-        keep, rest = self.split(s, card)
-        missing = want - Counter(c.face_symbol(d, s.face[d]) for d in keep)
-        usable = {c.face_symbol(d, s.face[d]): d for d in reversed(rules._usable_dice(s))}
+    def _actions(self, st: CiubState, legal: list[int]) -> int | None:
+        c = st.c
+        if st.pending:
+            return self._pending(st, legal)
+        card = self.target(st)
+        if card is not None and card.id in rules.claimable(st):
+            return self.enc(st, "done")
+        want = self.useful_faces(st, card)
+        keep, rest = self.split(st, card)
+        missing = want - Counter(c.face_symbol(d, st.face[d]) for d in keep)
+        usable = {c.face_symbol(d, st.face[d]): d for d in reversed(rules._usable_dice(st))}
         # Adjust a die that does not serve the target to a missing face.
         if "adjust" in usable and missing:
             for d in rest:
                 colour = c.colours[c.die_colour[d]]
                 if any(f in colour.faces for f in missing) and d != usable["adjust"]:
                     self._plan = (d, next(f for f in missing if f in colour.faces))
-                    return self.enc(s, "use", usable["adjust"])
+                    return self.enc(st, "use", usable["adjust"])
         # Re-roll a die that does not serve the target but could.
         if "reroll" in usable and missing:
-            for d in sorted(rest, key=lambda d: s.face[d]):
+            for d in sorted(rest, key=lambda d: st.face[d]):
                 colour = c.colours[c.die_colour[d]]
                 if any(f in colour.faces for f in missing) and d not in usable.values():
                     self._plan = (d, "")
-                    return self.enc(s, "use", usable["reroll"])
+                    return self.enc(st, "use", usable["reroll"])
         # Swap a white die for the supply colour that best serves what is missing.
         if "swap" in usable:
             best, best_score = None, 0.0
-            for k in rules.supply_colours(s):
+            for k in rules.supply_colours(st):
                 colour = c.colours[k]
                 score = (
                     sum(colour.faces.count(f) for f in missing) / 6 + BASE_VALUE[colour.name] / 20
@@ -234,124 +236,126 @@ class CiubHeuristicBot(Bot):
                 + sum(c.colours[c.white].faces.count(f) for f in missing) / 6
             )
             if best is not None and best_score > white_score:
-                return self.enc(s, "swap", usable["swap"], best)
-        return self.enc(s, "done")
+                return self.enc(st, "swap", usable["swap"], best)
+        return self.enc(st, "done")
 
-    def _pending(self, s: CiubState, legal: list[int]) -> int | None:
-        frame = s.pending[-1]
+    def _pending(self, st: CiubState, legal: list[int]) -> int | None:
+        frame = st.pending[-1]
         plan = self._plan
         if frame["kind"] == "target":
             if plan is not None:
                 for action in legal:
-                    move = s.g.codec.decode(action)
+                    move = st.g.codec.decode(action)
                     if move.kind == "target" and (
                         move.arg == plan[0]
                         or (
-                            s.c.die_colour[move.arg] == s.c.die_colour[plan[0]]
-                            and s.face[move.arg] == s.face[plan[0]]
+                            st.c.die_colour[move.arg] == st.c.die_colour[plan[0]]
+                            and st.face[move.arg] == st.face[plan[0]]
                             and move.arg != frame["by"]
                         )
                     ):
                         return action
-            return self.enc(s, "cancel")
+            return self.enc(st, "cancel")
         target = frame["target"]
-        colour = s.c.colours[s.c.die_colour[target]]
+        colour = st.c.colours[st.c.die_colour[target]]
         if plan is not None and plan[1] in colour.faces:
-            action = self.enc(s, "face", colour.faces.index(plan[1]))
+            action = self.enc(st, "face", colour.faces.index(plan[1]))
             if action in legal:
                 return action
-        faces = [a for a in legal if s.g.codec.decode(a).kind == "face"]
-        numeric = [a for a in faces if colour.faces[s.g.codec.decode(a).arg] in NUMBER_FACES]
+        faces = [a for a in legal if st.g.codec.decode(a).kind == "face"]
+        numeric = [a for a in faces if colour.faces[st.g.codec.decode(a).arg] in NUMBER_FACES]
         if numeric:  # no plan: the highest number serves most cards
-            return max(numeric, key=lambda a: int(colour.faces[s.g.codec.decode(a).arg]))
+            return max(numeric, key=lambda a: int(colour.faces[st.g.codec.decode(a).arg]))
         return faces[0] if faces else None
 
-    def _set_aside(self, s: CiubState, legal: list[int]) -> int | None:
-        c = s.c
-        card = self.target(s)
-        if card is not None and card.id in rules.claimable(s):
-            return self.enc(s, "stop")
-        keep, rest = self.split(s, card)
+    def _set_aside(self, st: CiubState, legal: list[int]) -> int | None:
+        c = st.c
+        card = self.target(st)
+        if card is not None and card.id in rules.claimable(st):
+            return self.enc(st, "stop")
+        keep, rest = self.split(st, card)
         for d in keep:
-            action = self.enc(s, "set_aside", d)
+            action = self.enc(st, "set_aside", d)
             if action in legal:
                 return action
-        free = [d for d in self.mine(s) if not s.tray[d]]
+        free = [d for d in self.mine(st) if not st.tray[d]]
         # 2-for-1 faces are worth a die next turn when we have dice to spare.
         for d in rest:
-            if s.face[d] >= 0 and c.face_symbol(d, s.face[d]) == TWO_FOR_ONE and len(free) > 2:
-                action = self.enc(s, "set_aside", d)
+            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == TWO_FOR_ONE and len(free) > 2:
+                action = self.enc(st, "set_aside", d)
                 if action in legal:
                     return action
-        roll = self.enc(s, "roll")
+        roll = self.enc(st, "roll")
         if roll in legal:
             return roll
         # Rolling again needs a die set aside: give up the least useful active one.
         if len(free) >= 2:
-            active = [d for d in rest if s.face[d] >= 0]
+            active = [d for d in rest if st.face[d] >= 0]
             if active:
                 worst = min(active, key=lambda d: BASE_VALUE[c.colours[c.die_colour[d]].name])
-                action = self.enc(s, "set_aside", worst)
+                action = self.enc(st, "set_aside", worst)
                 if action in legal:
                     return action
-        return self.enc(s, "stop")
+        return self.enc(st, "stop")
 
-    def _claim(self, s: CiubState, legal: list[int]) -> int | None:
-        cards = rules.claimable(s)
+    def _claim(self, st: CiubState, legal: list[int]) -> int | None:
+        cards = rules.claimable(st)
         if not cards:
-            return self.enc(s, "no_claim")
-        return self.enc(s, "claim", max(cards, key=lambda i: (s.c.cards[i].vp, i)))
+            return self.enc(st, "no_claim")
+        return self.enc(st, "claim", max(cards, key=lambda i: (st.c.cards[i].vp, i)))
 
-    def _move_down(self, s: CiubState, legal: list[int]) -> int | None:
-        mine = s.marker[s.turn]
-        if mine is not None and mine in s.top:
-            return self.enc(s, "move_down", mine)
-        return self.enc(s, "move_down", min(s.top, key=lambda i: (s.c.cards[i].vp, i)))
+    def _move_down(self, st: CiubState, legal: list[int]) -> int | None:
+        mine = st.marker[st.turn]
+        if mine is not None and mine in st.top:
+            return self.enc(st, "move_down", mine)
+        return self.enc(st, "move_down", min(st.top, key=lambda i: (st.c.cards[i].vp, i)))
 
-    def die_value(self, s: CiubState, die: int, card: Card | None) -> float:
-        c = s.c
+    def die_value(self, st: CiubState, die: int, card: Card | None) -> float:
+        c = st.c
         colour = c.colours[c.die_colour[die]]
         value = BASE_VALUE[colour.name]
         if card is not None and card.kind == "faces":
             value += 6 * sum(colour.faces.count(str(f)) for f in set(card.faces)) / 6
         elif card is not None and card.kind == "sum":
             value += sum(numbers(c, colour.index)) / 6
-        if s.tray[die] and s.face[die] >= 0 and c.face_symbol(die, s.face[die]) == TWO_FOR_ONE:
+        if st.tray[die] and st.face[die] >= 0 and c.face_symbol(die, st.face[die]) == TWO_FOR_ONE:
             value += 4
         return value
 
-    def _reduce(self, s: CiubState, legal: list[int]) -> int | None:
-        card = self.target(s, next_turn=True)
-        options = [s.g.codec.decode(a).arg for a in legal]
-        worst = min(options, key=lambda d: self.die_value(s, d, card))
-        return self.enc(s, "return", worst)
+    def _reduce(self, st: CiubState, legal: list[int]) -> int | None:
+        card = self.target(st, next_turn=True)
+        options = [st.g.codec.decode(a).arg for a in legal]
+        worst = min(options, key=lambda d: self.die_value(st, d, card))
+        return self.enc(st, "return", worst)
 
-    def colour_value(self, s: CiubState, colour: int, card: Card | None) -> float:
-        c = s.c
+    def colour_value(self, st: CiubState, colour: int, card: Card | None) -> float:
+        c = st.c
         name = c.colours[colour].name
         value = BASE_VALUE[name]
         if card is not None and card.kind == "faces":
             value += sum(c.colours[colour].faces.count(str(f)) for f in set(card.faces))
-        held = sum(1 for d in self.mine(s) if c.die_colour[d] == colour)
+        held = sum(1 for d in self.mine(st) if c.die_colour[d] == colour)
         if held >= (5 if colour == c.white else 4):
             value -= 100  # over the limit it would go straight back
         return value
 
-    def _take(self, s: CiubState, legal: list[int]) -> int | None:
-        card = self.target(s, next_turn=True)
-        options = [s.g.codec.decode(a).arg for a in legal]
-        return self.enc(s, "take", max(options, key=lambda k: self.colour_value(s, k, card)))
+    def _take(self, st: CiubState, legal: list[int]) -> int | None:
+        card = self.target(st, next_turn=True)
+        options = [st.g.codec.decode(a).arg for a in legal]
+        return self.enc(st, "take", max(options, key=lambda k: self.colour_value(st, k, card)))
 
-    def _trade(self, s: CiubState, legal: list[int]) -> int | None:
-        card = self.target(s, next_turn=True)
-        if s.pending:
-            options = [s.g.codec.decode(a).arg for a in legal if s.g.codec.decode(a).kind == "pick"]
+    def _trade(self, st: CiubState, legal: list[int]) -> int | None:
+        card = self.target(st, next_turn=True)
+        if st.pending:
+            options = [
+                st.g.codec.decode(a).arg for a in legal if st.g.codec.decode(a).kind == "pick"
+            ]
             if options:
                 return self.enc(
-                    s, "pick", max(options, key=lambda k: self.colour_value(s, k, card))
+                    st, "pick", max(options, key=lambda k: self.colour_value(st, k, card))
                 )
             return None
         for action in legal:
-            if s.g.codec.decode(action).kind == "trade":
+            if st.g.codec.decode(action).kind == "trade":
                 return action
-        return self.enc(s, "end_turn")
+        return self.enc(st, "end_turn")

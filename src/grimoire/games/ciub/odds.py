@@ -465,42 +465,42 @@ TOLERANCE = 1e-13
 MEMO_LIMIT = 400_000  # positions remembered per requirement before the memory is cleared
 
 
-def _model(state: CiubState, card: Card, exact: bool) -> _Model:
-    options = state.game.options
-    key = (state.game.data_hash, card.need, options["self_adjust"], options["skulls_wild"], exact)
+def _model(st: CiubState, card: Card, exact: bool) -> _Model:
+    options = st.game.options
+    key = (st.game.data_hash, card.need, options["self_adjust"], options["skulls_wild"], exact)
     model = _MODELS.get(key)
     if model is None:
-        model = _MODELS[key] = _fresh_model(state, card, exact)
+        model = _MODELS[key] = _fresh_model(st, card, exact)
     elif len(model.memo) > MEMO_LIMIT:
         model.memo.clear()
     return model
 
 
-def _fresh_model(state: CiubState, card: Card, exact: bool) -> _Model:
-    options = state.game.options
-    faces = tuple(colour.faces for colour in state.c.colours)
+def _fresh_model(st: CiubState, card: Card, exact: bool) -> _Model:
+    options = st.game.options
+    faces = tuple(colour.faces for colour in st.c.colours)
     allowed = rules.SELF_ADJUST_FACES[options["self_adjust"]]
     return _Model(card, faces, allowed, bool(options["skulls_wild"]), exact)
 
 
-def _symbol(state: CiubState, die: int) -> str:
-    if state.face[die] < 0:
+def _symbol(st: CiubState, die: int) -> str:
+    if st.face[die] < 0:
         return INACTIVE
-    symbol = state.c.face_symbol(die, state.face[die])
-    if symbol in ACTIONS and state.spent[die]:
+    symbol = st.c.face_symbol(die, st.face[die])
+    if symbol in ACTIONS and st.spent[die]:
         return BLANK
     return symbol
 
 
-def in_turn(state: CiubState, seat: int) -> bool:
+def in_turn(st: CiubState, seat: int) -> bool:
     """Whether ``seat`` is in the dice part of its turn (before its claim)."""
-    if state.turn != seat or state.phase not in TURN_PHASES:
+    if st.turn != seat or st.phase not in TURN_PHASES:
         return False
-    return state.phase != "draw" or state.after_draw == "roll"
+    return st.phase != "draw" or st.after_draw == "roll"
 
 
 def card_odds(
-    state: CiubState,
+    st: CiubState,
     card_id: int,
     seat: int | None = None,
     *,
@@ -514,37 +514,37 @@ def card_odds(
     supply as it is now. ``OddsTimeout`` past ``deadline`` (``time.monotonic()``), or once
     ``nodes`` positions have been expanded: with ``nodes`` a fresh solver is used, so whether
     it answers depends on the position alone, never on what was asked before."""
-    seat = state.turn if seat is None else seat
-    card = state.c.cards[card_id]
-    model = _model(state, card, exact) if nodes is None else _fresh_model(state, card, exact)
-    supply = [0] * len(state.c.colours)
-    for die, where in enumerate(state.loc):
+    seat = st.turn if seat is None else seat
+    card = st.c.cards[card_id]
+    model = _model(st, card, exact) if nodes is None else _fresh_model(st, card, exact)
+    supply = [0] * len(st.c.colours)
+    for die, where in enumerate(st.loc):
         if where == SUPPLY:
-            supply[state.c.die_colour[die]] += 1
+            supply[st.c.die_colour[die]] += 1
     stock = tuple(supply)
     if card.kind == "opus":
         return model.zero
     model.deadline = deadline  # OddsTimeout once time.monotonic() passes it
     model.nodes_left = nodes
     try:
-        return model.solve(_question(state, seat, model, stock))
+        return model.solve(_question(st, seat, model, stock))
     finally:
         model.deadline = None
         model.nodes_left = None
 
 
 def _question(
-    state: CiubState, seat: int, model: _Model, stock: tuple[int, ...]
+    st: CiubState, seat: int, model: _Model, stock: tuple[int, ...]
 ) -> Callable[[], Number]:
-    colour = state.c.die_colour
-    mine = rules.held(state, seat)
-    if not in_turn(state, seat):
+    colour = st.c.die_colour
+    mine = rules.held(st, seat)
+    if not in_turn(st, seat):
         colours = [colour[d] for d in mine]
         return lambda: model.roll(model.start_need([]), [], colours, False, stock)
-    tray = [_symbol(state, d) for d in mine if state.tray[d] and state.face[d] >= 0]
+    tray = [_symbol(st, d) for d in mine if st.tray[d] and st.face[d] >= 0]
     need = model.start_need(tray)
-    free = [d for d in mine if not state.tray[d]]
-    phase, cycle_ok = state.phase, state.cycle_ok
+    free = [d for d in mine if not st.tray[d]]
+    phase, cycle_ok = st.phase, st.cycle_ok
     if phase == "claim":
         met = model.one if model.met(need) else model.zero
         return lambda: met
@@ -552,26 +552,26 @@ def _question(
         colours = [colour[d] for d in free]
         return lambda: model.roll(need, [], colours, False, stock)
     if phase == "roll":
-        rolling = set(state.to_roll)
-        kept = [(colour[d], _symbol(state, d)) for d in free if d not in rolling]
+        rolling = set(st.to_roll)
+        kept = [(colour[d], _symbol(st, d)) for d in free if d not in rolling]
         colours = [colour[d] for d in free if d in rolling]
         return lambda: model.roll(need, kept, colours, cycle_ok, stock)
-    dice = [(colour[d], _symbol(state, d)) for d in free]
+    dice = [(colour[d], _symbol(st, d)) for d in free]
     if phase == "actions":
         return lambda: model.act(need, dice, cycle_ok, stock)
     return lambda: model.aside(need, dice, cycle_ok, stock)
 
 
-def claimable_rows(state: CiubState, seat: int) -> list[int]:
+def claimable_rows(st: CiubState, seat: int) -> list[int]:
     """Face-up cards ``seat`` could claim this (or its next) turn if its tray met them: the
     bottom row (either row in the final turns), without another player's marker."""
-    rows = state.bottom + state.top if state.opus_holder is not None else state.bottom
-    blocked = {m for other, m in enumerate(state.marker) if other != seat and m is not None}
+    rows = st.bottom + st.top if st.opus_holder is not None else st.bottom
+    blocked = {m for other, m in enumerate(st.marker) if other != seat and m is not None}
     return [card for card in rows if card not in blocked]
 
 
 def turn_odds(
-    state: CiubState,
+    st: CiubState,
     seat: int | None = None,
     *,
     exact: bool = False,
@@ -580,13 +580,13 @@ def turn_odds(
     """For every face-up card: its requirement, VP, row, whether ``seat`` may claim it, and
     the chance (``card_odds``) of meeting it this turn; the claimable cards first, then by
     expected VP (chance x VP). ``OddsTimeout`` once ``time.monotonic()`` passes ``deadline``."""
-    seat = state.turn if seat is None else seat
-    allowed = set(claimable_rows(state, seat))
-    rows = [(card, "bottom") for card in state.bottom] + [(card, "top") for card in state.top]
+    seat = st.turn if seat is None else seat
+    allowed = set(claimable_rows(st, seat))
+    rows = [(card, "bottom") for card in st.bottom] + [(card, "top") for card in st.top]
     out = []
     for card_id, row in rows:
-        card = state.c.cards[card_id]
-        chance = card_odds(state, card_id, seat, exact=exact, deadline=deadline)
+        card = st.c.cards[card_id]
+        chance = card_odds(st, card_id, seat, exact=exact, deadline=deadline)
         out.append(
             {
                 "card": card_id,
@@ -595,7 +595,7 @@ def turn_odds(
                 "row": row,
                 "claimable": card_id in allowed,
                 "odds": chance,
-                "this_turn": in_turn(state, seat),
+                "this_turn": in_turn(st, seat),
             }
         )
     out.sort(key=lambda e: (not e["claimable"], -float(e["odds"]) * e["vp"], e["card"]))
@@ -608,25 +608,25 @@ GLANCE_FREE_DICE = 3  # the most dice outside the tray for which the display ask
 
 
 def roll_chance(
-    state: CiubState, card_id: int, seat: int | None = None, *, exact: bool = False
+    st: CiubState, card_id: int, seat: int | None = None, *, exact: bool = False
 ) -> Number:
     """The chance that one roll of every die ``seat`` holds outside its tray, added to its
     tray, meets card ``card_id`` (no dice actions, no further roll): what the next roll alone
     does. Outside the dice part of the seat's turn the tray is empty and every die it holds
     is rolled (its next turn's first roll). Exact, from each die's faces: a distribution over
     what is still missing, one die at a time, so it is quick for any number of dice."""
-    seat = state.turn if seat is None else seat
-    card = state.c.cards[card_id]
+    seat = st.turn if seat is None else seat
+    card = st.c.cards[card_id]
     if card.kind == "opus":
         return Fraction(0) if exact else 0.0
-    model = _fresh_model(state, card, exact)
-    mine = rules.held(state, seat)
-    playing = in_turn(state, seat)
-    tray = [_symbol(state, d) for d in mine if playing and state.tray[d] and state.face[d] >= 0]
-    rolled = [d for d in mine if not (playing and state.tray[d])]
+    model = _fresh_model(st, card, exact)
+    mine = rules.held(st, seat)
+    playing = in_turn(st, seat)
+    tray = [_symbol(st, d) for d in mine if playing and st.tray[d] and st.face[d] >= 0]
+    rolled = [d for d in mine if not (playing and st.tray[d])]
     missing: dict[Need, Number] = {model.start_need(tray): model.one}
     for die in rolled:
-        faces = state.c.colours[state.c.die_colour[die]].faces
+        faces = st.c.colours[st.c.die_colour[die]].faces
         after: dict[Need, Number] = {}
         for need, p in missing.items():
             if model.met(need):
@@ -639,20 +639,20 @@ def roll_chance(
     return sum((p for need, p in missing.items() if model.met(need)), model.zero)
 
 
-def before_first_roll(state: CiubState, seat: int) -> bool:
+def before_first_roll(st: CiubState, seat: int) -> bool:
     """Whether ``seat``'s next roll is the first of a turn: outside the dice part of its turn,
     or in it before any of its dice has been rolled."""
-    if not in_turn(state, seat):
+    if not in_turn(st, seat):
         return True
-    mine = rules.held(state, seat)
-    if any(state.tray[d] for d in mine):
+    mine = rules.held(st, seat)
+    if any(st.tray[d] for d in mine):
         return False
-    if state.phase in ("mark", "draw"):
+    if st.phase in ("mark", "draw"):
         return True
-    return state.phase == "roll" and all(state.face[d] < 0 for d in mine)
+    return st.phase == "roll" and all(st.face[d] < 0 for d in mine)
 
 
-def glance(state: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
+def glance(st: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
     """The odds shown beside the cards, for every face-up card ``seat`` (default: the seat
     whose turn it is) could claim. Before the first roll of its turn (and outside its turn):
     ``first_roll``, the chance that the first roll alone meets the card (``roll_chance``).
@@ -660,23 +660,23 @@ def glance(state: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
     most ``GLANCE_FREE_DICE`` dice are outside its tray and the solver finds it within
     ``GLANCE_NODES`` positions (None otherwise: many dice left). Both
     are exact and depend on the position alone."""
-    seat = state.turn if seat is None else seat
-    first = before_first_roll(state, seat)
+    seat = st.turn if seat is None else seat
+    first = before_first_roll(st, seat)
     # With more free dice the solver almost never finishes within the budget (docs/bots.md):
     # not trying keeps every render quick.
-    few = sum(1 for d in rules.held(state, seat) if not state.tray[d]) <= GLANCE_FREE_DICE
+    few = sum(1 for d in rules.held(st, seat) if not st.tray[d]) <= GLANCE_FREE_DICE
     rows = []
-    for card_id in claimable_rows(state, seat):
-        if state.c.cards[card_id].kind == "opus":
+    for card_id in claimable_rows(st, seat):
+        if st.c.cards[card_id].kind == "opus":
             continue
         turn: float | None = None
         if not first and few:
             with contextlib.suppress(OddsTimeout):
-                turn = float(card_odds(state, card_id, seat, nodes=GLANCE_NODES))
+                turn = float(card_odds(st, card_id, seat, nodes=GLANCE_NODES))
         rows.append(
             {
                 "card": card_id,
-                "first_roll": float(roll_chance(state, card_id, seat)) if first else None,
+                "first_roll": float(roll_chance(st, card_id, seat)) if first else None,
                 "turn": turn,
             }
         )

@@ -28,12 +28,12 @@ SEAT_STYLE = ("red", "cyan", "yellow", "green")
 FACE_GLYPH = {"swap": "⇄", "reroll": "↻", "adjust": "✎", "two_for_one": "2:1", "skull": "☠"}
 
 
-def die_text(s: CiubState, die: int) -> Text:
-    c = s.c
+def die_text(st: CiubState, die: int) -> Text:
+    c = st.c
     colour = c.colours[c.die_colour[die]].name
-    face = "·" if s.face[die] < 0 else c.face_symbol(die, s.face[die])
+    face = "·" if st.face[die] < 0 else c.face_symbol(die, st.face[die])
     glyph = FACE_GLYPH.get(face, face)
-    style = STYLE[colour] + (" dim" if s.spent[die] else "")
+    style = STYLE[colour] + (" dim" if st.spent[die] else "")
     return Text(f"{c.die_label[die]}:{glyph}", style=style)
 
 
@@ -49,9 +49,9 @@ def odds_text(row: dict[str, Any] | None) -> Text:
     return Text()
 
 
-def card_text(s: CiubState, card_id: int, odds: dict[int, dict[str, Any]] | None = None) -> Text:
-    card = s.c.cards[card_id]
-    owner = next((seat for seat, m in enumerate(s.marker) if m == card_id), None)
+def card_text(st: CiubState, card_id: int, odds: dict[int, dict[str, Any]] | None = None) -> Text:
+    card = st.c.cards[card_id]
+    owner = next((seat for seat, m in enumerate(st.marker) if m == card_id), None)
     text = Text(f"[{card_id:>2}] ", style="bold")
     text.append(card.label, style="bold magenta")
     text.append(f" {card.vp}VP", style="green")
@@ -110,27 +110,29 @@ ODDS_LEGEND = N_(
 )
 
 
-def render(s: CiubState, seat: int | None) -> Group:
+def render(st: CiubState, seat: int | None) -> Group:
     parts: list[object] = []
-    aids = s.game.aids(s, seat)
+    aids = st.game.aids(st, seat)
     odds = {row["card"]: row for row in aids.get("cards", [])}
     rows = Table.grid(padding=(0, 2))
     rows.add_column(style="bold")
     rows.add_column()
-    pile = s.pile
+    pile = st.pile
     rows.add_row(
         _("Pile"),
         Text(
             f"B {len(pile['B'])}  C {len(pile['C'])}  D {len(pile['D'])} (Opus Magnum)"
-            + (_("  — the end has begun!") if s.triggered else "")
+            + (_("  — the end has begun!") if st.triggered else "")
         ),
     )
-    rows.add_row(_("Top row"), Flow([card_text(s, i, odds) for i in s.top]))
-    rows.add_row(_("Bottom row"), Flow([card_text(s, i, odds) for i in s.bottom]))
+    rows.add_row(_("Top row"), Flow([card_text(st, i, odds) for i in st.top]))
+    rows.add_row(_("Bottom row"), Flow([card_text(st, i, odds) for i in st.bottom]))
     supply = Text()
-    for colour in s.c.colours:
+    for colour in st.c.colours:
         count = sum(
-            1 for d, where in enumerate(s.loc) if where == -1 and s.c.die_colour[d] == colour.index
+            1
+            for d, where in enumerate(st.loc)
+            if where == -1 and st.c.die_colour[d] == colour.index
         )
         supply.append(f" {colour_shown(colour.name)} {count} ", style=STYLE[colour.name])
         supply.append(" ")
@@ -143,29 +145,29 @@ def render(s: CiubState, seat: int | None) -> Group:
     players.add_column(_("Dice"))
     players.add_column(_("Tray"))
     players.add_column(_("Cards"))
-    for other in range(s.game.players):
-        mine = [d for d, where in enumerate(s.loc) if where == other]
-        free = Text(" ").join(die_text(s, d) for d in mine if not s.tray[d])
-        tray = Text(" ").join(die_text(s, d) for d in mine if s.tray[d])
+    for other in range(st.game.players):
+        mine = [d for d, where in enumerate(st.loc) if where == other]
+        free = Text(" ").join(die_text(st, d) for d in mine if not st.tray[d])
+        tray = Text(" ").join(die_text(st, d) for d in mine if st.tray[d])
         name = _("seat {seat}").format(seat=other) + (_(" (you)") if other == seat else "")
-        if other == s.turn and not s.is_terminal():
+        if other == st.turn and not st.is_terminal():
             name = "▶ " + name
-        cards = ", ".join(str(i) for i in s.claimed[other]) or "—"
+        cards = ", ".join(str(i) for i in st.claimed[other]) or "—"
         players.add_row(
-            Text(name, style=SEAT_STYLE[other % 4]), str(s.vp(other)), free, tray, cards
+            Text(name, style=SEAT_STYLE[other % 4]), str(st.vp(other)), free, tray, cards
         )
     parts.append(players)
-    if s.is_terminal():
+    if st.is_terminal():
         parts.append(Text(_("Game over."), style="bold"))
     else:
         status = Text(
-            _("Seat {seat}: {help}").format(seat=s.turn, help=phase_help(s)), style="italic"
+            _("Seat {seat}: {help}").format(seat=st.turn, help=phase_help(st)), style="italic"
         )
-        if s.opus_holder is not None:
+        if st.opus_holder is not None:
             status.append(
                 _(
                     "   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}"
-                ).format(seat=s.opus_holder, left=", ".join(map(str, s.final_left))),
+                ).format(seat=st.opus_holder, left=", ".join(map(str, st.final_left))),
                 style="bold yellow",
             )
         parts.append(status)

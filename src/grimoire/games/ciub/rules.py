@@ -50,257 +50,257 @@ SELF_ADJUST_FACES: dict[str, Callable[[str], bool]] = {
 
 
 # ===================================================================== setup
-def start_setup(s: CiubState) -> None:
+def start_setup(st: CiubState) -> None:
     """Dice to their places; owl cards out for the short game; queue the random removals."""
-    c, n = s.c, s.game.players
+    c, n = st.c, st.game.players
     white = c.white
     whites = [die for die in range(c.num_dice) if c.die_colour[die] == white]
     for die in range(c.num_dice):
-        s.loc[die] = SUPPLY if c.die_colour[die] != white else BOX
+        st.loc[die] = SUPPLY if c.die_colour[die] != white else BOX
     for seat in range(n):  # five white dice each; unused whites go back in the box
         for die in whites[seat * c.white_per_player : (seat + 1) * c.white_per_player]:
-            s.loc[die] = seat
-    _moved(s)
-    short = s.game.options["length"] == "short"
+            st.loc[die] = seat
+    _moved(st)
+    short = st.game.options["length"] == "short"
     for card in c.cards.values():
         if short and card.owl:
-            s.owl_out.append(card.id)  # owl cards are not used in the short game
+            st.owl_out.append(card.id)  # owl cards are not used in the short game
         elif card.letter == "A":
-            s.a_deck.append(card.id)
+            st.a_deck.append(card.id)
         else:
-            s.pile[card.letter].append(card.id)
+            st.pile[card.letter].append(card.id)
     table = c.remove_short if short else c.remove_normal
     a, b, cc = table[n]
-    s.setup_queue = ["A"] * a + ["B"] * b + ["C"] * cc
-    s.phase = "setup_remove"
-    if not s.setup_queue:
-        _queue_deal(s)
+    st.setup_queue = ["A"] * a + ["B"] * b + ["C"] * cc
+    st.phase = "setup_remove"
+    if not st.setup_queue:
+        _queue_deal(st)
 
 
-def _queue_deal(s: CiubState) -> None:
-    half = (len(s.a_deck) + 1) // 2
-    s.setup_queue = ["top"] * half + ["bottom"] * (len(s.a_deck) - half)
-    s.phase = "setup_deal"
+def _queue_deal(st: CiubState) -> None:
+    half = (len(st.a_deck) + 1) // 2
+    st.setup_queue = ["top"] * half + ["bottom"] * (len(st.a_deck) - half)
+    st.phase = "setup_deal"
 
 
-def _setup_done(s: CiubState) -> None:
-    start = s.game.options["start_player"]
+def _setup_done(st: CiubState) -> None:
+    start = st.game.options["start_player"]
     if start == "random":
-        s.phase = "setup_first"
+        st.phase = "setup_first"
     else:
-        s.first = int(start)
-        start_turn(s, s.first)
+        st.first = int(start)
+        start_turn(st, st.first)
 
 
 # ===================================================================== chance
-def chance_weights(s: CiubState) -> list[tuple[int, int]]:
+def chance_weights(st: CiubState) -> list[tuple[int, int]]:
     """The outcomes of the chance node with integer weights (a card drawn: each card left
     weighs 1)."""
-    phase = s.phase
+    phase = st.phase
     if phase == "roll":
         # Faces with the same symbol are one outcome (e.g. white's two swap faces: 2 of 6).
-        return s.c.colours[s.c.die_colour[s.to_roll[0]]].roll_weights
+        return st.c.colours[st.c.die_colour[st.to_roll[0]]].roll_weights
     if phase == "setup_remove":
-        letter = s.setup_queue[0]
-        pool = s.a_deck if letter == "A" else s.pile[letter]
+        letter = st.setup_queue[0]
+        pool = st.a_deck if letter == "A" else st.pile[letter]
         return [(card, 1) for card in sorted(pool)]
     if phase == "setup_deal":
-        return [(card, 1) for card in sorted(s.a_deck)]
+        return [(card, 1) for card in sorted(st.a_deck)]
     if phase == "draw":
-        pool = s.pile["B"] or s.pile["C"]
+        pool = st.pile["B"] or st.pile["C"]
         return [(card, 1) for card in sorted(pool)]
     if phase == "setup_first":
-        return [(seat, 1) for seat in range(s.game.players)]
+        return [(seat, 1) for seat in range(st.game.players)]
     return []
 
 
-def apply_chance(s: CiubState, outcome: int) -> None:
-    phase = s.phase
+def apply_chance(st: CiubState, outcome: int) -> None:
+    phase = st.phase
     if phase == "roll":
-        die = s.to_roll.pop(0)
-        s.face[die] = outcome
-        s.spent[die] = False
-        if not s.to_roll:
-            enter_actions(s)
+        die = st.to_roll.pop(0)
+        st.face[die] = outcome
+        st.spent[die] = False
+        if not st.to_roll:
+            enter_actions(st)
     elif phase == "setup_remove":
-        letter = s.setup_queue.pop(0)
-        (s.a_deck if letter == "A" else s.pile[letter]).remove(outcome)
-        s.box_cards.append(outcome)
-        s.box_cards.sort()
-        if not s.setup_queue:
-            _queue_deal(s)
+        letter = st.setup_queue.pop(0)
+        (st.a_deck if letter == "A" else st.pile[letter]).remove(outcome)
+        st.box_cards.append(outcome)
+        st.box_cards.sort()
+        if not st.setup_queue:
+            _queue_deal(st)
     elif phase == "setup_deal":
-        row = s.setup_queue.pop(0)
-        s.a_deck.remove(outcome)
-        (s.top if row == "top" else s.bottom).append(outcome)
-        if not s.setup_queue:
-            _setup_done(s)
+        row = st.setup_queue.pop(0)
+        st.a_deck.remove(outcome)
+        (st.top if row == "top" else st.bottom).append(outcome)
+        if not st.setup_queue:
+            _setup_done(st)
     elif phase == "draw":
-        letter = "B" if s.pile["B"] else "C"
-        s.pile[letter].remove(outcome)
-        s.top.insert(s.refill_at, outcome)
-        if letter == "C" and not s.pile["C"]:
-            s.triggered = True  # the last C card is revealed: the end begins
-        s.refill_at = -1
-        after, s.after_draw = s.after_draw, ""
+        letter = "B" if st.pile["B"] else "C"
+        st.pile[letter].remove(outcome)
+        st.top.insert(st.refill_at, outcome)
+        if letter == "C" and not st.pile["C"]:
+            st.triggered = True  # the last C card is revealed: the end begins
+        st.refill_at = -1
+        after, st.after_draw = st.after_draw, ""
         if after == "roll":
-            begin_roll(s)
+            begin_roll(st)
         else:
-            enter_reduce(s)
+            enter_reduce(st)
     elif phase == "setup_first":
-        s.first = outcome
-        start_turn(s, outcome)
+        st.first = outcome
+        start_turn(st, outcome)
 
 
 # ===================================================================== turn flow
-def held(s: CiubState, seat: int) -> list[int]:
+def held(st: CiubState, seat: int) -> list[int]:
     """The dice ``seat`` holds, lowest first (a fresh list the caller may change)."""
     # Asked about twice per decision, each a scan of all the dice: kept in the memo, which the
     # core empties after every apply, and dropped here by every write to ``s.loc`` (_moved).
-    cache = s.memo.get("held")
+    cache = st.memo.get("held")
     if cache is None:
-        cache = s.memo["held"] = {}
+        cache = st.memo["held"] = {}
     dice = cache.get(seat)
     if dice is None:
-        dice = cache[seat] = [die for die, where in enumerate(s.loc) if where == seat]
+        dice = cache[seat] = [die for die, where in enumerate(st.loc) if where == seat]
     return list(dice)
 
 
-def _moved(s: CiubState) -> None:
+def _moved(st: CiubState) -> None:
     """A die changed hands: forget the cached ``held`` lists."""
-    s.memo.pop("held", None)
+    st.memo.pop("held", None)
 
 
-def start_turn(s: CiubState, seat: int) -> None:
-    s.turn = seat
-    s.turns = (s.turns or 0) + 1
-    for die in held(s, seat):
-        s.face[die] = -1
-        s.tray[die] = False
-        s.spent[die] = False
-    if not s.top and not s.bottom:
-        s.phase = "over"  # ruling 13: no face-up card is left to claim
+def start_turn(st: CiubState, seat: int) -> None:
+    st.turn = seat
+    st.turns = (st.turns or 0) + 1
+    for die in held(st, seat):
+        st.face[die] = -1
+        st.tray[die] = False
+        st.spent[die] = False
+    if not st.top and not st.bottom:
+        st.phase = "over"  # ruling 13: no face-up card is left to claim
         return
-    if s.opus_holder is not None:
-        begin_roll(s)  # final turns skip phase 1
+    if st.opus_holder is not None:
+        begin_roll(st)  # final turns skip phase 1
     else:
-        s.phase = "mark"
+        st.phase = "mark"
 
 
-def begin_roll(s: CiubState) -> None:
+def begin_roll(st: CiubState) -> None:
     """Roll every die not in the tray (rulebook: roll all; re-roll all remaining)."""
-    s.to_roll = [die for die in held(s, s.turn) if not s.tray[die]]
-    s.cycle_ok = False
-    if s.to_roll:
-        s.phase = "roll"
+    st.to_roll = [die for die in held(st, st.turn) if not st.tray[die]]
+    st.cycle_ok = False
+    if st.to_roll:
+        st.phase = "roll"
     else:
-        enter_claim(s)
+        enter_claim(st)
 
 
-def _usable_dice(s: CiubState) -> list[int]:
+def _usable_dice(st: CiubState) -> list[int]:
     return [
         die
-        for die in held(s, s.turn)
-        if not s.tray[die]
-        and s.face[die] >= 0
-        and not s.spent[die]
-        and s.c.face_symbol(die, s.face[die]) in ("swap", "reroll", "adjust")
+        for die in held(st, st.turn)
+        if not st.tray[die]
+        and st.face[die] >= 0
+        and not st.spent[die]
+        and st.c.face_symbol(die, st.face[die]) in ("swap", "reroll", "adjust")
     ]
 
 
-def enter_actions(s: CiubState) -> None:
-    s.phase = "actions"
-    if not _usable_dice(s):
-        enter_set_aside(s)
+def enter_actions(st: CiubState) -> None:
+    st.phase = "actions"
+    if not _usable_dice(st):
+        enter_set_aside(st)
 
 
-def enter_set_aside(s: CiubState) -> None:
+def enter_set_aside(st: CiubState) -> None:
     """Skulls must go to the tray; then the player sets aside, rolls again or stops."""
-    s.phase = "set_aside"
-    for die in held(s, s.turn):
-        if not s.tray[die] and s.face[die] >= 0 and s.c.face_symbol(die, s.face[die]) == SKULL:
-            s.tray[die] = True
-            s.cycle_ok = True
-    if all(s.tray[die] for die in held(s, s.turn)):
-        enter_claim(s)
+    st.phase = "set_aside"
+    for die in held(st, st.turn):
+        if not st.tray[die] and st.face[die] >= 0 and st.c.face_symbol(die, st.face[die]) == SKULL:
+            st.tray[die] = True
+            st.cycle_ok = True
+    if all(st.tray[die] for die in held(st, st.turn)):
+        enter_claim(st)
 
 
-def enter_claim(s: CiubState) -> None:
-    s.phase = "claim"
-    s.pending = []
+def enter_claim(st: CiubState) -> None:
+    st.phase = "claim"
+    st.pending = []
 
 
-def claimable(s: CiubState) -> list[int]:
+def claimable(st: CiubState) -> list[int]:
     """Cards the player to move may claim with the dice in the tray."""
-    seat = s.turn
+    seat = st.turn
     faces = [
-        s.c.face_symbol(die, s.face[die])
-        for die in held(s, seat)
-        if s.tray[die] and s.face[die] >= 0
+        st.c.face_symbol(die, st.face[die])
+        for die in held(st, seat)
+        if st.tray[die] and st.face[die] >= 0
     ]
-    rows = s.bottom + s.top if s.opus_holder is not None else s.bottom
-    blocked = {m for other, m in enumerate(s.marker) if other != seat and m is not None}
-    wild = bool(s.game.options["skulls_wild"])
+    rows = st.bottom + st.top if st.opus_holder is not None else st.bottom
+    blocked = {m for other, m in enumerate(st.marker) if other != seat and m is not None}
+    wild = bool(st.game.options["skulls_wild"])
     return sorted(
-        card for card in rows if card not in blocked and meets(s.c.cards[card], faces, wild)
+        card for card in rows if card not in blocked and meets(st.c.cards[card], faces, wild)
     )
 
 
-def enter_reduce(s: CiubState) -> None:
-    if len(held(s, s.turn)) > HAND_AFTER_CLAIM:
-        s.phase = "reduce"
+def enter_reduce(st: CiubState) -> None:
+    if len(held(st, st.turn)) > HAND_AFTER_CLAIM:
+        st.phase = "reduce"
     else:
-        enter_trade(s)
+        enter_trade(st)
 
 
-def enter_trade(s: CiubState) -> None:
-    s.phase = "trade"
-    s.pending = []
+def enter_trade(st: CiubState) -> None:
+    st.phase = "trade"
+    st.pending = []
 
 
-def end_turn(s: CiubState) -> None:
+def end_turn(st: CiubState) -> None:
     """Enforce the colour limits, then pass the turn (or end the game)."""
-    seat, c = s.turn, s.c
+    seat, c = st.turn, st.c
     for colour in c.colours:
         limit = 5 if colour.index == c.white else 4
-        mine = [die for die in held(s, seat) if c.die_colour[die] == colour.index]
+        mine = [die for die in held(st, seat) if c.die_colour[die] == colour.index]
         for die in mine[limit:]:
-            _to_supply(s, die)
-    for die in held(s, seat):
-        s.face[die] = -1
-        s.tray[die] = False
-        s.spent[die] = False
-    if s.opus_holder is not None and seat != s.opus_holder and s.final_left:
-        s.final_left.pop(0)
-    if s.opus_holder is not None and not s.final_left:
-        s.phase = "over"
+            _to_supply(st, die)
+    for die in held(st, seat):
+        st.face[die] = -1
+        st.tray[die] = False
+        st.spent[die] = False
+    if st.opus_holder is not None and seat != st.opus_holder and st.final_left:
+        st.final_left.pop(0)
+    if st.opus_holder is not None and not st.final_left:
+        st.phase = "over"
         return
-    start_turn(s, (seat + 1) % s.game.players)
+    start_turn(st, (seat + 1) % st.game.players)
 
 
-def _to_supply(s: CiubState, die: int) -> None:
-    s.loc[die] = SUPPLY
-    _moved(s)
-    s.face[die] = -1
-    s.tray[die] = False
-    s.spent[die] = False
+def _to_supply(st: CiubState, die: int) -> None:
+    st.loc[die] = SUPPLY
+    _moved(st)
+    st.face[die] = -1
+    st.tray[die] = False
+    st.spent[die] = False
 
 
-def _from_supply(s: CiubState, colour: int) -> int:
+def _from_supply(st: CiubState, colour: int) -> int:
     """The lowest-numbered supply die of a colour (dice of a colour are interchangeable)."""
     die = next(
-        d for d, where in enumerate(s.loc) if where == SUPPLY and s.c.die_colour[d] == colour
+        d for d, where in enumerate(st.loc) if where == SUPPLY and st.c.die_colour[d] == colour
     )
-    s.loc[die] = s.turn
-    _moved(s)
-    s.face[die] = -1
-    s.tray[die] = False
-    s.spent[die] = False
+    st.loc[die] = st.turn
+    _moved(st)
+    st.face[die] = -1
+    st.tray[die] = False
+    st.spent[die] = False
     return die
 
 
-def supply_colours(s: CiubState) -> list[int]:
-    return sorted({s.c.die_colour[d] for d, where in enumerate(s.loc) if where == SUPPLY})
+def supply_colours(st: CiubState) -> list[int]:
+    return sorted({st.c.die_colour[d] for d, where in enumerate(st.loc) if where == SUPPLY})
 
 
 # ===================================================================== legal actions
@@ -316,65 +316,65 @@ def _first_of_each(dice: list[int], key: Callable[[int], Hashable]) -> list[int]
     return chosen
 
 
-def legal_actions(s: CiubState) -> list[int]:
-    enc = s.g.codec.encode
-    phase, seat, c = s.phase, s.turn, s.c
+def legal_actions(st: CiubState) -> list[int]:
+    enc = st.g.codec.encode
+    phase, seat, c = st.phase, st.turn, st.c
     out: list[int] = []
     if phase == "mark":
         out.append(enc("pass"))
-        taken = {m for m in s.marker if m is not None}
-        out += [enc("mark", card) for card in s.top + s.bottom if card not in taken]
-        out += [enc("remove", card) for card in s.top if card not in taken]
+        taken = {m for m in st.marker if m is not None}
+        out += [enc("mark", card) for card in st.top + st.bottom if card not in taken]
+        out += [enc("remove", card) for card in st.top if card not in taken]
     elif phase == "actions":
-        if s.pending:
-            out += _legal_pending(s)
+        if st.pending:
+            out += _legal_pending(st)
         else:
-            usable = _usable_dice(s)
-            colour_of, face = c.die_colour, s.face
+            usable = _usable_dice(st)
+            colour_of, face = c.die_colour, st.face
             for die in _first_of_each(usable, lambda d: (colour_of[d], face[d])):
                 if c.face_symbol(die, face[die]) == "swap":
-                    out += [enc("swap", die, k) for k in supply_colours(s)]
+                    out += [enc("swap", die, k) for k in supply_colours(st)]
                 else:
                     out.append(enc("use", die))
             out.append(enc("done"))
     elif phase == "set_aside":
-        mine = held(s, seat)
-        free = [die for die in mine if not s.tray[die]]
-        active = [die for die in free if s.face[die] >= 0]
+        mine = held(st, seat)
+        free = [die for die in mine if not st.tray[die]]
+        active = [die for die in free if st.face[die] >= 0]
         out += [
             enc("set_aside", die)
-            for die in _first_of_each(active, lambda d: (c.die_colour[d], s.face[d]))
+            for die in _first_of_each(active, lambda d: (c.die_colour[d], st.face[d]))
         ]
-        if s.cycle_ok and free:
+        if st.cycle_ok and free:
             out.append(enc("roll"))
         out.append(enc("stop"))
     elif phase == "claim":
-        out += [enc("claim", card) for card in claimable(s)]
+        out += [enc("claim", card) for card in claimable(st)]
         out.append(enc("no_claim"))
     elif phase == "move_down":
-        out += [enc("move_down", card) for card in s.top]
+        out += [enc("move_down", card) for card in st.top]
     elif phase == "reduce":
-        out += [enc("return", die) for die in _first_of_each(held(s, seat), _trade_class(s))]
+        out += [enc("return", die) for die in _first_of_each(held(st, seat), _trade_class(st))]
     elif phase == "take":
-        out += [enc("take", k) for k in supply_colours(s)]
+        out += [enc("take", k) for k in supply_colours(st)]
     elif phase == "trade":
-        if s.pending:
-            frame = s.pending[-1]
-            out += [enc("pick", k) for k in supply_colours(s) if k != frame["colour"]]
+        if st.pending:
+            frame = st.pending[-1]
+            out += [enc("pick", k) for k in supply_colours(st) if k != frame["colour"]]
         else:
-            mine = held(s, seat)
-            klass = _trade_class(s)
+            mine = held(st, seat)
+            klass = _trade_class(st)
             others = {k: 0 for k in range(len(c.colours))}
-            for d, where in enumerate(s.loc):
+            for d, where in enumerate(st.loc):
                 if where == SUPPLY:
                     others[c.die_colour[d]] += 1
             total = sum(others.values())
             tradeable = [
                 die
                 for die in mine
-                if s.tray[die]
-                and s.face[die] >= 0
-                and c.face_symbol(die, s.face[die]) == TWO_FOR_ONE
+                if st.tray[die]
+                and st.face[die] >= 0
+                and c.face_symbol(die, st.face[die]) == TWO_FOR_ONE
                 and total - others[c.die_colour[die]] >= 2
             ]
             out += [enc("trade", die) for die in _first_of_each(tradeable, klass)]
@@ -385,37 +385,37 @@ def legal_actions(s: CiubState) -> list[int]:
     return sorted(out)
 
 
-def _trade_class(s: CiubState) -> Callable[[int], Hashable]:
+def _trade_class(st: CiubState) -> Callable[[int], Hashable]:
     """Dice that differ only in ways that no longer matter: colour, and whether the die is a
     2-for-1 die in the tray (the only face that still counts in phase 4)."""
-    c = s.c
+    c = st.c
 
     def key(die: int) -> tuple[int, bool]:
         two_for_one = (
-            s.tray[die] and s.face[die] >= 0 and c.face_symbol(die, s.face[die]) == TWO_FOR_ONE
+            st.tray[die] and st.face[die] >= 0 and c.face_symbol(die, st.face[die]) == TWO_FOR_ONE
         )
         return (c.die_colour[die], two_for_one)
 
     return key
 
 
-def _legal_pending(s: CiubState) -> list[int]:
-    enc, c = s.g.codec.encode, s.c
-    frame = s.pending[-1]
+def _legal_pending(st: CiubState) -> list[int]:
+    enc, c = st.g.codec.encode, st.c
+    frame = st.pending[-1]
     by = frame["by"]
     out = [enc("cancel")]
     if frame["kind"] == "target":
-        free = [die for die in held(s, s.turn) if not s.tray[die]]
+        free = [die for die in held(st, st.turn) if not st.tray[die]]
         out += [
             enc("target", die)
             for die in _first_of_each(
-                free, lambda d: (c.die_colour[d], s.face[d], s.spent[d], d == by)
+                free, lambda d: (c.die_colour[d], st.face[d], st.spent[d], d == by)
             )
         ]
     else:  # "face": which face to adjust the target to
         target = frame["target"]
         colour = c.colours[c.die_colour[target]]
-        allowed = SELF_ADJUST_FACES[s.game.options["self_adjust"]]
+        allowed = SELF_ADJUST_FACES[st.game.options["self_adjust"]]
         for face in colour.distinct_faces:
             if target == by and not allowed(colour.faces[face]):
                 continue
@@ -424,136 +424,136 @@ def _legal_pending(s: CiubState) -> list[int]:
 
 
 # ===================================================================== applying actions
-def apply_action(s: CiubState, action: int) -> None:
-    move = s.g.codec.decode(action)
+def apply_action(st: CiubState, action: int) -> None:
+    move = st.g.codec.decode(action)
     kind, arg = move.kind, move.arg
-    seat = s.turn
+    seat = st.turn
     if kind == "pass":
-        begin_roll(s)
+        begin_roll(st)
     elif kind == "mark":
-        s.marker[seat] = arg  # placing or shifting your marker
-        begin_roll(s)
+        st.marker[seat] = arg  # placing or shifting your marker
+        begin_roll(st)
     elif kind == "remove":
-        index = s.top.index(arg)
-        s.top.pop(index)
-        s.discard.append(arg)
-        _refill_or(s, index, then="roll")
+        index = st.top.index(arg)
+        st.top.pop(index)
+        st.discard.append(arg)
+        _refill_or(st, index, then="roll")
     elif kind == "swap":
-        _to_supply_after_swap(s, arg, move.arg2)
+        _to_supply_after_swap(st, arg, move.arg2)
     elif kind == "use":
-        s.pending.append({"kind": "target", "by": arg})
+        st.pending.append({"kind": "target", "by": arg})
     elif kind == "target":
-        frame = s.pending.pop()
+        frame = st.pending.pop()
         by = frame["by"]
-        if s.c.face_symbol(by, s.face[by]) == "reroll":
+        if st.c.face_symbol(by, st.face[by]) == "reroll":
             if arg != by:
-                s.spent[by] = True
-            s.to_roll = [arg]
-            s.phase = "roll"  # back to "actions" once the die has landed
+                st.spent[by] = True
+            st.to_roll = [arg]
+            st.phase = "roll"  # back to "actions" once the die has landed
         else:
-            s.pending.append({"kind": "face", "by": by, "target": arg})
+            st.pending.append({"kind": "face", "by": by, "target": arg})
     elif kind == "face":
-        frame = s.pending.pop()
+        frame = st.pending.pop()
         by, target = frame["by"], frame["target"]
-        s.face[target] = arg
-        s.spent[target] = False  # an adjusted die is active; a new action face may be used
-        s.spent[by] = True
-        s.tray[by] = True  # the adjust die must be set aside (it counts as set aside)
-        s.cycle_ok = True
-        enter_actions(s)
+        st.face[target] = arg
+        st.spent[target] = False  # an adjusted die is active; a new action face may be used
+        st.spent[by] = True
+        st.tray[by] = True  # the adjust die must be set aside (it counts as set aside)
+        st.cycle_ok = True
+        enter_actions(st)
     elif kind == "cancel":
-        s.pending.pop()
+        st.pending.pop()
     elif kind == "done":
-        enter_set_aside(s)
+        enter_set_aside(st)
     elif kind == "set_aside":
-        s.tray[arg] = True
-        s.cycle_ok = True
-        if all(s.tray[die] for die in held(s, seat)):
-            enter_claim(s)
+        st.tray[arg] = True
+        st.cycle_ok = True
+        if all(st.tray[die] for die in held(st, seat)):
+            enter_claim(st)
     elif kind == "roll":
-        begin_roll(s)
+        begin_roll(st)
     elif kind == "stop":
-        enter_claim(s)
+        enter_claim(st)
     elif kind == "claim":
-        _claim(s, arg)
+        _claim(st, arg)
     elif kind == "no_claim":
-        if supply_colours(s):
-            s.phase = "take"  # compensation: one die of your choice
+        if supply_colours(st):
+            st.phase = "take"  # compensation: one die of your choice
         else:
-            enter_trade(s)
+            enter_trade(st)
     elif kind == "move_down":
-        index = s.top.index(arg)
-        s.top.pop(index)
-        s.bottom.insert(s.claim_gap, arg)
-        s.claim_gap = -1
-        _refill_or(s, index, then="reduce")
+        index = st.top.index(arg)
+        st.top.pop(index)
+        st.bottom.insert(st.claim_gap, arg)
+        st.claim_gap = -1
+        _refill_or(st, index, then="reduce")
     elif kind == "return":
-        _to_supply(s, arg)
-        if len(held(s, seat)) <= HAND_AFTER_CLAIM:
-            enter_trade(s)
+        _to_supply(st, arg)
+        if len(held(st, seat)) <= HAND_AFTER_CLAIM:
+            enter_trade(st)
     elif kind == "take":
-        _from_supply(s, arg)
-        enter_trade(s)
+        _from_supply(st, arg)
+        enter_trade(st)
     elif kind == "trade":
-        colour = s.c.die_colour[arg]
-        _to_supply(s, arg)
-        s.pending.append({"kind": "pick", "colour": colour, "left": 2})
+        colour = st.c.die_colour[arg]
+        _to_supply(st, arg)
+        st.pending.append({"kind": "pick", "colour": colour, "left": 2})
     elif kind == "pick":
-        _from_supply(s, arg)
-        s.pending[-1]["left"] -= 1
-        if s.pending[-1]["left"] == 0:
-            s.pending.pop()
+        _from_supply(st, arg)
+        st.pending[-1]["left"] -= 1
+        if st.pending[-1]["left"] == 0:
+            st.pending.pop()
     elif kind == "whiten":
-        _to_supply(s, arg)
-        _from_supply(s, s.c.white)
+        _to_supply(st, arg)
+        _from_supply(st, st.c.white)
     elif kind == "end_turn":
-        end_turn(s)
+        end_turn(st)
     else:  # pragma: no cover - the codec only yields the kinds above
         raise AssertionError(kind)
 
 
-def _to_supply_after_swap(s: CiubState, die: int, colour: int) -> None:
+def _to_supply_after_swap(st: CiubState, die: int, colour: int) -> None:
     """Swap: take the new die first (it is inactive), then the swap die goes to the supply."""
-    new = _from_supply(s, colour)
-    _to_supply(s, die)
-    s.face[new] = -1
-    s.cycle_ok = True
-    enter_actions(s)
+    new = _from_supply(st, colour)
+    _to_supply(st, die)
+    st.face[new] = -1
+    st.cycle_ok = True
+    enter_actions(st)
 
 
-def _claim(s: CiubState, card: int) -> None:
-    seat = s.turn
-    from_bottom = card in s.bottom
-    row = s.bottom if from_bottom else s.top
+def _claim(st: CiubState, card: int) -> None:
+    seat = st.turn
+    from_bottom = card in st.bottom
+    row = st.bottom if from_bottom else st.top
     index = row.index(card)
     row.pop(index)
-    s.claimed[seat].append(card)
-    if s.marker[seat] == card:
-        s.marker[seat] = None  # your own marker comes back for next round
-    if s.triggered and s.opus_holder is None:
-        opus = s.c.opus.id
-        s.pile["D"].remove(opus)
-        s.claimed[seat].append(opus)
-        s.opus_holder = seat
-        n = s.game.players
-        s.final_left = [(seat + k) % n for k in range(1, n)]
-    if from_bottom and s.top:
-        s.claim_gap = index
-        s.phase = "move_down"
+    st.claimed[seat].append(card)
+    if st.marker[seat] == card:
+        st.marker[seat] = None  # your own marker comes back for next round
+    if st.triggered and st.opus_holder is None:
+        opus = st.c.opus.id
+        st.pile["D"].remove(opus)
+        st.claimed[seat].append(opus)
+        st.opus_holder = seat
+        n = st.game.players
+        st.final_left = [(seat + k) % n for k in range(1, n)]
+    if from_bottom and st.top:
+        st.claim_gap = index
+        st.phase = "move_down"
     elif not from_bottom:
-        _refill_or(s, index, then="reduce")
+        _refill_or(st, index, then="reduce")
     else:
-        enter_reduce(s)
+        enter_reduce(st)
 
 
-def _refill_or(s: CiubState, index: int, then: str) -> None:
+def _refill_or(st: CiubState, index: int, then: str) -> None:
     """Fill a top-row gap from the pile (a chance draw), then go on. Refills stop when only
     the D card is left (ruling 9)."""
-    if s.pile["B"] or s.pile["C"]:
-        s.refill_at = index
-        s.after_draw = then
-        s.phase = "draw"
+    if st.pile["B"] or st.pile["C"]:
+        st.refill_at = index
+        st.after_draw = then
+        st.phase = "draw"
     elif then == "roll":
-        begin_roll(s)
+        begin_roll(st)
     else:
-        enter_reduce(s)
+        enter_reduce(st)

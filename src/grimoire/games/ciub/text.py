@@ -112,24 +112,24 @@ def colour_shown(name: str) -> str:
     return _(COLOUR_TEXT[name]) if name in COLOUR_TEXT else name
 
 
-def phase_help(s: CiubState) -> str:
-    if s.phase in ("actions",) and s.pending:
-        frame = s.pending[-1]
-        die = s.c.die_label[frame["by"]]
+def phase_help(st: CiubState) -> str:
+    if st.phase in ("actions",) and st.pending:
+        frame = st.pending[-1]
+        die = st.c.die_label[frame["by"]]
         if frame["kind"] == "target":
             return _("phase 2: choose the die that {die} acts on (or cancel)").format(die=die)
-        target = s.c.die_label[frame["target"]]
+        target = st.c.die_label[frame["target"]]
         return _("phase 2: choose the face for {die} (or cancel)").format(die=target)
-    if s.phase == "trade" and s.pending:
+    if st.phase == "trade" and st.pending:
         return _("phase 4: pick a die of another colour for your 2-for-1 die")
-    return _(PHASE_HELP[s.phase]) if s.phase in PHASE_HELP else _("chance")
+    return _(PHASE_HELP[st.phase]) if st.phase in PHASE_HELP else _("chance")
 
 
-def action_text(s: CiubState, action: int) -> str:
-    c = s.c
-    if s.is_chance():
-        return _chance_text(s, action)
-    move = s.g.codec.decode(action)
+def action_text(st: CiubState, action: int) -> str:
+    c = st.c
+    if st.is_chance():
+        return _chance_text(st, action)
+    move = st.g.codec.decode(action)
     kind, arg = move.kind, move.arg
     if kind in ("pass", "cancel", "done", "roll", "stop", "no_claim", "end_turn"):
         return _(KIND_TEXT[kind])
@@ -141,28 +141,28 @@ def action_text(s: CiubState, action: int) -> str:
     if kind in ("take", "pick"):
         return _(KIND_TEXT[kind]).format(colour=colour_shown(c.colours[arg].name))
     if kind == "face":
-        target = s.pending[-1].get("target") if s.pending and s.phase == "actions" else None
+        target = st.pending[-1].get("target") if st.pending and st.phase == "actions" else None
         if target is None:
             return _("face #{number}").format(number=arg)
         return _("face {face}").format(face=face_shown(c.face_symbol(target, arg)))
     return _(KIND_TEXT[kind]).format(die=c.die_label[arg])
 
 
-def _chance_text(s: CiubState, outcome: int) -> str:
-    c = s.c
-    if s.phase == "roll":
-        die = s.to_roll[0]
+def _chance_text(st: CiubState, outcome: int) -> str:
+    c = st.c
+    if st.phase == "roll":
+        die = st.to_roll[0]
         face = face_shown(c.face_symbol(die, outcome))
         return _("{die} rolls {face}").format(die=c.die_label[die], face=face)
-    if s.phase == "setup_first":
+    if st.phase == "setup_first":
         return _("seat {seat} starts").format(seat=outcome)
     card = c.cards[outcome]
-    if s.phase == "setup_remove":
+    if st.phase == "setup_remove":
         return _("card {card} ({letter} {need}) is removed face down").format(
             card=outcome, letter=card.letter, need=card.need
         )
-    if s.phase == "setup_deal":
-        if s.setup_queue[0] == "top":
+    if st.phase == "setup_deal":
+        if st.setup_queue[0] == "top":
             row = _("card {card} ({need}, {vp} VP) is dealt to the top row")
         else:
             row = _("card {card} ({need}, {vp} VP) is dealt to the bottom row")
@@ -172,14 +172,14 @@ def _chance_text(s: CiubState, outcome: int) -> str:
     )
 
 
-def action_json(s: CiubState, action: int) -> dict[str, Any]:
-    doc: dict[str, Any] = {"id": action, "text": action_text(s, action)}
-    if s.is_chance():
+def action_json(st: CiubState, action: int) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": action, "text": action_text(st, action)}
+    if st.is_chance():
         return doc
-    move = s.g.codec.decode(action)
+    move = st.g.codec.decode(action)
     doc["kind"] = move.kind
-    arg_kind = s.g.codec_arg(move.kind)
-    c = s.c
+    arg_kind = st.g.codec_arg(move.kind)
+    c = st.c
     if arg_kind == "card":
         doc["card"] = move.arg
     elif arg_kind in ("die", "die_colour"):
@@ -193,7 +193,7 @@ def action_json(s: CiubState, action: int) -> dict[str, Any]:
     return doc
 
 
-def parse(s: CiubState, source: str) -> int:
+def parse(st: CiubState, source: str) -> int:
     """The action id named by ``source``; IllegalAction with the reason if it names none."""
     # A hyphen inside a word ("re-roll", "2-for-1") reads as a space; a leading minus does
     # not, so "mark -1" names no card instead of card 1.
@@ -204,8 +204,8 @@ def parse(s: CiubState, source: str) -> int:
         raise IllegalAction(
             _("'{text}' is a number, not an action text (e.g. 'claim 21')").format(text=source)
         )
-    enc = s.g.codec.encode
-    c = s.c
+    enc = st.g.codec.encode
+    c = st.c
     if words in WORD_KINDS:
         return enc(WORD_KINDS[words])
     match = re.fullmatch(r"(mark|remove|claim|move down) (\d+)", words)
@@ -216,57 +216,57 @@ def parse(s: CiubState, source: str) -> int:
         return enc(CARD_KINDS[match.group(1)], card)
     match = re.fullmatch(r"swap (\w+) (?:for )?(\w+)", words)
     if match:
-        colour = _colour(s, match.group(2))
-        return _as_offered(s, "swap", _die(s, match.group(1)), colour)
+        colour = _colour(st, match.group(2))
+        return _as_offered(st, "swap", _die(st, match.group(1)), colour)
     match = re.fullmatch(r"(use|target|set aside|return|trade|whiten) (\w+)", words)
     if match:
-        return _as_offered(s, DIE_KINDS[match.group(1)], _die(s, match.group(2)))
+        return _as_offered(st, DIE_KINDS[match.group(1)], _die(st, match.group(2)))
     match = re.fullmatch(r"(take|pick) (\w+)", words)
     if match:
-        return enc(COLOUR_KINDS[match.group(1)], _colour(s, match.group(2)))
+        return enc(COLOUR_KINDS[match.group(1)], _colour(st, match.group(2)))
     match = re.fullmatch(r"face (.+)", words)
     if match:
-        return enc("face", _face(s, match.group(1)))
+        return enc("face", _face(st, match.group(1)))
     raise IllegalAction(
         _("'{text}' is not an action; try e.g. 'claim 21', 'use B1', 'roll'").format(text=source)
     )
 
 
-def _as_offered(s: CiubState, kind: str, die: int, colour: int = 0) -> int:
+def _as_offered(st: CiubState, kind: str, die: int, colour: int = 0) -> int:
     """The action on ``die``, or on the identical die the legal actions offer instead: the
     rules offer one die of each set of identical dice (same colour, place, face, tray and
     spent mark), so naming any of them means the same move and every label stays usable."""
-    enc = s.g.codec.encode
+    enc = st.g.codec.encode
     action = enc(kind, die, colour)
-    if not isinstance(s.current_player, int) or s.current_player < 0:
+    if not isinstance(st.current_player, int) or st.current_player < 0:
         return action
-    legal = s.legal_actions()
+    legal = st.legal_actions()
     if action in legal:
         return action
-    by = s.pending[-1].get("by") if s.pending else None
-    for other in range(s.c.num_dice):
+    by = st.pending[-1].get("by") if st.pending else None
+    for other in range(st.c.num_dice):
         if (
             other != die
             and by not in (die, other)
-            and _identical(s, die, other)
+            and _identical(st, die, other)
             and enc(kind, other, colour) in legal
         ):
             return enc(kind, other, colour)
     return action
 
 
-def _identical(s: CiubState, a: int, b: int) -> bool:
+def _identical(st: CiubState, a: int, b: int) -> bool:
     return (
-        s.c.die_colour[a] == s.c.die_colour[b]
-        and s.loc[a] == s.loc[b]
-        and s.face[a] == s.face[b]
-        and s.tray[a] == s.tray[b]
-        and s.spent[a] == s.spent[b]
+        st.c.die_colour[a] == st.c.die_colour[b]
+        and st.loc[a] == st.loc[b]
+        and st.face[a] == st.face[b]
+        and st.tray[a] == st.tray[b]
+        and st.spent[a] == st.spent[b]
     )
 
 
-def _die(s: CiubState, label: str) -> int:
-    die = s.c.die_by_label(label)
+def _die(st: CiubState, label: str) -> int:
+    die = st.c.die_by_label(label)
     if die is None:
         raise IllegalAction(
             _("there is no die {die} (dice are named like W1, B3)").format(die=repr(label.upper()))
@@ -274,25 +274,25 @@ def _die(s: CiubState, label: str) -> int:
     return die
 
 
-def _colour(s: CiubState, name: str) -> int:
-    for colour in s.c.colours:
+def _colour(st: CiubState, name: str) -> int:
+    for colour in st.c.colours:
         if name in (colour.name, colour.letter.lower()):
             return colour.index
-    names = ", ".join(colour.name for colour in s.c.colours)
+    names = ", ".join(colour.name for colour in st.c.colours)
     raise IllegalAction(
         _("there is no colour {colour} ({names})").format(colour=repr(name), names=names)
     )
 
 
-def _face(s: CiubState, name: str) -> int:
+def _face(st: CiubState, name: str) -> int:
     if name.startswith("#") and name[1:].isdigit():
         if not 0 <= int(name[1:]) < 6:  # a die has faces #0..#5; more would spill into other ids
             raise IllegalAction(_("there is no face {face} (faces are #0..#5)").format(face=name))
         return int(name[1:])
-    if not (s.phase == "actions" and s.pending and s.pending[-1]["kind"] == "face"):
+    if not (st.phase == "actions" and st.pending and st.pending[-1]["kind"] == "face"):
         raise IllegalAction(_("'face ...' only answers which face to adjust a die to"))
-    target = s.pending[-1]["target"]
-    colour = s.c.colours[s.c.die_colour[target]]
+    target = st.pending[-1]["target"]
+    colour = st.c.colours[st.c.die_colour[target]]
     wanted = {"2 for 1": "two_for_one", "2for1": "two_for_one", "re roll": "reroll"}.get(name, name)
     for index in colour.distinct_faces:
         if colour.faces[index] == wanted:
