@@ -11,7 +11,7 @@ from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.ciub import evaluation, rules
 from grimoire.games.ciub.actions import ARG_OF, ActionCodec
-from grimoire.games.ciub.components import Components, load, source_text
+from grimoire.games.ciub.components import LOADER, Components
 from grimoire.games.ciub.state import CiubState
 
 
@@ -63,7 +63,7 @@ class CiubGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
-        self.components: Components = load(self.options["components"])
+        self.components: Components = LOADER.load(self.options["components"])
         self.codec = ActionCodec(self.components)
 
     def _check_options(self) -> None:
@@ -72,7 +72,7 @@ class CiubGame(Game):
             raise InvalidOptions(f"start_player {start} is not a seat of {self.players} players")
 
     def component_texts(self) -> list[str]:
-        return [source_text(self.options["components"])]
+        return [LOADER.text(self.options["components"])]
 
     @staticmethod
     def codec_arg(kind: str) -> str | None:
