@@ -9,7 +9,7 @@ from typing import Any
 
 import grimoire
 from grimoire.core.state import CHANCE
-from grimoire.games.ciub import rules
+from grimoire.games.ciub import turn
 from grimoire.games.ciub.requirements import meets
 from grimoire.games.ciub.state import CiubState
 
@@ -83,7 +83,7 @@ def brute_force(state: CiubState, card_id: int) -> Fraction | float:
         if s.phase == "claim":
             tray = [
                 s.c.face_symbol(d, s.face[d])
-                for d in rules.held(s, s.turn)
+                for d in turn.held(s, s.turn)
                 if s.tray[d] and s.face[d] >= 0
             ]
             graph[k] = ("leaf", Fraction(int(meets(card, tray, wild))))

@@ -12,7 +12,7 @@ from rich.console import Console
 from tests.bots.ciub_positions import brute_force, position
 
 from grimoire.core.i18n import language_scope
-from grimoire.games.ciub import odds, rules
+from grimoire.games.ciub import odds, turn
 from grimoire.games.ciub.requirements import meets
 from grimoire.games.ciub.state import CiubState
 
@@ -24,7 +24,7 @@ def enumerated(state: CiubState, card_id: int, seat: int) -> Fraction:
     """Every face of every rolled die, counted: the tray's faces (in the seat's dice part
     only) plus one roll of every other die it holds meet the card."""
     playing = odds.in_turn(state, seat)
-    mine = rules.held(state, seat)
+    mine = turn.held(state, seat)
     tray = [
         state.c.face_symbol(d, state.face[d])
         for d in mine

@@ -15,6 +15,7 @@ import grimoire
 from grimoire.cli.play import _chosen
 from grimoire.core.errors import IllegalAction
 from grimoire.games.ciub.state import CiubState
+from grimoire.games.ciub.view import unseen_cards
 
 DIE_KINDS = ("use", "target", "set aside", "return", "trade", "whiten")
 
@@ -46,7 +47,7 @@ def test_every_identical_die_can_be_named() -> None:
     move (``target R6`` when ``target R2`` is offered), so a label never stops working."""
     checked = 0
     for s in positions():
-        by = s.pending[-1].get("by") if s.pending else None
+        by = getattr(s.stack[-1], "by", None) if s.stack else None
         for action in s.legal_actions():
             text = s.action_to_string(action)
             match = re.fullmatch(r"(use|target|set aside|return|trade|whiten) (\w+)", text)
@@ -143,5 +144,5 @@ def test_svg_board_shows_the_public_position() -> None:
     for die, where in enumerate(state.loc):
         if where >= 0:
             assert f'data-die="{state.c.die_label[die]}"' in svg
-    for hidden in state.unseen_cards():
+    for hidden in unseen_cards(state):
         assert f'data-card="{hidden}"' not in svg  # the pile and the box stay face down

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from itertools import compress
 
 from grimoire.core.state import CHANCE
-from grimoire.games.ciub.rules import claimable
 from grimoire.games.ciub.state import CiubState
+from grimoire.games.ciub.turn import claimable
 
 SUPPLY, BOX = -1, -2
 OPUS = 33
@@ -42,7 +42,7 @@ class Player:
             return rng.choice(actions[:-1] if actions[-1] == codec.encode("no_claim") else actions)
         if self.eager:
             if phase == "mark" and rng.random() < 0.5:
-                base, size = codec.base["remove"], codec.size["remove"]
+                base, size = codec.base("remove"), codec.size("remove")
                 removes = [a for a in actions if base <= a < base + size]
                 if removes:
                     return rng.choice(removes)
@@ -228,7 +228,7 @@ class TurnWatcher:
             for card in rows
             if card not in blocked and oracle_meets(c.cards[card].need, faces, wild)
         }
-        claim = state.game.codec.base["claim"]
+        claim = state.game.codec.base("claim")
         offered = {a - claim for a in state.legal_actions() if claim <= a < claim + 34}
         assert offered == expected, (faces, rows, offered, expected)
 

@@ -143,7 +143,7 @@ def test_hyphenated_words_still_parse():
     assert state.parse_action("face 3") == state.game.codec.encode("face", 4)
     purple = state.game.components.colour_named("purple")
     assert (
-        purple.faces[state.parse_action("face 2-for-1") - state.game.codec.base["face"]]
+        purple.faces[state.parse_action("face 2-for-1") - state.game.codec.base("face")]
         == "two_for_one"
     )
     assert state.parse_action("end-turn") == state.game.codec.encode("end_turn")

@@ -250,12 +250,12 @@ def finish_turn(state: CiubState) -> None:
         if phase == "mark":
             do(state, "pass")
         elif phase == "actions":
-            do(state, "cancel" if state.pending else "done")
+            do(state, "cancel" if state.stack else "done")
         elif phase == "set_aside":
             do(state, "stop")
         elif phase == "claim":
             do(state, "no claim")
-        elif phase == "trade" and not state.pending:
+        elif phase == "trade" and not state.stack:
             do(state, "end turn")
         else:  # take, reduce, move_down, a 2-for-1 pick: the first choice offered
             state.apply(state.legal_actions()[0])

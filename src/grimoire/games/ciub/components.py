@@ -15,7 +15,8 @@ ACTION_FACES = frozenset({"swap", "reroll", "adjust"})
 SKULL = "skull"
 TWO_FOR_ONE = "two_for_one"
 FACE_SYMBOLS = NUMBER_FACES | ACTION_FACES | {SKULL, TWO_FOR_ONE}
-LETTERS = ("A", "B", "C", "D")
+LETTERS = ("A", "B", "C", "D")  # the cards' letters
+PILES = ("B", "C", "D")  # the face-down piles (the A cards are dealt at setup)
 PROVENANCE_FIELDS = ("dice", "cards", "setup", "counts")
 FACE_TEXT = {
     "swap": "swap",

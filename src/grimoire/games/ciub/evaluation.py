@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
-from grimoire.games.ciub import rules
 from grimoire.games.ciub.state import CiubState
+from grimoire.games.ciub.turn import claimable
 
 DICE_PHASES = frozenset({"roll", "actions", "set_aside", "claim"})
 MET_SHARE = 0.9  # of a met card's VP credited before the claim (it is all but taken)
@@ -27,7 +27,7 @@ def standings(st: CiubState) -> list[float]:
     die = DIE_VALUE_LATE if st.triggered else DIE_VALUE
     out = [st.vp(seat) + die * st.dice_held(seat) for seat in range(st.game.players)]
     if st.phase in DICE_PHASES:
-        met = [st.c.cards[card].vp for card in rules.claimable(st)]
+        met = [st.c.cards[card].vp for card in claimable(st)]
         if met:
             out[st.turn] += MET_SHARE * max(met)
     return out

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 from grimoire.core.i18n import N_
 from grimoire.games.ciub.components import ACTION_FACES, SKULL, TWO_FOR_ONE
+from grimoire.games.ciub.frames import Pick
 from grimoire.games.ciub.requirements import meets
 from grimoire.games.ciub.text import _, colour_shown, face_shown
+from grimoire.games.ciub.turn import BOX, SUPPLY, held
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
-SUPPLY, BOX = -1, -2
 # the step of the turn each kind of action belongs to (``pending``: inside a dice action)
 STEP = {
     "pass": "mark",
@@ -56,7 +57,7 @@ STEP_TEXT = {
 
 
 def why_not(st: CiubState, action: int) -> str | None:
-    move = st.g.codec.decode(action)
+    move = st.space.decode(action)
     kind, arg = move.kind, move.arg
     step = _step_now(st)
     if step not in STEP_TEXT:
@@ -70,7 +71,7 @@ def why_not(st: CiubState, action: int) -> str | None:
     if kind in ("take", "pick"):
         return _colour_reason(st, kind, arg)
     if kind in ("use", "swap", "target", "set_aside", "return", "trade", "whiten"):
-        return _die_reason(st, kind, arg, move.arg2)
+        return _die_reason(st, kind, arg, move.args[1] if kind == "swap" else 0)
     if kind == "face":
         return _("a die adjusting itself may not show that face (see the self_adjust option)")
     if kind == "roll":
@@ -81,15 +82,14 @@ def why_not(st: CiubState, action: int) -> str | None:
 
 
 def _step_now(st: CiubState) -> str:
-    if st.phase == "actions" and st.pending:
-        return "pending"
-    if st.phase == "trade" and st.pending:
+    frame = st.stack[-1] if st.stack else None
+    if isinstance(frame, Pick):
         return "pick"
-    return st.phase
+    return st.phase if frame is None else "pending"
 
 
 def _held(st: CiubState) -> list[int]:
-    return [die for die, where in enumerate(st.loc) if where == st.turn]
+    return held(st, st.turn)
 
 
 def _card_reason(st: CiubState, kind: str, card: int) -> str | None:
@@ -132,7 +132,8 @@ def _colour_reason(st: CiubState, kind: str, colour: int) -> str | None:
     name = colour_shown(st.c.colours[colour].name)
     if not any(w == SUPPLY and st.c.die_colour[d] == colour for d, w in enumerate(st.loc)):
         return _("no {colour} die is left in the supply").format(colour=name)
-    if kind == "pick" and st.pending and st.pending[-1]["colour"] == colour:
+    frame = st.stack[-1] if st.stack else None
+    if kind == "pick" and isinstance(frame, Pick) and frame.colour == colour:
         return _("a 2-for-1 trade gives dice of another colour than {colour}").format(colour=name)
     return None
 

@@ -9,8 +9,8 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
-from grimoire.games.ciub import evaluation, rules
-from grimoire.games.ciub.actions import ARG_OF, ActionCodec
+from grimoire.games.ciub import evaluation, position, rules, setup
+from grimoire.games.ciub.actions import action_space
 from grimoire.games.ciub.components import LOADER, Components
 from grimoire.games.ciub.state import CiubState
 
@@ -64,7 +64,7 @@ class CiubGame(Game):
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.components: Components = LOADER.load(self.options["components"])
-        self.codec = ActionCodec(self.components)
+        self.codec = action_space(self.components)
 
     def _check_options(self) -> None:
         start = self.options["start_player"]
@@ -73,10 +73,6 @@ class CiubGame(Game):
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]
-
-    @staticmethod
-    def codec_arg(kind: str) -> str | None:
-        return ARG_OF[kind]
 
     @property
     def max_game_length(self) -> int:
@@ -91,12 +87,14 @@ class CiubGame(Game):
         return max(max(self.components.cards) + 1, 6, self.players)
 
     def _new_state(self, seed: int) -> State:
-        state = CiubState(self, seed)
-        rules.start_setup(state)
-        return state
+        st = CiubState(self, seed)
+        setup.start_setup(st)
+        return st
 
-    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
-        return CiubState.from_position(self, seed, position)
+    def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
+        st = CiubState(self, seed)
+        position.load(st, doc)
+        return st
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluation.evaluate(state, seat)
@@ -141,32 +139,7 @@ class CiubGame(Game):
         return render(state, seat)
 
     def aids(self, state: State, seat: int | None, seconds: float | None = None) -> dict[str, Any]:
-        """``cards``: the odds beside the cards (``odds.glance``) for ``seat``, or for the seat
-        whose turn it is when ``seat`` is a spectator (every die is face up: nothing hidden).
-        With ``seconds``, ``odds``: every face-up card's best-play chance this turn
-        (``odds.turn_odds``) during the dice part of the seat's turn ([] at other moments,
-        None when not found in time)."""
         from grimoire.games.ciub import odds
 
         assert isinstance(state, CiubState)
-        if state.is_terminal():
-            return {}
-        who = state.turn if seat is None else seat
-        out: dict[str, Any] = {"seat": who, "cards": odds.glance(state, who)}
-        if seconds is not None:
-            out["odds"] = _timed_odds(state, who, seconds)
-        return out
-
-
-def _timed_odds(state: CiubState, seat: int, seconds: float) -> list[dict[str, Any]] | None:
-    import time
-
-    from grimoire.games.ciub import odds
-
-    if not odds.in_turn(state, seat):
-        return []
-    try:
-        rows = odds.turn_odds(state, seat, deadline=time.monotonic() + seconds)
-    except odds.OddsTimeout:
-        return None
-    return [row | {"odds": float(row["odds"])} for row in rows]
+        return odds.aids(state, seat, seconds)

@@ -12,8 +12,9 @@ from collections import Counter
 
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
-from grimoire.games.ciub import rules
+from grimoire.games.ciub import turn
 from grimoire.games.ciub.components import NUMBER_FACES, TWO_FOR_ONE, Card, Components
+from grimoire.games.ciub.frames import Face, Target
 from grimoire.games.ciub.state import CiubState
 
 # How much a die of a colour is worth to keep for a turn, before the target is known.
@@ -58,11 +59,11 @@ class CiubHeuristicBot(Bot):
         return choice
 
     # ------------------------------------------------------------------ helpers
-    def enc(self, st: CiubState, kind: str, arg: int = 0, arg2: int = 0) -> int:
-        return st.g.codec.encode(kind, arg, arg2)
+    def enc(self, st: CiubState, kind: str, *args: int) -> int:
+        return st.space.encode(kind, *args)
 
     def mine(self, st: CiubState) -> list[int]:
-        return rules.held(st, st.turn)
+        return turn.held(st, st.turn)
 
     def tray_faces(self, st: CiubState) -> list[str]:
         return [
@@ -198,15 +199,15 @@ class CiubHeuristicBot(Bot):
 
     def _actions(self, st: CiubState, legal: list[int]) -> int | None:
         c = st.c
-        if st.pending:
-            return self._pending(st, legal)
+        if st.stack:
+            return self._frame(st, legal)
         card = self.target(st)
-        if card is not None and card.id in rules.claimable(st):
+        if card is not None and card.id in turn.claimable(st):
             return self.enc(st, "done")
         want = self.useful_faces(st, card)
         keep, rest = self.split(st, card)
         missing = want - Counter(c.face_symbol(d, st.face[d]) for d in keep)
-        usable = {c.face_symbol(d, st.face[d]): d for d in reversed(rules._usable_dice(st))}
+        usable = {c.face_symbol(d, st.face[d]): d for d in reversed(turn.usable_dice(st))}
         # Adjust a die that does not serve the target to a missing face.
         if "adjust" in usable and missing:
             for d in rest:
@@ -224,7 +225,7 @@ class CiubHeuristicBot(Bot):
         # Swap a white die for the supply colour that best serves what is missing.
         if "swap" in usable:
             best, best_score = None, 0.0
-            for k in rules.supply_colours(st):
+            for k in turn.supply_colours(st):
                 colour = c.colours[k]
                 score = (
                     sum(colour.faces.count(f) for f in missing) / 6 + BASE_VALUE[colour.name] / 20
@@ -239,39 +240,41 @@ class CiubHeuristicBot(Bot):
                 return self.enc(st, "swap", usable["swap"], best)
         return self.enc(st, "done")
 
-    def _pending(self, st: CiubState, legal: list[int]) -> int | None:
-        frame = st.pending[-1]
+    def _frame(self, st: CiubState, legal: list[int]) -> int | None:
+        """The answer to a re-roll's or adjust's target or face, as planned when it was used."""
+        frame = st.stack[-1]
         plan = self._plan
-        if frame["kind"] == "target":
+        if isinstance(frame, Target):
             if plan is not None:
                 for action in legal:
-                    move = st.g.codec.decode(action)
+                    move = st.space.decode(action)
                     if move.kind == "target" and (
                         move.arg == plan[0]
                         or (
                             st.c.die_colour[move.arg] == st.c.die_colour[plan[0]]
                             and st.face[move.arg] == st.face[plan[0]]
-                            and move.arg != frame["by"]
+                            and move.arg != frame.by
                         )
                     ):
                         return action
             return self.enc(st, "cancel")
-        target = frame["target"]
+        assert isinstance(frame, Face)
+        target = frame.target
         colour = st.c.colours[st.c.die_colour[target]]
         if plan is not None and plan[1] in colour.faces:
             action = self.enc(st, "face", colour.faces.index(plan[1]))
             if action in legal:
                 return action
-        faces = [a for a in legal if st.g.codec.decode(a).kind == "face"]
-        numeric = [a for a in faces if colour.faces[st.g.codec.decode(a).arg] in NUMBER_FACES]
+        faces = [a for a in legal if st.space.decode(a).kind == "face"]
+        numeric = [a for a in faces if colour.faces[st.space.decode(a).arg] in NUMBER_FACES]
         if numeric:  # no plan: the highest number serves most cards
-            return max(numeric, key=lambda a: int(colour.faces[st.g.codec.decode(a).arg]))
+            return max(numeric, key=lambda a: int(colour.faces[st.space.decode(a).arg]))
         return faces[0] if faces else None
 
     def _set_aside(self, st: CiubState, legal: list[int]) -> int | None:
         c = st.c
         card = self.target(st)
-        if card is not None and card.id in rules.claimable(st):
+        if card is not None and card.id in turn.claimable(st):
             return self.enc(st, "stop")
         keep, rest = self.split(st, card)
         for d in keep:
@@ -299,7 +302,7 @@ class CiubHeuristicBot(Bot):
         return self.enc(st, "stop")
 
     def _claim(self, st: CiubState, legal: list[int]) -> int | None:
-        cards = rules.claimable(st)
+        cards = turn.claimable(st)
         if not cards:
             return self.enc(st, "no_claim")
         return self.enc(st, "claim", max(cards, key=lambda i: (st.c.cards[i].vp, i)))
@@ -324,7 +327,7 @@ class CiubHeuristicBot(Bot):
 
     def _reduce(self, st: CiubState, legal: list[int]) -> int | None:
         card = self.target(st, next_turn=True)
-        options = [st.g.codec.decode(a).arg for a in legal]
+        options = [st.space.decode(a).arg for a in legal]
         worst = min(options, key=lambda d: self.die_value(st, d, card))
         return self.enc(st, "return", worst)
 
@@ -341,21 +344,19 @@ class CiubHeuristicBot(Bot):
 
     def _take(self, st: CiubState, legal: list[int]) -> int | None:
         card = self.target(st, next_turn=True)
-        options = [st.g.codec.decode(a).arg for a in legal]
+        options = [st.space.decode(a).arg for a in legal]
         return self.enc(st, "take", max(options, key=lambda k: self.colour_value(st, k, card)))
 
     def _trade(self, st: CiubState, legal: list[int]) -> int | None:
         card = self.target(st, next_turn=True)
-        if st.pending:
-            options = [
-                st.g.codec.decode(a).arg for a in legal if st.g.codec.decode(a).kind == "pick"
-            ]
+        if st.stack:  # a 2-for-1 trade's picks
+            options = [st.space.decode(a).arg for a in legal if st.space.decode(a).kind == "pick"]
             if options:
                 return self.enc(
                     st, "pick", max(options, key=lambda k: self.colour_value(st, k, card))
                 )
             return None
         for action in legal:
-            if st.g.codec.decode(action).kind == "trade":
+            if st.space.decode(action).kind == "trade":
                 return action
         return self.enc(st, "end_turn")

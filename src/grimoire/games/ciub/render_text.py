@@ -14,6 +14,7 @@ from rich.text import Text
 from grimoire.core.i18n import N_, percent
 from grimoire.games.ciub.state import CiubState
 from grimoire.games.ciub.text import _, colour_shown, phase_help
+from grimoire.games.ciub.view import check_seat
 
 STYLE = {
     "white": "bold black on white",
@@ -111,6 +112,8 @@ ODDS_LEGEND = N_(
 
 
 def render(st: CiubState, seat: int | None) -> Group:
+    """What ``seat`` (None: a spectator) sees; IllegalAction for a seat the game lacks."""
+    check_seat(st, seat)
     parts: list[object] = []
     aids = st.game.aids(st, seat)
     odds = {row["card"]: row for row in aids.get("cards", [])}
