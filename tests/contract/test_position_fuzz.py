@@ -423,7 +423,6 @@ def settings_for(name: str) -> settings:
 # Games that fail the property today (issue 22): the marker goes once the loader is fixed.
 # FOUND below holds a minimal document for each kind of failure the fuzz met.
 FAILING: dict[str, str] = {
-    "ciub": "a pick frame without 'left' loads and crashes at the pick; a huge phase is echoed",
     "fatal": "refusals list every frame kind or missing card (over 300 characters) or echo a "
     "huge name; frames missing a field load and crash at the next move",
     "five-seals": "huge token, scroll and frame values are echoed whole; spell frames with a "
@@ -465,8 +464,9 @@ def test_mutated_positions_are_refused_or_play_on(name: str) -> None:
 # A minimal document for each kind of failure the fuzz met (run with 6,000 single mutations a
 # game on the code of issue 22's start): a real position of a seeded random game where the frame
 # or field exists, changed once. Each is a strict xfail until the loader refuses it or the game
-# plays it; then its marker goes. "echo" cases: a 5,000-character value is quoted whole in the
-# refusal; the others load and then crash (or stall) at the next move.
+# plays it; then its marker goes ("FIXED": passes since that commit, kept as a regression).
+# "echo" cases: a 5,000-character value is quoted whole in the refusal; the others load and
+# then crash (or stall) at the next move.
 Frame = dict[str, Any]
 Doc = dict[str, Any]
 
@@ -556,7 +556,7 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (4, {"length": "short"}, (2,)),
         top_is("pick", "left"),
         on_top(pop("left")),
-        "loads; the pick (KeyError 'left' in rules.py) crashes",
+        "FIXED (b7d0955): loaded, then the pick crashed (KeyError 'left' in rules.py)",
     ),
     (
         "ciub-decisions-null",
@@ -564,7 +564,7 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1,)),
         lambda p: not p["pending"] and p["phase"] == "actions",
         field("decisions", None),
-        "loads; every move crashes (None += 1 in core state.py)",
+        "FIXED (b7d0955): loaded, then every move crashed (None += 1 in core state.py)",
     ),
     (
         "ciub-echo-phase",
@@ -572,7 +572,15 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1,)),
         lambda p: True,
         field("phase", HUGE),
-        "echo: unknown phase 'xxx...' (5016 characters)",
+        "FIXED (b7d0955): echo: unknown phase 'xxx...' (5016 characters)",
+    ),
+    (
+        "ciub-echo-frame-kind",
+        "ciub",
+        (4, {"length": "short"}, (2,)),
+        lambda p: bool(frames(p)),
+        on_top(put_in("k", HUGE)),
+        "echo: position.pending: Invalid value 'xxx...' (5048 characters; core frames)",
     ),
     (
         "five-seals-spell-colour-99",
@@ -741,7 +749,9 @@ def found_doc(name: str, setup: Any, where: Callable[[Doc], bool]) -> tuple[Game
             where,
             change,
             id=case,
-            marks=pytest.mark.xfail(strict=True, reason=f"issue 22: {what}"),
+            marks=[]
+            if what.startswith("FIXED")
+            else [pytest.mark.xfail(strict=True, reason=f"issue 22: {what}")],
         )
         for case, name, setup, where, change, what in FOUND
     ],
