@@ -35,7 +35,7 @@ class Pick(Frame, tag="pick"):
 
     s: int
     colour: int
-    left: int = 2
+    left: int
 
 
 FRAMES = FrameSchema(Target, Face, Pick)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import msgspec
 
 from grimoire.core.documents import convert
+from grimoire.core.errors import InvalidPosition
 from grimoire.core.frames import frames_to_json
 from grimoire.games.ciub.checks import check
 from grimoire.games.ciub.frames import FRAMES
@@ -138,7 +139,11 @@ def load(st: CiubState, doc: dict[str, Any]) -> None:
         setattr(st, name, getattr(found, name))
     st.pile = {"B": sorted(found.pile.B), "C": sorted(found.pile.C), "D": sorted(found.pile.D)}
     st.claimed = found.claimed
-    st.stack = FRAMES.load([_frame(raw, found.turn) for raw in found.pending], "position.pending")
+    frames = [_frame(raw, found.turn) for raw in found.pending]
+    try:
+        st.stack = FRAMES.load(frames, "position.pending")
+    except InvalidPosition as error:  # core's frame schema quotes a bad value whole
+        raise InvalidPosition(_shorter(str(error))) from None
     check(st)
 
 
@@ -148,3 +153,12 @@ def _frame(raw: Any, turn: int) -> Any:
     if isinstance(raw, dict) and "kind" in raw and "k" not in raw:
         return {"k": raw["kind"], "s": turn} | {k: v for k, v in raw.items() if k != "kind"}
     return raw
+
+
+def _shorter(message: str, limit: int = 160) -> str:
+    """msgspec's message quotes the bad value whole and names the field at its end (``- at
+    `$.phase```): keep both ends of a long one."""
+    if len(message) <= limit:
+        return message
+    tail = message[message.rfind(" - at ") :] if " - at " in message else ""
+    return message[: limit - len(tail) - 3] + "..." + tail
