@@ -580,7 +580,8 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (4, {"length": "short"}, (2,)),
         lambda p: bool(frames(p)),
         on_top(put_in("k", HUGE)),
-        "echo: position.pending: Invalid value 'xxx...' (5048 characters; core frames)",
+        "FIXED (c1f2779): echo: position.pending: Invalid value 'xxx...' (5048 characters; "
+        "core frames): Ciúb's loader now cuts it, keeping the field",
     ),
     (
         "five-seals-spell-colour-99",
