@@ -366,8 +366,10 @@ def test_simza_and_ainfean_may_target_any_other_players_grid(kind: str, professo
     at the claims stage can be hit. In simultaneous play seat 0 uses the professor while seat 1
     is at its claims and seat 2 has finished its turn (empty stack): all three grids, each
     holding a die, are offered. Today only seat 0's own grid is."""
+    ability = runika(3, **SIM).comp.professors[professor].ability  # type: ignore[attr-defined]
+    assert ability.kind == kind
     frame = {"k": "ab", "s": 0, "kind": kind, "src": ["p", professor], "m": True}
-    frame |= {"p": professor, "g": -1, "c": -1, "a": {"kind": kind}}
+    frame |= {"p": professor, "g": -1, "c": -1, "a": {"kind": kind, **ability.params}}
     resolving = {"k": "main", "s": 0, "st": "resolve"}
     state = position(
         3,
