@@ -44,7 +44,7 @@ def parse_json(text: str | bytes, what: str = "document") -> Any:
     try:
         return json.loads(data)
     except (ValueError, RecursionError) as error:
-        raise InvalidPosition(f"the {what} is not JSON: {_short(str(error))}") from None
+        raise InvalidPosition(f"the {what} is not JSON: {shorten(str(error))}") from None
 
 
 def check_depth(data: bytes, what: str = "document") -> None:
@@ -71,8 +71,14 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
     return f"{text[: limit - 8]}... ({len(text)} characters)"
 
 
-def _short(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def shorten(message: str, limit: int = 200) -> str:
+    """A long error message cut in the middle: msgspec's quote the bad value whole and name the
+    field at their end (``- at `$.stack[0].k```), so both ends are kept."""
+    if len(message) <= limit:
+        return message
+    tail = message[message.rfind(" - at ") :] if " - at " in message else ""
+    tail = tail if len(tail) < limit // 2 else tail[: limit // 2]
+    return message[: limit - len(tail) - 3] + "..." + tail
 
 
 def convert(raw: Any, kind: type[T], where: str) -> T:
@@ -82,7 +88,7 @@ def convert(raw: Any, kind: type[T], where: str) -> T:
     try:
         return msgspec.convert(raw, kind, strict=True)
     except msgspec.ValidationError as error:
-        raise InvalidPosition(f"{where}: {_short(str(error))}") from None
+        raise InvalidPosition(f"{where}: {shorten(str(error))}") from None
 
 
 def require(condition: bool, where: str, value: Any, why: str) -> None:

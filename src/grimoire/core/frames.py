@@ -36,6 +36,7 @@ from typing import Any
 
 import msgspec
 
+from grimoire.core.documents import shorten
 from grimoire.core.errors import InvalidPosition
 
 
@@ -67,7 +68,7 @@ class FrameSchema:
         try:
             frames: list[Frame] = msgspec.convert(raw, self._list_type, strict=True)
         except msgspec.ValidationError as error:
-            raise InvalidPosition(f"{where}: {error}") from None
+            raise InvalidPosition(f"{where}: {shorten(str(error))}") from None
         return frames
 
 
