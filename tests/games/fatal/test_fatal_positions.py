@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from tests.rules.fatal.fatal_helpers import make, position
+from tests.rules.fatal.fatal_helpers import make, position, zones
 
 from grimoire.core.errors import InvalidPosition
 
@@ -15,6 +15,7 @@ from grimoire.core.errors import InvalidPosition
 def doc_of(**fields: Any) -> dict[str, Any]:
     game = make(3)
     base: dict[str, Any] = {
+        **zones(3),
         "phase": "play",
         "characters": ["Flambeaux", "Lichtenborn", "Aquate"],
         "display": ["R3", "Y3", "B3"],
@@ -43,19 +44,30 @@ def test_a_hand_written_position_fills_the_deck_and_pool_and_round_trips() -> No
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"hands": [["V01", "V01"], [], []]}, "too many copies"),
-        ({"hands": [["V99"], [], []]}, "no card"),
-        ({"characters": ["Flambeaux", "Flambeaux", "Aquate"]}, "same character"),
-        ({"characters": ["Flambeaux", "Terranova", "Aquate"]}, "not a character"),
+        ({"hands": [["V01", "V01"], [], []]}, r"hands\[0\]\[1\] = 'V01': more copies"),
+        ({"hands": [["V99"], [], []]}, r"hands\[0\]\[0\] = 'V99': no such card"),
+        ({"characters": ["Flambeaux", "Flambeaux", "Aquate"]}, "one character"),
+        ({"characters": ["Flambeaux", "Terranova", "Aquate"]}, "a character of the 3-player"),
         ({"treasures": [["Queen"], [], []]}, "Queen"),
         ({"hands": [[["V01", 2]], [], []]}, "knows its own"),
-        ({"deck": ["V01"]}, "missing"),
+        ({"deck": ["V01"]}, "deck = .*: cards the position does not place"),
         ({"phase": "later"}, "phase"),
         ({"rows": [[["V01", "V02", "V03", "V04"], []], [[], []], [[], []]]}, "at most three"),
-        ({"stack": [{"k": "fly", "s": 0}]}, "stack frame"),
+        ({"stack": [{"k": "fly", "s": 0}]}, "stack"),
         ({"display": ["R3"]}, "display"),
+        ({"hands": [[], []]}, r"hands = .*one entry per seat \(3\)"),
     ],
 )
 def test_malformed_positions_are_refused(fields: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidPosition, match=message):
         make(3).state_from_json(doc_of(**fields))
+
+
+@pytest.mark.parametrize("zone", ["hands", "aside", "rows", "treasures", "display", "t_top"])
+def test_a_missing_zone_is_refused_not_emptied(zone: str) -> None:
+    """Only the deck and the treasure pool may be left out (they hold the rest); a missing
+    hand, row or pile is refused, not read as empty."""
+    doc = doc_of()
+    del doc["position"][zone]
+    with pytest.raises(InvalidPosition, match=f"missing required field `{zone}`"):
+        make(3).state_from_json(doc)

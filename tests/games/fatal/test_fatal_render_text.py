@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from rich.console import Console
+from tests.rules.fatal.fatal_helpers import zones
 
 from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.render_text import render
@@ -76,6 +77,7 @@ def test_the_gazer_sees_the_top_of_the_treasure_deck_and_nobody_else() -> None:
     state = game.new_state(3, resolve_chance=False)
     doc = state.to_json()
     doc["position"] = {
+        **zones(3),
         "phase": "play",
         "characters": ["Flambeaux", "Lichtenborn", "Aquate"],
         "hands": [["Crystal Gaze"], ["V21"], ["V22"]],

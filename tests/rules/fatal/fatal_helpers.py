@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from grimoire.core.frames import frames_to_json
 from grimoire.core.state import CHANCE
 from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.state import FatalState
@@ -34,19 +35,37 @@ def make(players: int = 3, **options: Any) -> FatalGame:
     return FatalGame(players, options)
 
 
-def position(game: FatalGame, **fields: Any) -> FatalState:
-    """A state from a hand-written position: characters default to the set in seat order,
-    the display to R3 Y3 B3 (slot 1..3), the turn to seat 0 at step 1; the deck and the
-    treasure pool hold everything not placed elsewhere."""
+def zones(n: int) -> dict[str, Any]:
+    """The zones a position must name, all empty (docs/rules/fatal.md: only the deck and the
+    treasure pool may be left out)."""
+    return {
+        "hands": [[] for _ in range(n)],
+        "aside": [[] for _ in range(n)],
+        "rows": [[[], []] for _ in range(n)],
+        "discard": [],
+        "in_effect": [],
+        "looking": [],
+        "treasures": [[] for _ in range(n)],
+        "face_up": [[] for _ in range(n)],
+        "t_top": [],
+        "t_under": [],
+    }
+
+
+def document(game: FatalGame, **fields: Any) -> dict[str, Any]:
+    """A hand-written position document: characters default to the set in seat order, the
+    display to R3 Y3 B3 (slot 1..3), the turn to seat 0 at step 1, the other zones to empty;
+    the deck and the treasure pool hold everything not placed elsewhere."""
     n = game.players
     doc: dict[str, Any] = {
         "phase": "play",
         "characters": CHARS[n],
         "display": ["R3", "Y3", "B3"],
         "turn": 0,
+        **zones(n),
     }
     doc.update(fields)
-    full = {
+    return {
         "format": "grimoire-position/1",
         "game": "fatal",
         "players": n,
@@ -54,7 +73,11 @@ def position(game: FatalGame, **fields: Any) -> FatalState:
         "seed": 1,
         "position": json.loads(json.dumps(doc)),
     }
-    state = game.state_from_json(full)
+
+
+def position(game: FatalGame, **fields: Any) -> FatalState:
+    """The state of ``document(game, **fields)``."""
+    state = game.state_from_json(document(game, **fields))
     assert isinstance(state, FatalState)
     return state
 
@@ -71,11 +94,10 @@ def do(state: FatalState, text: str, seat: int | None = None) -> None:
 
 def outcome_names(state: FatalState) -> dict[str, int]:
     """The outcomes of the chance node by name (card, treasure, sign or seat)."""
-    frame = state.stack[-1]
+    kind = state.stack[-1].kind
     comp = state.comp
     names = {}
     for outcome, _ in state.chance_weights():
-        kind = frame["k"]
         if kind in ("draw", "rcard"):
             name = comp.card_name(outcome)
         elif kind in ("tdraw", "rsteal", "share"):
@@ -121,4 +143,9 @@ def discard(state: FatalState) -> list[str]:
 
 
 def frame(state: FatalState) -> str:
-    return str(state.stack[-1]["k"])
+    return state.stack[-1].kind
+
+
+def top(state: FatalState, depth: int = 1) -> dict[str, Any]:
+    """A frame of the stack as its JSON (the top by default; 2: the one below it)."""
+    return frames_to_json([state.stack[-depth]])[0]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from tests.rules.fatal.fatal_helpers import make
 
+from grimoire.core.components import PROVENANCE_TAGS
 from grimoire.core.errors import InvalidOptions
-from grimoire.games.fatal.components import TAGS, source_text
+from grimoire.games.fatal.components import LOADER
 
-SHIPPED = source_text(None)
+SHIPPED = LOADER.text(None)
 
 
 def test_shipped_data_matches_the_components_file() -> None:
@@ -37,7 +38,7 @@ def test_every_field_has_a_provenance_tag() -> None:
     comp = make(3).comp
     for table, fields in comp.provenance.items():
         for field, tag in fields.items():
-            assert tag.startswith(TAGS), (table, field, tag)
+            assert tag.startswith(PROVENANCE_TAGS), (table, field, tag)
 
 
 def test_a_users_own_file_replaces_the_data(tmp_path: Path) -> None:

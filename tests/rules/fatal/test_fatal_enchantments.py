@@ -14,6 +14,7 @@ from tests.rules.fatal.fatal_helpers import (
     position,
     row,
     texts,
+    top,
     treasures,
 )
 
@@ -32,7 +33,7 @@ def test_magical_swap_exchanges_visions_in_the_same_position() -> None:
     assert texts(state) == ["target seat 2 row 1"]  # only a row with a 2nd card
     do(state, "target seat 2 row 1")
     assert row(state, 0, 0) == ["V01", "V10"] and row(state, 2, 0) == ["V09", "V02"]
-    assert state.current_player == -1 and state.stack[-1] == {"k": "draw", "s": 0, "to": "aside"}
+    assert state.current_player == -1 and top(state) == {"k": "draw", "s": 0, "to": "aside"}
     chance(state, "V40")  # set aside, it joins the hand at the end of the turn
     assert discard(state) == ["Magical Swap"] and state.view(0)["seats"][0]["hand"] == ["V40"]
 

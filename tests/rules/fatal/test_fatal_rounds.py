@@ -18,6 +18,7 @@ from tests.rules.fatal.fatal_helpers import (
     make,
     position,
     texts,
+    top,
     treasures,
 )
 
@@ -168,8 +169,8 @@ def test_elimination_in_round_two_shares_treasures_from_the_left() -> None:
     assert state.view(1)["seats"][3]["character"] == "Terranova"
     assert "V30" in discard(state) and "V05" in discard(state)  # its set-aside cards and rows
     order = []
-    while state.stack[-1]["k"] == "share":
-        order.append(state.stack[-1]["to"])
+    while top(state)["k"] == "share":
+        order.append(top(state)["to"])
         chance(state, sorted(state.comp.treasure_name(state.tkind(t)) for t in state.tre[3])[0])
     assert order == [1, 2, 0]  # from the eliminator's left, the eliminator included
     assert treasures(state, 1) == ["G2", "Y2"] and treasures(state, 2) == ["G3"]
@@ -385,7 +386,7 @@ def test_reveal_bonuses_go_in_seat_order_from_the_player_whose_turn_it_was() -> 
     order = []
     while state.round == 1:
         if state.is_chance():
-            order.append(state.stack[-1]["s"])
+            order.append(top(state)["s"])
             state.apply(state.sample_chance())
         else:
             seat = state.current_player

@@ -4,10 +4,11 @@ play with the Queen among the bottom five, a display of three, hands of four."""
 from __future__ import annotations
 
 import pytest
-from tests.rules.fatal.fatal_helpers import make
+from tests.rules.fatal.fatal_helpers import make, top
 
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.state import CHANCE
+from grimoire.games.fatal.frames import TDraw
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -37,13 +38,12 @@ def test_setup_queen_is_among_the_bottom_five() -> None:
     queen = game.comp.queen
     seen_queen = []
     while state.is_chance():
-        frame = state.stack[-1]
-        if frame["k"] == "tdraw":
+        if top(state)["k"] == "tdraw":
             seen_queen.append(any(o == queen for o, _ in state.chance_weights()))
         state.apply(state.sample_chance())
     assert seen_queen == [False, False, False]
     state.t_mid = 0
-    state.stack.append({"k": "tdraw", "to": "display", "slot": 0})
+    state.stack.append(TDraw(to="display", slot=0))
     assert any(o == queen for o, _ in state.chance_weights())
 
 
@@ -65,7 +65,7 @@ def test_setup_first_player_option() -> None:
     random_start = make(3).new_state(5, resolve_chance=False)
     kinds = []
     while random_start.is_chance():
-        kinds.append(random_start.stack[-1]["k"])
+        kinds.append(top(random_start)["k"])
         random_start.apply(random_start.sample_chance())
     assert kinds.count("first") == 1 and kinds.count("char") == 3 and kinds.count("draw") == 12
     with pytest.raises(InvalidOptions):
@@ -76,7 +76,7 @@ def test_setup_chance_nodes_are_kinds_weighted_by_copies() -> None:
     """A deck draw is one chance node over the card kinds left, weighted by copies: 52
     visions and 9 enchantment kinds of 2 copies."""
     state = make(3).new_state(4, resolve_chance=False)
-    while state.stack[-1]["k"] != "draw":
+    while top(state)["k"] != "draw":
         state.apply(state.sample_chance())
     weights = dict(state.chance_weights())
     assert len(weights) == 61 and state.current_player == CHANCE

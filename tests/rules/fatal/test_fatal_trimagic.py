@@ -17,6 +17,7 @@ from tests.rules.fatal.fatal_helpers import (
     position,
     row,
     texts,
+    top,
     treasures,
 )
 
@@ -39,13 +40,14 @@ def test_trimagic_type_targets_and_count_come_from_the_three_cards() -> None:
     """Card 1 (straight) gives the type; card 2 (reversed) ONE or SECOND; 2 cards per target
     when card 2's foot stars plus card 3's tip stars make 2 or more (PROPOSED anatomy)."""
     one = cast([["V27", "V28", "V29"], []])  # STEAL; foot 1 + tip 2: 2 cards
-    assert one.stack[-2]["ty"] == "STEAL" and one.stack[-2]["n"] == 2
-    assert not one.stack[-2]["two"]
+    assert top(one, 2)["ty"] == "STEAL" and top(one, 2)["n"] == 2
+    assert not top(one, 2)["two"]
     two = cast([["V40", "V47", "V02"], []])  # DISCARD; SECOND, foot 0 + tip 1: 1 card
-    assert two.stack[-2]["ty"] == "DISCARD" and two.stack[-2]["n"] == 1 and two.stack[-2]["two"]
+    tri = top(two, 2)
+    assert tri["ty"] == "DISCARD" and tri["n"] == 1 and tri["two"]
     # the head stars of card 3 do not count (only the tip): V01 has a head star, tip 1
     only_tip = cast([["V14", "V18", "V01"], []])
-    assert only_tip.stack[-2]["n"] == 1
+    assert top(only_tip, 2)["n"] == 1
 
 
 def test_two_complete_rows_the_caster_picks_the_order_and_both_are_discarded() -> None:

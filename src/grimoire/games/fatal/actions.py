@@ -28,126 +28,89 @@ text                           meaning                                         i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from grimoire.core.actions import ActionSpace, Decoded
 from grimoire.core.errors import IllegalAction
 from grimoire.games.fatal.components import Components
 from grimoire.games.fatal.text import _
 
-DONE, EXCHANGE, SHIELD, ALLOW, REVEAL, HIDE = range(6)
-SINGLE = {
-    DONE: "done",
-    EXCHANGE: "exchange",
-    SHIELD: "shield",
-    ALLOW: "allow",
-    REVEAL: "reveal",
-    HIDE: "hide",
-}
+SINGLE = ("done", "exchange", "shield", "allow", "reveal", "hide")
+DONE, EXCHANGE, SHIELD, ALLOW, REVEAL, HIDE = range(len(SINGLE))
 SEATS = 5
 ROWS = 2
 SLOTS = 3
+PLACES = 3  # cards in a row
 
 
-@dataclass(frozen=True)
+def action_space(comp: Components) -> ActionSpace:
+    """The segments in id order (the record format: never reorder them)."""
+    return ActionSpace(
+        [
+            *((name, ()) for name in SINGLE),
+            ("enchant", (len(comp.enchantments),)),
+            ("play", (len(comp.visions), ROWS)),
+            ("steal", (SEATS, ROWS)),
+            ("to_row", (ROWS,)),
+            ("card", (comp.num_card_kinds,)),
+            ("treasure", (comp.num_treasure_kinds,)),
+            ("slot", (SLOTS,)),
+            ("seat", (SEATS,)),
+            ("row", (SEATS, ROWS)),
+            ("mine", (ROWS, PLACES)),
+            ("cast", (ROWS,)),
+        ]
+    )
+
+
 class Codec:
-    """Action ids <-> (kind, arguments) <-> text, for one set of components."""
+    """Action ids <-> (kind, arguments) <-> text, for one set of components.
 
-    comp: Components
+    The one-argument kinds are used as ``codec.<kind> + argument`` (their first id, an int read
+    on the hot path); ``decode`` gives a ``Decoded`` whose ``enchant`` argument is the card
+    kind (the segment itself counts the enchantment kinds from 0)."""
 
-    # segment bases
-    @property
-    def enchant(self) -> int:
-        return len(SINGLE)
-
-    @property
-    def play(self) -> int:
-        return self.enchant + len(self.comp.enchantments)
-
-    @property
-    def steal(self) -> int:
-        return self.play + ROWS * len(self.comp.visions)
-
-    @property
-    def to_row(self) -> int:
-        return self.steal + SEATS * ROWS
-
-    @property
-    def card(self) -> int:
-        return self.to_row + ROWS
-
-    @property
-    def treasure(self) -> int:
-        return self.card + self.comp.num_card_kinds
-
-    @property
-    def slot(self) -> int:
-        return self.treasure + self.comp.num_treasure_kinds
-
-    @property
-    def seat(self) -> int:
-        return self.slot + SLOTS
-
-    @property
-    def row(self) -> int:
-        return self.seat + SEATS
-
-    @property
-    def mine(self) -> int:
-        return self.row + SEATS * ROWS
-
-    @property
-    def cast(self) -> int:
-        return self.mine + ROWS * 3
-
-    @property
-    def total(self) -> int:
-        return self.cast + ROWS
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        space = self.space = action_space(comp)
+        self.total = space.total
+        self.enchant = space.base("enchant")
+        self.play = space.base("play")
+        self.steal = space.base("steal")
+        self.to_row = space.base("to_row")
+        self.card = space.base("card")
+        self.treasure = space.base("treasure")
+        self.slot = space.base("slot")
+        self.seat = space.base("seat")
+        self.row = space.base("row")
+        self.mine = space.base("mine")
+        self.cast = space.base("cast")
+        first = len(comp.visions)
+        self._table = [space.decode(action) for action in range(space.total)]
+        for action in space.ids("enchant"):
+            self._table[action] = Decoded("enchant", (first + self._table[action].arg,))
 
     # constructors
     def a_enchant(self, kind: int) -> int:
-        return self.enchant + kind - len(self.comp.visions)
+        return self.space.encode("enchant", kind - len(self.comp.visions))
 
     def a_play(self, vision: int, row: int) -> int:
-        return self.play + ROWS * vision + row
+        return self.space.encode("play", vision, row)
 
     def a_steal(self, seat: int, row: int) -> int:
-        return self.steal + ROWS * seat + row
+        return self.space.encode("steal", seat, row)
 
     def a_row(self, seat: int, row: int) -> int:
-        return self.row + ROWS * seat + row
+        return self.space.encode("row", seat, row)
 
     def a_mine(self, row: int, position: int) -> int:
-        return self.mine + 3 * row + position
+        return self.space.encode("mine", row, position)
 
-    def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
+    def decode(self, action: int) -> Decoded:
         """(kind, arguments). Kinds: the single actions, enchant (card kind), play (vision,
         row), steal (seat, row), to_row (row), card (card kind), treasure (treasure kind), slot,
         seat, row (seat, row), mine (row, position), cast (row)."""
         if not 0 <= action < self.total:
             raise IllegalAction(f"action {action} is outside 0..{self.total - 1}")
-        if action in SINGLE:
-            return SINGLE[action], ()
-        if action < self.play:
-            return "enchant", (action - self.enchant + len(self.comp.visions),)
-        if action < self.steal:
-            return "play", divmod(action - self.play, ROWS)
-        if action < self.to_row:
-            return "steal", divmod(action - self.steal, ROWS)
-        if action < self.card:
-            return "to_row", (action - self.to_row,)
-        if action < self.treasure:
-            return "card", (action - self.card,)
-        if action < self.slot:
-            return "treasure", (action - self.treasure,)
-        if action < self.seat:
-            return "slot", (action - self.slot,)
-        if action < self.row:
-            return "seat", (action - self.seat,)
-        if action < self.mine:
-            return "row", divmod(action - self.row, ROWS)
-        if action < self.cast:
-            return "mine", divmod(action - self.mine, 3)
-        return "cast", (action - self.cast,)
+        return self._table[action]
 
     def to_text(self, action: int) -> str:
         kind, args = self.decode(action)
@@ -181,9 +144,8 @@ class Codec:
         if not words:
             raise IllegalAction(_("an empty text names no action"))
         phrase = " ".join(words)
-        for action, name in SINGLE.items():
-            if phrase == name:
-                return action
+        if phrase in SINGLE:
+            return SINGLE.index(phrase)
         head, rest = words[0], words[1:]
         comp = self.comp
 
@@ -230,7 +192,7 @@ class Codec:
             if seat is not None and row is not None:
                 return self.a_row(seat, row - 1)
         if head == "mine" and len(rest) == 4 and rest[0] == "row" and rest[2] == "card":
-            row, position = number(rest[1], 1, ROWS), number(rest[3], 1, 3)
+            row, position = number(rest[1], 1, ROWS), number(rest[3], 1, PLACES)
             if row is not None and position is not None:
                 return self.a_mine(row - 1, position - 1)
         if head == "cast" and len(rest) == 2 and rest[0] == "row":

@@ -15,25 +15,19 @@ Kinds and physical objects:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache, cached_property
-from importlib import resources
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
+from grimoire.core.components import ComponentError, ComponentLoader, provenance, whole_number
+
 FORMAT = "grimoire-fatal-components/1"
-TAGS = ("RULEBOOK", "SOURCED", "PROPOSED", "RULING")
 TYPES = ("DRAW", "TAKE", "STEAL", "DISCARD")
 SYMBOLS = ("stone", "multiblade", "parchment", "none")
 EFFECTS = ("shield", "swap", "double", "wind", "star", "pickpocket", "gaze", "unmask", "trade")
 # stone beats multiblade, multiblade beats parchment, parchment beats stone (RULEBOOK)
 BEATS = {"stone": "multiblade", "multiblade": "parchment", "parchment": "stone"}
 QUEEN_NAME = "Queen"
-
-
-class ComponentError(ValueError):
-    """A components file that does not describe a playable F.A.T.A.L."""
 
 
 @dataclass(frozen=True)
@@ -169,25 +163,6 @@ class Components:
 
 
 # ---------------------------------------------------------------------- loading
-def _tags(table: Any, fields: list[str], where: str) -> dict[str, str]:
-    if not isinstance(table, dict):
-        raise ComponentError(f"{where} needs a provenance table")
-    for name in fields:
-        tag = table.get(name)
-        if not isinstance(tag, str) or not tag.startswith(TAGS):
-            raise ComponentError(
-                f"{where}: field {name!r} needs a provenance tag starting with one of {TAGS}"
-            )
-    return {str(k): str(v) for k, v in table.items()}
-
-
-def _int(doc: dict[str, Any], key: str, low: int = 0) -> int:
-    value = doc.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ComponentError(f"game.{key} must be a whole number >= {low}, not {value!r}")
-    return value
-
-
 def build(doc: dict[str, Any]) -> Components:
     """Components from a parsed TOML document; raises ComponentError."""
     if doc.get("format") != FORMAT:
@@ -208,7 +183,7 @@ def build(doc: dict[str, Any]) -> Components:
         "exchange_values",
         "chart",
     ]
-    provenance = {"game": _tags(game.get("provenance"), numbers, "[game]")}
+    tags = {"game": provenance(game.get("provenance"), numbers, "[game]")}
     signs = []
     for index, raw in enumerate(doc.get("sign", [])):
         try:
@@ -219,14 +194,14 @@ def build(doc: dict[str, Any]) -> Components:
             )
         except KeyError as error:
             raise ComponentError(f"sign {index} lacks {error}") from error
-    provenance["sign"] = _tags(
+    tags["sign"] = provenance(
         doc.get("sign_provenance"), ["key", "name", "colour", "letter"], "[[sign]]"
     )
     if len({s.letter for s in signs}) != len(signs) or len({s.key for s in signs}) != len(signs):
         raise ComponentError("signs need distinct keys and letters")
     by_key = {s.key: s.index for s in signs}
     chars = dict(doc.get("characters", {}))
-    provenance["characters"] = _tags(
+    tags["characters"] = provenance(
         chars.pop("provenance", None), ["sets", "cycle"], "[characters]"
     )
     sets: dict[int, tuple[int, ...]] = {}
@@ -241,13 +216,13 @@ def build(doc: dict[str, Any]) -> Components:
             raise ComponentError(f"character set {players} needs {players} different signs")
         sets[int(players)] = indices
     treasures = doc.get("treasures", {})
-    provenance["treasures"] = _tags(treasures.get("provenance"), ["count", "values"], "[treasures]")
+    tags["treasures"] = provenance(treasures.get("provenance"), ["count", "values"], "[treasures]")
     values = tuple(int(v) for v in treasures.get("values", []))
     if not values:
         raise ComponentError("treasures.values lists the treasure values of a colour")
     vis = doc.get("visions", {})
     columns = ["id", "type", "symbol", "head_stars", "target", "foot_stars", "tip_stars"]
-    provenance["visions"] = _tags(vis.get("provenance"), ["count", *columns], "[visions]")
+    tags["visions"] = provenance(vis.get("provenance"), ["count", *columns], "[visions]")
     if list(vis.get("columns", [])) != columns:
         raise ComponentError(f"visions.columns must be {columns}")
     visions: list[Vision] = []
@@ -285,7 +260,7 @@ def build(doc: dict[str, Any]) -> Components:
                 str(raw.get("text", "")),
             )
         )
-    provenance["enchantment"] = _tags(
+    tags["enchantment"] = provenance(
         doc.get("enchantment_provenance"),
         ["count", "key", "name", "effect", "copies", "text"],
         "[[enchantment]]",
@@ -300,20 +275,20 @@ def build(doc: dict[str, Any]) -> Components:
         values=values,
         visions=tuple(visions),
         enchantments=tuple(enchantments),
-        hand_size=_int(game, "hand_size", 1),
-        hand_limit=_int(game, "hand_limit", 1),
-        display=_int(game, "display", 1),
-        queen_pool=_int(game, "queen_pool", 1),
-        rows=_int(game, "rows", 1),
-        row_length=_int(game, "row_length", 2),
-        plays=_int(game, "plays", 1),
-        stars_needed=_int(game, "stars_needed", 1),
-        trimagics=_int(game, "trimagics", 1),
-        exchange_draw=_int(game, "exchange_draw"),
-        exchange_discard=_int(game, "exchange_discard"),
+        hand_size=whole_number(game, "hand_size", "game", 1),
+        hand_limit=whole_number(game, "hand_limit", "game", 1),
+        display=whole_number(game, "display", "game", 1),
+        queen_pool=whole_number(game, "queen_pool", "game", 1),
+        rows=whole_number(game, "rows", "game", 1),
+        row_length=whole_number(game, "row_length", "game", 2),
+        plays=whole_number(game, "plays", "game", 1),
+        stars_needed=whole_number(game, "stars_needed", "game", 1),
+        trimagics=whole_number(game, "trimagics", "game", 1),
+        exchange_draw=whole_number(game, "exchange_draw", "game"),
+        exchange_discard=whole_number(game, "exchange_discard", "game"),
         exchange_values=tuple(int(v) for v in game.get("exchange_values", [])),
         chart=tuple(int(v) for v in game.get("chart", [])),
-        provenance=provenance,
+        provenance=tags,
     )
     if comp.rows != 2 or comp.row_length != 3 or comp.display != 3:
         raise ComponentError("the engine plays two rows of three cards and a display of three")
@@ -324,24 +299,6 @@ def build(doc: dict[str, Any]) -> Components:
     if len(comp.enchantments) > 9 or len(comp.visions) > 60:
         raise ComponentError("at most 60 visions and 9 enchantment kinds fit the action space")
     return comp
-
-
-@cache
-def source_text(path: str | None = None) -> str:
-    """The text of the components file: the shipped one, or the TOML file at ``path``."""
-    if path is None:
-        return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
-    return Path(path).read_text("utf-8")
-
-
-@cache
-def load(path: str | None = None) -> Components:
-    """The components: the shipped file, or a user's own file of the same shape."""
-    try:
-        doc = tomllib.loads(source_text(path))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ComponentError(f"cannot read components file {path!r}: {error}") from error
-    return build(doc)
 
 
 @dataclass(frozen=True, eq=False)
@@ -405,3 +362,6 @@ def layout(comp: Components, players: int) -> Layout:
         raise ComponentError("too few treasures for the display above the Queen's pool")
     tre_kind.append(comp.queen)
     return Layout(comp, players, tuple(card_kind), tuple(first), tuple(tre_kind), signs)
+
+
+LOADER = ComponentLoader(__package__, build)

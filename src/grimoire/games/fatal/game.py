@@ -13,10 +13,12 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import State
-from grimoire.games.fatal import evaluation, position, rules
+from grimoire.games.fatal import evaluation, flow, position
 from grimoire.games.fatal.actions import Codec
-from grimoire.games.fatal.components import ComponentError, layout, load, source_text
+from grimoire.games.fatal.components import LOADER, layout
 from grimoire.games.fatal.state import FatalState
+
+LOAD_BOUND = 1000  # procedure steps at load (a whole round of turns takes about 40)
 
 
 class FatalGame(Game):
@@ -73,11 +75,8 @@ class FatalGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
-        try:
-            self.comp = load(self.options["components"])
-            self.lay = layout(self.comp, players)
-        except ComponentError as error:
-            raise InvalidOptions(str(error)) from error
+        self.comp = LOADER.load(self.options["components"])
+        self.lay = layout(self.comp, players)
         self.codec = Codec(self.comp)
 
     def _check_options(self) -> None:
@@ -88,7 +87,7 @@ class FatalGame(Game):
             raise InvalidOptions("decision_limit must be 1 or more")
 
     def component_texts(self) -> list[str]:
-        return [source_text(self.options["components"])]
+        return [LOADER.text(self.options["components"])]
 
     @property
     def num_actions(self) -> int:
@@ -109,7 +108,7 @@ class FatalGame(Game):
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
         state = FatalState(self, seed, fresh=False)
         position.load(state, doc)
-        rules.advance(state)  # a hand-written position may stop at a procedure
+        flow.advance(state, bound=LOAD_BOUND)  # a hand-written position may stop at a procedure
         return state
 
     def evaluate(self, state: State, seat: int) -> float:
@@ -121,16 +120,10 @@ class FatalGame(Game):
         return FatalHeuristicBot(seed)
 
     def rules_document(self) -> str:
-        """Its rules document in docs/rules (see grimoire.rulebook)."""
         return "fatal.md"
 
     def rules_sections(self) -> dict[str, str]:
-        """Phase -> the start of the heading of the rules section that governs it."""
-        return {
-            "setup": "Setup",
-            "play": "A turn",
-            "over": "Final scoring",
-        }
+        return {"setup": "Setup", "play": "A turn", "over": "Final scoring"}
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render

@@ -24,10 +24,13 @@ from typing import TYPE_CHECKING
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
 from grimoire.games.fatal import actions as A
-from grimoire.games.fatal import rules
+from grimoire.games.fatal import facts
+from grimoire.games.fatal.frames import Decision, Gift, SlotPick, ToRow, Tri
 from grimoire.games.fatal.state import FatalState
 
 if TYPE_CHECKING:
+    from grimoire.core.actions import Decoded
+    from grimoire.core.frames import Frame
     from grimoire.games.fatal.components import Vision
 
 TYPICAL = {"DRAW": 1.0, "TAKE": 1.5, "STEAL": 1.3, "DISCARD": 1.0}  # a trimagic's usual worth
@@ -53,7 +56,8 @@ class FatalHeuristicBot(Bot):
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        me = seat if seat is not None else int(state.stack[-1].get("s", -1))
+        top = state.stack[-1]
+        me = seat if seat is not None else top.s if isinstance(top, Decision) else -1
         if me < 0:
             me = min(state.seats_to_act())
         brain = _Brain(state, me)
@@ -203,22 +207,21 @@ class _Brain:
     def choose(self, legal: list[int]) -> int:
         st = self.st
         frame = st.stack[-1]
-        kind = frame["k"]
-        method = getattr(self, f"d_{kind}", None)
+        method = getattr(self, f"d_{frame.kind}", None)
         if method is None:
             return legal[0]
         choice: int = method(legal, frame)
         return choice
 
-    def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
+    def decode(self, action: int) -> Decoded:
         return self.codec.decode(action)
 
-    def d_reveal(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_reveal(self, legal: list[int], frame: Frame) -> int:
         st = self.st
         own = sum(1 for t in st.tre[self.me] if self.lay.colour(t) == self.sign)
         return A.REVEAL if own >= 1 and len(st.hands[self.me]) >= 3 else A.HIDE
 
-    def d_keep(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_keep(self, legal: list[int], frame: Frame) -> int:
         options = [a for a in legal if a != A.DONE]
         if not options:
             return A.DONE
@@ -228,7 +231,7 @@ class _Brain:
         kind = self.decode(action)[1][0]
         return self.comp.treasure_kinds[kind][1] if kind < self.comp.queen else 0
 
-    def d_act1(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_act1(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         by_effect = {}
         for action in legal:
@@ -248,7 +251,7 @@ class _Brain:
             return by_effect["trade"]
         if "wind" in by_effect and self._wind_target() is not None:
             return by_effect["wind"]
-        mine = rules.stars(st, me)
+        mine = facts.stars(st, me)
         room = sum(3 - len(row) for row in st.rows[me])
         if "star" in by_effect and 1 <= mine <= 2 and not st.bonus:
             return by_effect["star"]
@@ -263,7 +266,7 @@ class _Brain:
                 if effect in by_effect and (effect != "trade" or self._trade_plan()):
                     return by_effect[effect]
         if A.EXCHANGE in legal and len(visions) <= 1 and len(hand) >= 3:
-            cheap = [t for t in rules.exchangeable(st, me) if self.tvalue(me, t) <= 1.0]
+            cheap = [t for t in facts.exchangeable(st, me) if self.tvalue(me, t) <= 1.0]
             if cheap:
                 return A.EXCHANGE
         return A.DONE
@@ -295,7 +298,7 @@ class _Brain:
                         best, target = danger, (s, r)
         return target
 
-    def d_steal(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_steal(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         base = self.rows_value(st.rows[me], st.bonus)
         best, choice = 0.3, A.DONE
@@ -316,9 +319,9 @@ class _Brain:
                     best, choice = gain, action
         return choice
 
-    def d_torow(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_torow(self, legal: list[int], frame: ToRow) -> int:
         st, me = self.st, self.me
-        card = st.rows[int(str(frame["v"]))][int(str(frame["r"]))][-1]
+        card = st.rows[frame.v][frame.r][-1]
 
         def value(action: int) -> float:
             r = self.decode(action)[1][0]
@@ -328,7 +331,7 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_play(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_play(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         base = self.rows_value(st.rows[me], st.bonus)
         best, choice = 0.05, A.DONE
@@ -346,16 +349,16 @@ class _Brain:
                 best, choice = gain, action
         return choice
 
-    def d_slot(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_slot(self, legal: list[int], frame: SlotPick) -> int:
         st, me = self.st, self.me
         options = [a for a in legal if a != A.DONE]
 
         def display_of(action: int) -> int:
             return st.display[self.decode(action)[1][0]]
 
-        mode = frame["m"]
+        mode = frame.m
         if mode == "take":
-            target = int(str(frame["t"]))
+            target = frame.t
             if target == me:
                 return max(options, key=lambda a: self.tvalue(me, display_of(a)))
             return min(options, key=lambda a: self.tvalue(target, display_of(a)))
@@ -371,9 +374,9 @@ class _Brain:
             return A.DONE
         return min(options, key=lambda a: self.tvalue(me, display_of(a)))
 
-    def d_gift(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_gift(self, legal: list[int], frame: Gift) -> int:
         st, me = self.st, self.me
-        t = st.display[int(str(frame["slot"]))]
+        t = st.display[frame.slot]
         others = [s for s in self.others() if self.codec.seat + s in legal]
         if self.tvalue(me, t) >= 0.5 or not others:
             return self.codec.seat + me
@@ -381,13 +384,13 @@ class _Brain:
             return self.codec.seat + self.enemy(others)
         return self.codec.seat + me
 
-    def d_target(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_target(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         tri = st.stack[-2]
+        assert isinstance(tri, Tri)
         seats = [self.decode(a)[1][0] for a in legal]
         others = [s for s in seats if s != me]
-        ty = tri["ty"]
-        n = int(str(tri["n"]))
+        ty, n = tri.ty, tri.n
         if ty == "DRAW":
             if me in seats:
                 return self.codec.seat + me
@@ -411,12 +414,13 @@ class _Brain:
 
         return self.codec.seat + max(others, key=lambda s: (danger(s), -s))
 
-    def d_shield(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_shield(self, legal: list[int], frame: Frame) -> int:
         if A.SHIELD not in legal:
             return A.ALLOW
         st, me = self.st, self.me
         tri = st.stack[-2]
-        ty, n = tri["ty"], int(str(tri["n"]))
+        assert isinstance(tri, Tri)
+        ty, n = tri.ty, tri.n
         if ty == "DISCARD":
             hand = len(st.hands[me]) - 1  # the Shield itself leaves the hand
             if st.round == 2 and hand <= n + 1:
@@ -430,7 +434,7 @@ class _Brain:
             return A.SHIELD if sum(worst) < -0.5 else A.ALLOW
         return A.ALLOW
 
-    def d_cast(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_cast(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         visions = self.comp.visions
 
@@ -444,10 +448,10 @@ class _Brain:
         cards = [a for a in legal if a != A.DONE]
         return min(cards, key=lambda a: (self.card_keep(self.decode(a)[1][0]), a))
 
-    def d_discard(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_discard(self, legal: list[int], frame: Frame) -> int:
         return self._worst_card(legal)
 
-    def d_xgive(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_xgive(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         kinds = {self.decode(a)[1][0]: a for a in legal}
         best_for = {
@@ -459,24 +463,24 @@ class _Brain:
         }
         return kinds[min(kinds, key=lambda k: (best_for[k], k))]
 
-    def d_xdisc(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_xdisc(self, legal: list[int], frame: Frame) -> int:
         cards = [a for a in legal if a != A.DONE]
         if not cards:
             return A.DONE
         worst = self._worst_card(legal)
         return worst if self.card_keep(self.decode(worst)[1][0]) < 0.9 else A.DONE
 
-    def d_xkeep(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_xkeep(self, legal: list[int], frame: Frame) -> int:
         return max(legal, key=lambda a: (self.card_keep(self.decode(a)[1][0]), -a))
 
-    def d_wind(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_wind(self, legal: list[int], frame: Frame) -> int:
         target = self._wind_target()
         if target is not None and self.codec.a_row(*target) in legal:
             return self.codec.a_row(*target)
         theirs = [a for a in legal if self.decode(a)[1][0] != self.me]
         return max(theirs or legal, key=lambda a: self.threat(self.decode(a)[1][0]))
 
-    def d_pick(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_pick(self, legal: list[int], frame: Frame) -> int:
         st = self.st
 
         def value(action: int) -> float:
@@ -488,13 +492,13 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_unmask(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_unmask(self, legal: list[int], frame: Frame) -> int:
         st = self.st
         unknown = [a for a in legal if not st.ck_char[self.decode(a)[1][0]] & self.bit]
         pool = unknown or legal
         return max(pool, key=lambda a: self.p_sign(self.decode(a)[1][0], self.rival))
 
-    def d_trade(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_trade(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         plan = self._trade_plan()
         if plan is not None:
@@ -508,7 +512,7 @@ class _Brain:
         }
         return kinds[min(kinds, key=lambda k: (values[k], k))]
 
-    def d_gorder(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_gorder(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         queen = self.codec.treasure + self.comp.queen
         known = st.public_scores(me)  # what this seat may know; others by their public counts
@@ -531,8 +535,8 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_swapmy(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_swapmy(self, legal: list[int], frame: Frame) -> int:
         return legal[0]
 
-    def d_swapth(self, legal: list[int], frame: dict[str, object]) -> int:
+    def d_swapth(self, legal: list[int], frame: Frame) -> int:
         return max(legal, key=lambda a: self.threat(self.decode(a)[1][0]))

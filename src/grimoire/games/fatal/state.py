@@ -1,39 +1,41 @@
-"""``FatalState``: the position as plain lists and ints, and the engine hooks around ``rules``.
+"""``FatalState``: the position as plain lists and ints, and the engine hooks, each delegating
+to the module that does the work (``rules``, ``view``, ``position``, ``text``, ``facts``).
 
 Objects are physical ids: cards ``0 .. C-1`` (``layout.card_kind`` gives the kind), treasures
 ``0 .. T`` (the Queen is ``T``), and one character per seat. Every card and treasure in a hidden
 zone has a knowledge mask (``ck`` / ``tk``): bit ``s`` = seat ``s`` knows where it is, bit
 ``PUBLIC`` = everyone does (spectators too). Characters have a mask per seat (``ck_char``).
 Views and ``resample`` read the same masks, so a seat's view keeps under its own resample by
-construction (see ``knowledge.py``).
+construction (see ``view.py``).
 
-The pending decision or chance node is the top frame of ``stack`` (small JSON dicts; see
-``rules.py``); frames hold only public facts.
+The pending decision or chance node is the top frame of ``stack`` (typed frames, see
+``frames.py``); frames hold only public facts.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from grimoire.core.state import CHANCE, TERMINAL, Actor, State
-from grimoire.games.fatal import knowledge, position, rules, text
+from grimoire.core.frames import Frame, copy_frames
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
+from grimoire.games.fatal import facts, flow, position, rules, text, view
+from grimoire.games.fatal.frames import Decision, Reveal, Setup
+from grimoire.games.fatal.view import PUBLIC
 
 if TYPE_CHECKING:
     from grimoire.games.fatal.game import FatalGame
 
-Frame = dict[str, Any]
-PUBLIC = 1 << 5
+__all__ = ["PUBLIC", "FatalState"]
 
-SHARED = ("game", "g", "lay", "comp", "codec", "n")
-SCALARS = (
-    *("phase", "round", "first", "turn", "looker", "t_top_bot", "t_mid", "queen_shown"),
-    *("plays", "limit", "bonus", "casts", "decisions", "special", "reshuffles"),
+SHARED = (
+    *("lay", "comp", "codec", "n", "phase", "turns", "round", "first", "turn", "looker"),
+    *("t_top_bot", "t_mid", "queen_shown", "plays", "limit", "bonus", "casts", "decisions"),
+    *("special", "reshuffles"),
 )
 LISTS = (
     *("char", "ck_char", "revealed", "out", "deck", "discard", "active", "looking", "ck"),
-    "display",
-    *("t_top", "t_pool", "t_under", "tk", "sealed_reveal", "sealed_hide"),
+    *("display", "t_top", "t_pool", "t_under", "tk", "sealed_reveal", "sealed_hide"),
 )
 NESTED = ("hands", "aside", "tre", "up")
 
@@ -41,13 +43,15 @@ NESTED = ("hands", "aside", "tre", "up")
 class FatalState(State):
     """One position of F.A.T.A.L. See docs/rules/fatal.md for the position format."""
 
+    # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
+    # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
+    # module is compiled. What the rules need of the game is on the state: ``lay``, ``comp``,
+    # ``codec`` and, from the core's type, ``game.options``.
+
     def __init__(
         self, game: FatalGame, seed: int, *, fresh: bool = True, blank: bool = False
     ) -> None:
         super().__init__(game, seed)
-        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
-        # attribute, so ``game`` keeps the core's type)
-        self.g: FatalGame = game
         if blank:  # an empty shell that _copy fills in
             return
         self.lay = game.lay
@@ -56,6 +60,7 @@ class FatalState(State):
         n = self.n = game.players
         lay = self.lay
         self.phase = "setup"  # setup, play, over
+        self.turns = 0  # turns started (None in a loaded position: its count is not stored)
         self.round = 1
         first = game.options["first_player"]
         self.first: int = -1 if first == "random" else int(first)
@@ -93,9 +98,9 @@ class FatalState(State):
         self.decisions = 0
         self.special = -1  # the seat that won by eliminating its opposing sign
         self.reshuffles = 0
-        self.stack: list[Frame] = [{"k": "setup"}]
+        self.stack: list[Frame] = [Setup()]
         if fresh:
-            rules.advance(self)
+            flow.advance(self)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -125,71 +130,48 @@ class FatalState(State):
         if self.phase == "over":
             return TERMINAL
         frame = self.stack[-1]
-        kind = frame["k"]
-        if kind in rules.CHANCE_KINDS:
-            return CHANCE
-        if kind == "reveal":
+        if isinstance(frame, Decision):
+            return frame.s
+        if isinstance(frame, Reveal):
             chosen = set(self.sealed_reveal) | set(self.sealed_hide)
             return frozenset(s for s in range(self.n) if not self.out[s] and s not in chosen)
-        return int(frame["s"])
+        return CHANCE
 
     def _legal_actions(self, seat: int) -> list[int]:
-        return rules.legal(self, seat)
+        return rules.legal_actions(self, seat)
 
     def _apply(self, actor: int, action: int) -> None:
-        if actor == CHANCE:
-            rules.apply_chance(self, action)
-        else:
-            rules.act(self, actor, action)
-            self.decisions += 1
-        rules.advance(self)
-        if (
-            actor != CHANCE
-            and self.phase != "over"
-            and self.decisions >= self.game.options["decision_limit"]
-        ):
-            rules.finish(self)  # the engine safeguard (ruling 26)
+        rules.apply(self, actor, action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return rules.chance_weights(self)
 
     def scores(self) -> list[float]:
-        return [float(rules.total(self, s)) for s in range(self.n)]
+        return [float(facts.total(self, s)) for s in range(self.n)]
 
     def public_scores(self, viewer: int | None) -> list[float | None]:
-        return knowledge.public_scores(self, viewer)
+        return view.public_scores(self, viewer)
 
     def winners(self) -> list[int]:
-        if self.phase != "over":
-            return []
-        return rules.winners(self)
+        return facts.winners(self) if self.phase == "over" else []
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return position.view(self, seat)
+        return view.view(self, seat)
 
     def _position(self) -> dict[str, Any]:
-        return position.dump(self)
+        return position.to_json(self)
 
     def _copy(self) -> FatalState:
-        other = FatalState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
-        # by attribute, not through __dict__ (a compiled class has none)
-        for key in SHARED + SCALARS:
-            setattr(other, key, getattr(self, key))
-        for key in LISTS:
-            setattr(other, key, getattr(self, key)[:])
-        for key in NESTED:
-            setattr(other, key, [zone[:] for zone in getattr(self, key)])
+        # not __new__ (mypyc's runs __init__); the game is always a FatalGame (see above)
+        other = FatalState(cast("FatalGame", self.game), self.seed, blank=True)
+        copy_fields(self, other, shared=SHARED, lists=LISTS, nested=NESTED)
         other.rows = [[row[:] for row in rows] for rows in self.rows]
         other.round1 = None if self.round1 is None else self.round1[:]
-        other.stack = [dict(frame) for frame in self.stack]
-        for frame in other.stack:
-            for key, value in frame.items():
-                if isinstance(value, list):
-                    frame[key] = value[:]
+        other.stack = copy_frames(self.stack)
         return other
 
     def _resample(self, seat: int, rng: random.Random) -> State:
-        return knowledge.resample(self, seat, rng)
+        return view.resample(self, seat, rng)
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return text.describe(self, actor, action, viewer)

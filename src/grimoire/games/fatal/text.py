@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.core.state import CHANCE
+from grimoire.games.fatal import frames as F
 
 if TYPE_CHECKING:
-    from grimoire.games.fatal.state import FatalState, Frame
+    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.state import FatalState
 
 # Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the
 # English texts. Action ids, records, positions and the parser (``Codec.parse``, English) do not
@@ -120,44 +122,43 @@ def chance_text(st: FatalState, outcome: int) -> str:
 def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
     """The full truth about a chance outcome; ``tr`` translates (or not) the templates."""
     f = st.stack[-1]
-    kind = f["k"]
     comp = st.comp
-    if kind == "char":
-        return tr(N_("seat {seat} is {sign}")).format(seat=f["s"], sign=comp.signs[outcome].name)
-    if kind == "first":
+    if isinstance(f, F.Char):
+        return tr(N_("seat {seat} is {sign}")).format(seat=f.s, sign=comp.signs[outcome].name)
+    if isinstance(f, F.First):
         return tr(N_("seat {seat} starts")).format(seat=outcome)
-    if kind == "draw":
+    if isinstance(f, F.Draw):
         verb = {
             "hand": N_("seat {seat} draws {card}"),
             "aside": N_("seat {seat} sets aside {card}"),
             "look": N_("seat {seat} looks at {card}"),
-        }[f["to"]]
-        return tr(verb).format(seat=f["s"], card=comp.card_name(outcome))
-    if kind == "tdraw":
-        if f["to"] == "top":
+        }[f.to]
+        return tr(verb).format(seat=f.s, card=comp.card_name(outcome))
+    if isinstance(f, F.TDraw):
+        if f.to == "top":
             return tr(N_("seat {seat} sees {treasure}")).format(
-                seat=f["s"], treasure=_treasure(st, outcome)
+                seat=f.s, treasure=_treasure(st, outcome)
             )
         if outcome == comp.queen:
             return tr(N_("the Enchantress Queen is revealed"))
         return tr(N_("{treasure} to slot {slot}")).format(
-            treasure=_treasure(st, outcome), slot=f["slot"] + 1
+            treasure=_treasure(st, outcome), slot=f.slot + 1
         )
-    if kind == "rsteal":
+    if isinstance(f, F.RSteal):
         return tr(N_("seat {seat} steals {treasure} from seat {victim}")).format(
-            seat=f["s"], treasure=_treasure(st, outcome), victim=f["v"]
+            seat=f.s, treasure=_treasure(st, outcome), victim=f.v
         )
-    if kind == "rcard":
-        if f["s"] < 0:
+    if isinstance(f, F.RCard):
+        if f.s < 0:
             return tr(N_("seat {seat} discards {card}")).format(
-                seat=f["v"], card=comp.card_name(outcome)
+                seat=f.v, card=comp.card_name(outcome)
             )
         return tr(N_("seat {seat} takes {card} from seat {victim}")).format(
-            seat=f["s"], card=comp.card_name(outcome), victim=f["v"]
+            seat=f.s, card=comp.card_name(outcome), victim=f.v
         )
-    if kind == "share":
+    if isinstance(f, F.Share):
         return tr(N_("seat {seat} gets {treasure} of seat {victim}")).format(
-            seat=f["to"], treasure=_treasure(st, outcome), victim=f["v"]
+            seat=f.to, treasure=_treasure(st, outcome), victim=f.v
         )
     return tr(N_("outcome {outcome}")).format(outcome=outcome)
 
@@ -166,23 +167,22 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
     if actor == CHANCE:
         return _describe_chance(st, action, viewer)
     f = st.stack[-1]
-    kind = f["k"]
     name, args = st.codec.decode(action)
     me = viewer == actor
-    if kind == "reveal":
+    if isinstance(f, F.Reveal):
         if me:
             if name == "reveal":
                 return _("you choose to reveal your character")
             return _("you choose to hide your character")
         return _("seat {seat} has chosen").format(seat=actor)
-    if kind == "xkeep":
+    if isinstance(f, F.XKeep):
         if me:
             return _("you keep {card}").format(card=_card(st, args[0]))
         return _("seat {seat} keeps a card").format(seat=actor)
-    if kind == "gorder":
+    if isinstance(f, F.GazeOrder):
         if me:
             return _("you put {treasure} at position {place} of the deck").format(
-                treasure=_treasure(st, args[0]), place=f["i"] + 1
+                treasure=_treasure(st, args[0]), place=f.i + 1
             )
         return _("seat {seat} puts a treasure back on the deck").format(seat=actor)
     return _("seat {seat}: {action}").format(seat=actor, action=public_text(st, f, action))
@@ -212,15 +212,16 @@ SEAT_TEXT = {
 def public_text(st: FatalState, f: Frame, action: int) -> str:
     """An action everyone sees, in words (the current language)."""
     name, args = st.codec.decode(action)
-    kind = f["k"]
+    kind = f.kind
+    by = f.by if isinstance(f, F.Shield) else -1
     if name == "done":
         return _(DONE_TEXT.get(kind, N_("done")))
     if name == "exchange":
         return _("gives up a treasure to exchange cards")
     if name == "shield":
-        return _("plays Elemental Shield against seat {seat}").format(seat=f["by"])
+        return _("plays Elemental Shield against seat {seat}").format(seat=by)
     if name == "allow":
-        return _("does not shield against seat {seat}").format(seat=f["by"])
+        return _("does not shield against seat {seat}").format(seat=by)
     if name == "enchant":
         return _("plays {card}").format(card=st.comp.card_name(args[0]))
     if name == "play":
@@ -241,16 +242,18 @@ def public_text(st: FatalState, f: Frame, action: int) -> str:
     if name == "slot":
         t = st.display[args[0]]
         slot = args[0] + 1
+        take = isinstance(f, F.SlotPick) and f.m == "take"
+        receiver = f.t if isinstance(f, F.SlotPick) else -1
         if t < 0:
-            if f["k"] == "slot" and f["m"] == "take":
+            if take:
                 return _("gives nothing (slot {slot}) to seat {seat}").format(
-                    slot=slot, seat=f["t"]
+                    slot=slot, seat=receiver
                 )
             return _("takes nothing from slot {slot}").format(slot=slot)
         what = _treasure(st, st.tkind(t))
-        if f["k"] == "slot" and f["m"] == "take":
+        if take:
             return _("gives {treasure} (slot {slot}) to seat {seat}").format(
-                treasure=what, slot=slot, seat=f["t"]
+                treasure=what, slot=slot, seat=receiver
             )
         return _("takes {treasure} from slot {slot}").format(treasure=what, slot=slot)
     if name == "seat":
@@ -271,11 +274,10 @@ def public_text(st: FatalState, f: Frame, action: int) -> str:
 
 def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
     f = st.stack[-1]
-    kind = f["k"]
     comp = st.comp
     truth = _truth(st, outcome, _)
-    if kind == "char":
-        s = f["s"]
+    if isinstance(f, F.Char):
+        s = f.s
         if viewer == s:
             sign = comp.signs[outcome]
             rival = comp.signs[st.lay.opposing(outcome)]
@@ -288,8 +290,8 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
                 rival_colour=colour_text(rival.colour),
             )
         return _("seat {seat} is dealt a character").format(seat=s)
-    if kind == "draw":
-        s, to = f["s"], f["to"]
+    if isinstance(f, F.Draw):
+        s, to = f.s, f.to
         if to == "aside":
             return _("seat {seat} sets a card aside face down").format(seat=s)
         if viewer == s:
@@ -299,25 +301,24 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
         if to == "hand":
             return _("seat {seat} draws a card").format(seat=s)
         return _("seat {seat} draws a card to look at").format(seat=s)
-    if kind == "tdraw" and f["to"] == "top":
-        if viewer == f["s"]:
+    if isinstance(f, F.TDraw) and f.to == "top":
+        if viewer == f.s:
             return _("you see {treasure} (Crystal Gaze)").format(treasure=_treasure(st, outcome))
-        return _("seat {seat} looks at a treasure of the deck").format(seat=f["s"])
-    if kind == "rsteal":
-        s, v = f["s"], f["v"]
+        return _("seat {seat} looks at a treasure of the deck").format(seat=f.s)
+    if isinstance(f, F.RSteal):
+        s, v = f.s, f.v
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
         return _("seat {seat} steals a treasure from seat {victim}").format(seat=s, victim=v)
-    if kind == "rcard" and f["s"] >= 0:
-        s, v = f["s"], f["v"]
+    if isinstance(f, F.RCard) and f.s >= 0:
+        s, v = f.s, f.v
         if viewer in (s, v):
             return truth
         return _("seat {seat} takes a card from seat {victim}").format(seat=s, victim=v)
-    if kind == "share":
-        to = f["to"]
-        if viewer == to or _face_up(st, to, outcome):
+    if isinstance(f, F.Share):
+        if viewer == f.to or _face_up(st, f.to, outcome):
             return truth
-        return _("seat {seat} gets a treasure of seat {victim}").format(seat=to, victim=f["v"])
+        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.v)
     return truth
 
 
@@ -352,24 +353,23 @@ def prompt(st: FatalState) -> str:
             return _("game over: seat {seat} eliminated its opposing sign").format(seat=st.special)
         return _("game over")
     f = st.stack[-1]
-    kind = f["k"]
-    if kind == "reveal":
+    if isinstance(f, F.Reveal):
         return _("end of round 1: everyone chooses at once to reveal or hide their character")
-    if kind == "shield":
+    if isinstance(f, F.Shield):
         return _("seat {seat}: Elemental Shield against seat {by}'s trimagic, or allow").format(
-            seat=f["s"], by=f["by"]
+            seat=f.s, by=f.by
         )
-    if kind == "slot":
-        if f["m"] == "star":
+    if isinstance(f, F.SlotPick):
+        if f.m == "star":
             what = _("3 or more stars: take a display treasure")
-        elif f["m"] == "take":
-            what = _("TAKE: a display treasure for seat {seat}").format(seat=f["t"])
+        elif f.m == "take":
+            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.t)
         else:
             what = _("Fairy Trade: a display treasure")
-        return _("seat {seat}: {what}").format(seat=f["s"], what=what)
-    if kind in PROMPTS:
-        return _("seat {seat}: {what}").format(seat=f["s"], what=_(PROMPTS[kind]))
-    return _("chance: {kind}").format(kind=kind)
+        return _("seat {seat}: {what}").format(seat=f.s, what=what)
+    if isinstance(f, F.Decision) and f.kind in PROMPTS:
+        return _("seat {seat}: {what}").format(seat=f.s, what=_(PROMPTS[f.kind]))
+    return _("chance: {kind}").format(kind=f.kind)
 
 
 def refusal(st: FatalState, actor: int, action: int) -> str:
@@ -391,7 +391,7 @@ def refusal(st: FatalState, actor: int, action: int) -> str:
 def why_not(st: FatalState, seat: int, action: int) -> str | None:
     """The rule an action of the pending question's kind breaks, or None (another question)."""
     name, args = st.codec.decode(action)
-    frame = st.stack[-1]["k"] if st.stack else ""
+    frame = st.stack[-1].kind if st.stack else ""
     comp = st.comp
     hand = {st.kind(card) for card in st.hands[seat]}
     if (name, frame) in (("play", "play"), ("enchant", "act1")) or (

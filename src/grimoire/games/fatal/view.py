@@ -1,8 +1,9 @@
-"""Who knows what: the running scores a viewer may know, and ``resample``.
+"""What a seat may know: ``view(st, seat)``, the running scores it may know, and
+``resample(st, seat, rng)``.
 
 Every card and treasure in a hidden zone carries a mask of the seats that know where it is
 (``PUBLIC``: everyone, spectators included); each seat's character has one too. The masks are
-kept by ``rules`` with a few update rules (dealt to a hand: the owner; set aside: nobody; taken
+kept by the rules with a few update rules (dealt to a hand: the owner; set aside: nobody; taken
 from the display: everyone; a DRAW card: the caster and the recipient; a random steal: the thief
 and the victim, *and every other seat forgets every object it knew in the source zone*, so that
 its list of known objects cannot tell which one moved).
@@ -18,11 +19,16 @@ other seats are re-drawn uniformly.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from grimoire.games.fatal import rules
+from grimoire.core.frames import frames_to_json
+from grimoire.games.fatal import text
+from grimoire.games.fatal.facts import total
+from grimoire.games.fatal.frames import Reveal
 
 if TYPE_CHECKING:
+    from grimoire.games.fatal.components import Components
     from grimoire.games.fatal.state import FatalState
 
 PUBLIC = 1 << 5
@@ -41,7 +47,7 @@ def public_scores(st: FatalState, viewer: int | None) -> list[float | None]:
     known: list[float | None] = []
     for seat in range(st.n):
         if seat == viewer or all(st.tk[t] & bit for t in st.tre[seat]):
-            known.append(float(rules.total(st, seat)))
+            known.append(float(total(st, seat)))
         else:
             known.append(None)
     return known
@@ -151,3 +157,115 @@ def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
         z, i = slots[k]
         z[i] = obj
         masks[obj] = slot_masks[k]
+
+
+def public_cards(st: FatalState, zone: list[int]) -> list[str]:
+    return [st.comp.card_name(st.kind(c)) for c in zone]
+
+
+def public_treasures(st: FatalState, zone: list[int]) -> list[str]:
+    return [st.comp.treasure_name(st.tkind(t)) for t in zone]
+
+
+@cache
+def card_cells(comp: Components) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """Per vision kind and row position: what a card shows there (copied into views)."""
+    cells = []
+    for v in comp.visions:
+        cells.append(
+            tuple(
+                {
+                    "card": v.id,
+                    "orientation": ("straight", "reversed", "sideways")[p],
+                    "symbol": v.symbol,
+                    "type": v.type,
+                    "target": "SECOND" if v.second else "ONE",
+                    "stars": v.stars(p),
+                }
+                for p in range(3)
+            )
+        )
+    return tuple(cells)
+
+
+def view(st: FatalState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may see (None: a spectator): its own character, hand and
+    treasures; everyone's rows, face-up treasures, the display, the discard pile; the sizes of
+    every hidden zone; and the hidden objects it knows (``known_*``). Never the seed, another
+    seat's secrets, or a face-down order it has not seen."""
+    comp, lay, n = st.comp, st.lay, st.n
+    bit = viewer_bit(seat)
+    cells = card_cells(comp)
+    cnames, ckind = comp.card_names, lay.card_kind
+    tnames, tkind = comp.treasure_names, lay.tre_kind
+    ck, tk = st.ck, st.tk
+    signs = comp.signs
+    seats = []
+    for s in range(n):
+        sign = st.char[s]
+        known_char = sign >= 0 and bool(st.ck_char[s] & bit)
+        rows = [[cells[ckind[c]][p] for p, c in enumerate(row)] for row in st.rows[s]]
+        entry: dict[str, Any] = {
+            "seat": s,
+            "character": signs[sign].name if known_char else None,
+            "colour": signs[sign].colour if known_char else None,
+            "opposing": signs[lay.opposing(sign)].name if known_char else None,
+            "revealed": st.revealed[s],
+            "out": st.out[s],
+            "hand_count": len(st.hands[s]),
+            "aside_count": len(st.aside[s]),
+            "rows": [[dict(cell) for cell in row] for row in rows],
+            "stars": sum(cell["stars"] for row in rows for cell in row),
+            "treasure_count": len(st.tre[s]),
+            "face_up": [tnames[tkind[t]] for t in st.up[s]],
+        }
+        if s == seat:
+            entry["hand"] = sorted([cnames[ckind[c]] for c in st.hands[s]])
+            entry["treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s]])
+        else:
+            entry["known_hand"] = sorted([cnames[ckind[c]] for c in st.hands[s] if ck[c] & bit])
+            entry["known_treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s] if tk[t] & bit])
+        seats.append(entry)
+    doc: dict[str, Any] = {
+        "phase": st.phase,
+        "round": st.round,
+        "first_player": st.first,
+        "turn": st.turn,
+        "seats": seats,
+        "display": [None if t < 0 else tnames[tkind[t]] for t in st.display],
+        "treasure_deck": {
+            "count": len(st.t_top) + len(st.t_pool) + len(st.t_under),
+            "above_queen_pool": st.t_mid,
+            "looked_at_top": len(st.t_top),
+            "known_top": [
+                {"place": i + 1, "treasure": comp.treasure_name(st.tkind(t))}
+                for i, t in enumerate(st.t_top)
+                if st.tk[t] & bit
+            ],
+            "under": public_treasures(st, st.t_under),
+            "queen_revealed": st.queen_shown,
+        },
+        "deck_count": len(st.deck),
+        "known_deck": sorted([cnames[ckind[c]] for c in st.deck if ck[c] & bit]),
+        "reshuffles": st.reshuffles,
+        "discard": [cnames[ckind[c]] for c in st.discard],
+        "in_effect": [cnames[ckind[c]] for c in st.active],
+        "looking": {
+            "seat": st.looker if st.looking else None,
+            "count": len(st.looking),
+            "cards": sorted(public_cards(st, st.looking)) if seat == st.looker else None,
+        },
+        "round1": None if st.round1 is None else list(st.round1),
+        "turn_state": {"plays": st.plays, "limit": st.limit, "bonus": st.bonus, "casts": st.casts},
+        "stack": frames_to_json(st.stack),
+        "prompt": text.prompt(st),
+        "decisions": st.decisions,
+        "special_victory": st.special if st.special >= 0 else None,
+    }
+    if st.stack and isinstance(st.stack[-1], Reveal):
+        chosen = set(st.sealed_reveal) | set(st.sealed_hide)
+        mine = None
+        if seat is not None and seat in chosen:
+            mine = "reveal" if seat in st.sealed_reveal else "hide"
+        doc["reveal"] = {"has_chosen": sorted(chosen), "my_choice": mine}
+    return doc

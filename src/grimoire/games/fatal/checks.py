@@ -1,0 +1,494 @@
+"""The position loader's cross-checks: what the declared shape (``position.FatalPosition``,
+``frames.py``) cannot say. Seats in range and still in the game, counters in their domain, the
+objects where the rules can put them, and every frame of the stack where the rules push it
+(on the frame they push it on) and consistent with the board: the seat, row, card, slot or
+target it names exists and fits its kind, so that every decision it leads to has a legal
+action. Each refusal is one ``InvalidPosition`` naming the field (docs/rules/fatal.md, "What
+the loader checks").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from grimoire.core.documents import require
+from grimoire.core.frames import Frame, frames_to_json
+from grimoire.games.fatal import frames as F
+from grimoire.games.fatal.decisions import enchant_usable, swap_mine
+from grimoire.games.fatal.facts import exchangeable, own_colour
+from grimoire.games.fatal.trimagic import tri_frame, tri_targets
+
+if TYPE_CHECKING:
+    from grimoire.games.fatal.state import FatalState
+
+SETUP_KINDS = (F.Setup, F.Start, F.Char, F.First, F.TDraw, F.Draw)
+
+
+def check(st: FatalState) -> None:
+    """Refuse a loaded position the rules could not have reached or could not play on."""
+    seats(st)
+    objects(st)
+    counters(st)
+    stack(st)
+
+
+# ---------------------------------------------------------------------- seats
+def seats(st: FatalState) -> None:
+    n, phase = st.n, st.phase
+    require(st.first < n, "first", st.first, f"a seat 0..{n - 1} (-1: not drawn yet)")
+    require(st.turn < n, "turn", st.turn, f"a seat 0..{n - 1}")
+    if phase != "setup":
+        require(st.first >= 0, "first", st.first, "drawn once play has started")
+        undealt = [s for s in range(n) if st.char[s] < 0]
+        require(not undealt, "characters", undealt, "every seat has a character once play starts")
+    dealt = [c for c in st.char if c >= 0]
+    require(len(set(dealt)) == len(dealt), "characters", dealt, "two seats have one character")
+    for s in range(n):
+        if st.char[s] >= 0:
+            require(
+                bool(st.ck_char[s] & 1 << s), f"characters[{s}]", st.ck_char[s], "knows its own"
+            )
+    live = st.live()
+    if st.round == 1:
+        require(not any(st.out), "out", st.out, "nobody is eliminated in round 1")
+    last = any(isinstance(f, F.RoundEnd) and f.at == "last" for f in st.stack)
+    require(len(live) >= (1 if phase == "over" or last else 2), "out", st.out, "too many out")
+    if phase == "play":
+        require(st.turn in live, "turn", st.turn, "a seat still in the game")
+    if st.special >= 0:
+        require(phase == "over", "special", st.special, "a special victory ends the game")
+        require(st.special < n and not st.out[st.special], "special", st.special, "a live seat")
+    if any(st.revealed):
+        require(st.round1 is not None, "revealed", st.revealed, "seats reveal after the tally")
+
+
+# ---------------------------------------------------------------------- objects
+def objects(st: FatalState) -> None:
+    comp, lay = st.comp, st.lay
+    for s, rows in enumerate(st.rows):
+        for r, row in enumerate(rows):
+            ok = len(row) <= comp.row_length and all(comp.is_vision(st.kind(c)) for c in row)
+            require(ok, f"rows[{s}][{r}]", _names(st, row), "at most three visions")
+    require(len(st.active) <= 1, "in_effect", _names(st, st.active), "one enchantment at most")
+    require(
+        all(not comp.is_vision(st.kind(c)) for c in st.active),
+        "in_effect",
+        _names(st, st.active),
+        "enchantments only",
+    )
+    if st.looking:
+        require(st.looker in st.live(), "looker", st.looker, "the live seat looking at cards")
+    queen = lay.queen
+    placed = [t for zone in st.tre + st.up for t in zone] + st.display + st.t_under
+    require(queen not in placed, "treasures", "Queen", "never a player's, displayed or under")
+    for s in range(st.n):
+        me = 1 << s
+        require(all(st.ck[c] & me for c in st.hands[s]), f"hands[{s}]", s, "knows its own hand")
+        require(all(st.tk[t] & me for t in st.tre[s]), f"treasures[{s}]", s, "knows its own")
+        shown = all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s])
+        require(shown, f"face_up[{s}]", s, "a revealed seat's own colour only")
+        if st.out[s] and st.phase != "over":
+            empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
+            require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
+            shared = any(isinstance(f, F.Share) and f.v == s for f in st.stack)
+            require(
+                shared or not st.tre[s], f"treasures[{s}]", s, "an eliminated seat's are shared"
+            )
+    others = len(st.t_pool) - (1 if queen in st.t_pool else 0)
+    require(st.t_mid <= others, "t_mid", st.t_mid, f"pool treasures above the Queen's ({others})")
+    require(len(st.t_top) <= 3, "t_top", len(st.t_top), "Crystal Gaze looks at three at most")
+    require(st.t_top_bot <= len(st.t_top), "t_top_bot", st.t_top_bot, "at most t_top's length")
+    if st.queen_shown and st.phase != "over":
+        ending = any(isinstance(f, F.RoundEnd) for f in st.stack)
+        require(ending, "queen_shown", True, "the Queen shown ends the round (a rend frame)")
+
+
+def _names(st: FatalState, zone: list[int]) -> list[str]:
+    return [st.comp.card_name(st.kind(c)) for c in zone]
+
+
+# ---------------------------------------------------------------------- counters
+def counters(st: FatalState) -> None:
+    comp, n = st.comp, st.n
+    limit = st.game.options["decision_limit"]
+    require(st.decisions <= limit, "decisions", st.decisions, f"at most decision_limit ({limit})")
+    if st.phase != "over":
+        require(st.decisions < limit, "decisions", st.decisions, "the game ends at the limit")
+    require(comp.plays <= st.limit <= comp.plays + 1, "turn_state.limit", st.limit, "plays (+1)")
+    require(st.plays <= st.limit, "turn_state.plays", st.plays, "at most the limit")
+    require(st.bonus <= 2, "turn_state.bonus", st.bonus, "Falling Star's 2 stars at most")
+    require(st.casts <= comp.trimagics, "turn_state.casts", st.casts, "two trimagics a turn")
+    if st.round1 is not None:
+        require(len(st.round1) == n, "round1", st.round1, f"one score per seat ({n})")
+    require(st.round == 1 or st.round1 is not None, "round1", None, "round 2 follows the tally")
+    live = st.live()
+    for name, seats in (("sealed_reveal", st.sealed_reveal), ("sealed_hide", st.sealed_hide)):
+        require(all(s in live for s in seats), name, seats, "live seats only")
+    chosen = st.sealed_reveal + st.sealed_hide
+    if chosen:
+        where = "sealed_reveal + sealed_hide"
+        asking = bool(st.stack) and isinstance(st.stack[-1], F.Reveal)
+        require(asking, where, chosen, "choices only while the reveal is asked")
+        require(len(set(chosen)) == len(chosen), where, chosen, "one choice per seat")
+        require(len(chosen) < len(live), where, chosen, "a seat still to choose")
+
+
+# ---------------------------------------------------------------------- the stack
+def stack(st: FatalState) -> None:
+    frames = st.stack
+    if st.phase == "over":
+        require(not frames, "stack", _json(frames), "a finished game has no pending step")
+        return
+    require(bool(frames), "stack", [], "a game in progress has a pending step")
+    bottom = frames[0]
+    if st.phase == "setup":
+        require(isinstance(bottom, F.Setup | F.Start), "stack[0]", _json(bottom), "setup or start")
+        for i, f in enumerate(frames):
+            require(isinstance(f, SETUP_KINDS), f"stack[{i}]", _json(f), "a setup step")
+        undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
+        dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
+        setup = isinstance(bottom, F.Setup)
+        require(setup or undealt == dealing, "stack", _json(frames), "a deal per undealt seat")
+        drawing = any(isinstance(f, F.First) for f in frames)
+        require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
+        shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
+        require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
+    else:
+        require(isinstance(bottom, F.Turn), "stack[0]", _json(bottom), "the turn of the seat")
+    rends = sum(isinstance(f, F.RoundEnd) for f in frames)
+    require(rends <= 1, "stack", _json(frames), "one end of round at a time")
+    slots = [f.slot for f in frames if isinstance(f, F.TDraw) and f.to == "display"]
+    require(len(set(slots)) == len(slots), "stack", _json(frames), "one draw per display slot")
+    top = len(frames) - 1
+    for i, f in enumerate(frames):
+        where = f"stack[{i}]"
+        parent = frames[i - 1] if i else None
+        if i and isinstance(f, F.Turn | F.Setup | F.Start):
+            require(False, where, _json(f), "only at the bottom of the stack")
+        if isinstance(f, F.Decision | F.Reveal) and i < top:
+            above = frames[i + 1]
+            waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
+                isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
+            )
+            require(waits, where, _json(f), "a decision is the top frame")
+        if isinstance(f, F.Decision):
+            require(f.s in st.live(), f"{where}.s", f.s, "a seat still in the game")
+        CHECKS[type(f)](st, f, parent, where)
+
+
+def _json(value: Frame | list[Frame]) -> Any:
+    return frames_to_json(value if isinstance(value, list) else [value])
+
+
+def _is_draw(f: Frame, s: int, to: str) -> bool:
+    return isinstance(f, F.Draw) and f.s == s and f.to == to
+
+
+def _on(parent: Frame | None, kind: type[Frame], where: str, f: Frame, **fields: Any) -> None:
+    """The frame sits on a ``kind`` frame whose fields have these values."""
+    ok = isinstance(parent, kind) and all(getattr(parent, k) == v for k, v in fields.items())
+    wanted = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+    tag = kind.__struct_config__.tag
+    require(ok, where, _json(f), f"pushed on a {tag} frame ({wanted})" if wanted else f"on {tag}")
+
+
+def _seat(st: FatalState, seat: int, where: str) -> None:
+    require(0 <= seat < st.n, where, seat, f"a seat 0..{st.n - 1}")
+
+
+def _live(st: FatalState, seat: int, where: str) -> None:
+    require(0 <= seat < st.n and not st.out[seat], where, seat, "a seat still in the game")
+
+
+# ---------------------------------------------------------------------- each kind
+# (st, frame, the frame below it or None, "stack[i]")
+def c_setup(st: FatalState, f: F.Setup, parent: Frame | None, where: str) -> None:
+    require(len(st.stack) == 1, "stack", _json(st.stack), "setup is the only step")
+
+
+def c_bottom(st: FatalState, f: Frame, parent: Frame | None, where: str) -> None:
+    """Start and Turn: checked with the stack's bottom."""
+
+
+def c_turn(st: FatalState, f: F.Turn, parent: Frame | None, where: str) -> None:
+    require(f.s == st.turn, f"{where}.s", f.s, f"the seat whose turn it is ({st.turn})")
+
+
+def c_act1(st: FatalState, f: F.Act1, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=1)
+
+
+def c_steal(st: FatalState, f: F.Steal, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=2)
+
+
+def c_torow(st: FatalState, f: F.ToRow, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=2)
+    _live(st, f.v, f"{where}.v")
+    row = st.rows[f.v][f.r]
+    require(f.v != f.s and bool(row), where, _json(f), "another seat's row with a card")
+    fits = any(len(mine) == len(row) - 1 for mine in st.rows[f.s])
+    require(fits, where, _json(f), "one of the seat's rows can take the stolen vision")
+
+
+def c_play(st: FatalState, f: F.Play, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=3)
+
+
+def c_xgive(st: FatalState, f: F.XGive, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Exchange, where, f, s=f.s, at=1)
+    require(bool(exchangeable(st, f.s)), where, _json(f), "a treasure valued 1, 2 or 3 to give")
+
+
+def c_xdisc(st: FatalState, f: F.XDisc, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Exchange, where, f, s=f.s, at=2)
+
+
+def c_xkeep(st: FatalState, f: F.XKeep, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Exchange, where, f, s=f.s, at=4)
+    ok = f.n >= 1 and bool(st.looking) and st.looker == f.s
+    require(ok, where, _json(f), "cards to keep among those the seat looks at")
+
+
+def c_slot(st: FatalState, f: F.SlotPick, parent: Frame | None, where: str) -> None:
+    if f.m == "star":
+        _on(parent, F.Turn, where, f, s=f.s, at=4)
+    elif f.m == "take":
+        _on(parent, F.Takes, where, f, s=f.s, t=f.t)
+    else:
+        _on(parent, F.Spent, where, f)
+        mine = {st.tkind(t) for t in st.tre[f.s] + st.up[f.s]}
+        require(f.t in mine, f"{where}.t", f.t, "a treasure kind the seat holds")
+    require(any(t >= 0 for t in st.display), where, _json(f), "a treasure on display")
+
+
+def c_gift(st: FatalState, f: F.Gift, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=4)
+    require(st.display[f.slot] >= 0, f"{where}.slot", f.slot, "a display slot with a treasure")
+
+
+def c_target(st: FatalState, f: F.Target, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Tri, where, f, s=f.s, at="win", t=-1)
+    assert isinstance(parent, F.Tri)
+    require(bool(tri_targets(st, parent)), where, _json(f), "a seat the trimagic may target")
+
+
+def c_shield(st: FatalState, f: F.Shield, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Tri, where, f, s=f.by, t=f.s, at="eff", sh=False)
+    require(f.s != f.by, where, _json(f), "the caster has no Shield window")
+
+
+def c_cast(st: FatalState, f: F.Cast, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=4)
+    full = sum(len(row) == st.comp.row_length for row in st.rows[f.s])
+    require(full >= 2, where, _json(f), "two complete rows to choose from")
+    require(st.casts < st.comp.trimagics, where, _json(f), "a trimagic left this turn")
+
+
+def c_discard(st: FatalState, f: F.Discard, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Hand, where, f)
+    assert isinstance(parent, F.Hand)
+    require(parent.q[:1] == [f.s], where, _json(f), "the seat step C is at")
+    over = len(st.hands[f.s]) > st.comp.hand_limit
+    require(over, where, _json(f), "a hand above the hand limit")
+
+
+def c_effect(st: FatalState, f: F.Decision, parent: Frame | None, where: str) -> None:
+    """An enchantment's decision (Swap, Wind, Pickpocket, Unmasking, Fairy Trade): on the
+    ``spent`` frame of the turn's enchantment, and usable (something to choose)."""
+    _on(parent, F.Spent, where, f)
+    effect = EFFECT_OF[type(f)]
+    require(enchant_usable(st, f.s, effect), where, _json(f), f"{effect}: something to choose")
+
+
+def c_swapth(st: FatalState, f: F.SwapTheirs, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Spent, where, f)
+    require(len(st.rows[f.s][f.r]) > f.p, where, _json(f), "the seat's card to swap")
+    ok = st.codec.a_mine(f.r, f.p) in swap_mine(st, f.s)
+    require(ok, where, _json(f), "another seat's row with a card at that place")
+
+
+def c_gorder(st: FatalState, f: F.GazeOrder, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Gaze, where, f, s=f.s, at=2)
+    require(f.i < len(st.t_top) - 1, f"{where}.i", f.i, "a place of the looked-at top")
+
+
+def c_keep(st: FatalState, f: F.Keep, parent: Frame | None, where: str) -> None:
+    _on(parent, F.RoundEnd, where, f, at="bonus")
+
+
+def c_reveal(st: FatalState, f: F.Reveal, parent: Frame | None, where: str) -> None:
+    _on(parent, F.RoundEnd, where, f, at="bonus", q=[])
+    require(st.round == 1, where, _json(f), "the reveal ends round 1")
+
+
+def c_char(st: FatalState, f: F.Char, parent: Frame | None, where: str) -> None:
+    _seat(st, f.s, f"{where}.s")
+    require(st.char[f.s] < 0, f"{where}.s", f.s, "a seat without a character")
+
+
+def c_first(st: FatalState, f: F.First, parent: Frame | None, where: str) -> None:
+    require(st.first < 0, "first", st.first, "the first player is drawn once")
+
+
+def c_draw(st: FatalState, f: F.Draw, parent: Frame | None, where: str) -> None:
+    _live(st, f.s, f"{where}.s")
+    if f.to == "look" and st.looking:
+        require(f.s == st.looker, f"{where}.s", f.s, "the seat looking at the drawn cards")
+
+
+def c_tdraw(st: FatalState, f: F.TDraw, parent: Frame | None, where: str) -> None:
+    if f.to == "display":
+        require(f.slot >= 0, f"{where}.slot", f.slot, "a display slot")
+        require(st.display[f.slot] < 0, f"{where}.slot", f.slot, "an empty display slot")
+    else:
+        _live(st, f.s, f"{where}.s")
+        if not isinstance(parent, F.TDraw):
+            _on(parent, F.Gaze, where, f, s=f.s, at=1)
+
+
+def c_rsteal(st: FatalState, f: F.RSteal, parent: Frame | None, where: str) -> None:
+    _live(st, f.s, f"{where}.s")
+    _seat(st, f.v, f"{where}.v")
+    require(f.s != f.v, where, _json(f), "a thief steals from another seat")
+    if not isinstance(parent, F.RSteal):
+        _on(parent, F.Tri, where, f, s=f.s, ty="STEAL")
+
+
+def c_rcard(st: FatalState, f: F.RCard, parent: Frame | None, where: str) -> None:
+    _seat(st, f.v, f"{where}.v")
+    require(f.s != f.v, where, _json(f), "a card taken from another seat")
+    if f.s >= 0:
+        _live(st, f.s, f"{where}.s")
+    if not isinstance(parent, F.RCard):
+        _on(parent, F.Echk, where, f, v=f.v)
+
+
+def c_share(st: FatalState, f: F.Share, parent: Frame | None, where: str) -> None:
+    _seat(st, f.v, f"{where}.v")
+    require(st.out[f.v], f"{where}.v", f.v, "an eliminated seat")
+    _live(st, f.to, f"{where}.to")
+
+
+def c_spent(st: FatalState, f: F.Spent, parent: Frame | None, where: str) -> None:
+    require(_is_draw(parent, st.turn, "aside") if parent else False, where, [], "on its draw")
+    require(len(st.active) == 1, "in_effect", _names(st, st.active), "the enchantment spent")
+
+
+def c_exchange(st: FatalState, f: F.Exchange, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=1)
+    require(f.n <= st.comp.exchange_discard, f"{where}.n", f.n, "cards discarded at most")
+    if f.at == 0:
+        require(bool(exchangeable(st, f.s)), where, _json(f), "a treasure valued 1, 2 or 3")
+
+
+def c_gaze(st: FatalState, f: F.Gaze, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Spent, where, f)
+
+
+def c_tri(st: FatalState, f: F.Tri, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, s=f.s, at=4)
+    row = st.rows[f.s][f.r]
+    require(len(row) == st.comp.row_length, f"{where}.r", f.r, "a complete row of the caster")
+    cast = tri_frame(st, f.s, f.r)
+    same = (f.ty, f.two, f.n) == (cast.ty, cast.two, cast.n)
+    require(same, where, _json(f), "type, second target and strength read from the row")
+    require(f.j <= (2 if f.two else 1), f"{where}.j", f.j, "the trimagic's targets")
+    require(f.j > 0 or f.t0 < 0, f"{where}.t0", f.t0, "no first target before the first")
+    for name in ("t", "t0"):
+        if getattr(f, name) >= 0:
+            _seat(st, getattr(f, name), f"{where}.{name}")
+    top = st.stack[-1] is f
+    chosen = f.at == "eff" or (f.at == "win" and top)
+    require((f.t >= 0) == chosen, f"{where}.t", f.t, f"a target exactly when chosen ({f.at})")
+    if f.t >= 0:
+        require(f.t in tri_targets(st, f), f"{where}.t", f.t, "a seat the trimagic may target")
+    require(not f.sh or f.at == "eff", f"{where}.sh", f.sh, "shielded only at the effect")
+    require(st.casts >= 1, "turn_state.casts", st.casts, "the trimagic is cast")
+
+
+def c_takes(st: FatalState, f: F.Takes, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Tri, where, f, s=f.s, ty="TAKE", t0=f.t)
+    _live(st, f.t, f"{where}.t")
+
+
+def c_echk(st: FatalState, f: F.Echk, parent: Frame | None, where: str) -> None:
+    _seat(st, f.v, f"{where}.v")
+    require(f.v != f.by, where, _json(f), "a hand emptied by another seat")
+    if isinstance(parent, F.Tri):
+        _on(parent, F.Tri, where, f, s=f.by, ty="DISCARD")
+    else:
+        _on(parent, F.Spent, where, f)
+        require(f.by == st.turn, f"{where}.by", f.by, "the seat whose turn it is")
+
+
+def c_hand(st: FatalState, f: F.Hand, parent: Frame | None, where: str) -> None:
+    _on(parent, F.Turn, where, f, at=6)
+    require(len(set(f.q)) == len(f.q), f"{where}.q", f.q, "each seat once")
+    for s in f.q:
+        _seat(st, s, f"{where}.q")
+
+
+def c_rend(st: FatalState, f: F.RoundEnd, parent: Frame | None, where: str) -> None:
+    require(len(set(f.q)) == len(f.q), f"{where}.q", f.q, "each seat once")
+    for s in f.q:
+        _live(st, s, f"{where}.q")
+    if f.at == "last":
+        require(len(st.live()) == 1, where, _json(f), "one seat left")
+    elif f.at != "tally":
+        ok = st.round == 1 and st.round1 is not None
+        require(ok, where, _json(f), "after the round-1 tally")
+    if f.q:
+        require(f.at == "bonus", f"{where}.q", f.q, "the seats still to take a reveal bonus")
+
+
+EFFECT_OF: dict[type[Frame], str] = {
+    F.SwapMine: "swap",
+    F.Wind: "wind",
+    F.Pick: "pickpocket",
+    F.Unmask: "unmask",
+    F.Trade: "trade",
+}
+CHECKS: dict[type[Frame], Callable[[FatalState, Any, Frame | None, str], None]] = {
+    F.Act1: c_act1,
+    F.Steal: c_steal,
+    F.ToRow: c_torow,
+    F.Play: c_play,
+    F.XGive: c_xgive,
+    F.XDisc: c_xdisc,
+    F.XKeep: c_xkeep,
+    F.SlotPick: c_slot,
+    F.Gift: c_gift,
+    F.Target: c_target,
+    F.Shield: c_shield,
+    F.Cast: c_cast,
+    F.Discard: c_discard,
+    F.SwapMine: c_effect,
+    F.SwapTheirs: c_swapth,
+    F.Wind: c_effect,
+    F.Pick: c_effect,
+    F.Unmask: c_effect,
+    F.Trade: c_effect,
+    F.GazeOrder: c_gorder,
+    F.Keep: c_keep,
+    F.Reveal: c_reveal,
+    F.Char: c_char,
+    F.First: c_first,
+    F.Draw: c_draw,
+    F.TDraw: c_tdraw,
+    F.RSteal: c_rsteal,
+    F.RCard: c_rcard,
+    F.Share: c_share,
+    F.Setup: c_setup,
+    F.Start: c_bottom,
+    F.Turn: c_turn,
+    F.Spent: c_spent,
+    F.Exchange: c_exchange,
+    F.Gaze: c_gaze,
+    F.Tri: c_tri,
+    F.Takes: c_takes,
+    F.Echk: c_echk,
+    F.Hand: c_hand,
+    F.RoundEnd: c_rend,
+}

@@ -1,0 +1,290 @@
+"""F.A.T.A.L.'s decision frames: every kind of pending step, typed (``core.frames``).
+
+The state's ``stack`` holds them, the top acting next. Three sorts, each a base class here:
+
+* ``Decision``: seat ``s`` answers a question (the legal actions depend on the kind);
+  ``Reveal``, the sealed reveal of round 1, is asked of every live seat that has not chosen;
+* ``Chance``: a chance node (a card or treasure drawn, a character dealt, a random steal);
+* ``Procedure``: a step of the rules run by ``flow.advance`` until a decision or a chance
+  node is on top (a turn's stages, a trimagic, the exchange, the end of round 1).
+
+A frame's JSON is ``{"k": kind, "s": seat, ...}``; optional fields (``tdraw``'s ``slot`` or
+``s``, ``slot``'s ``t``, ``rend``'s ``q``) are left out while they hold their default, as they
+always were. The static ranges below are the loader's first check; ``checks.py`` checks each
+frame against the board.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from grimoire.core.frames import Frame, FrameSchema
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
+SeatOrNone = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # -1: nobody (yet)
+Row = Annotated[int, msgspec.Meta(ge=0, le=1)]
+Place = Annotated[int, msgspec.Meta(ge=0, le=2)]
+Slot = Annotated[int, msgspec.Meta(ge=0, le=2)]
+Small = Annotated[int, msgspec.Meta(ge=0, le=100)]
+
+
+class Decision(Frame):
+    """A question seat ``s`` answers."""
+
+    s: Seat
+
+
+class Chance(Frame):
+    """A chance node."""
+
+
+class Procedure(Frame):
+    """A step the rules run without asking anyone."""
+
+
+# ---------------------------------------------------------------------- decisions
+class Act1(Decision, tag="act1"):
+    """Step 1: an enchantment, the treasure exchange, or done."""
+
+
+class Steal(Decision, tag="steal"):
+    """Step 2: steal the last vision of a row, or done."""
+
+
+class ToRow(Decision, tag="torow"):
+    """Which of my rows takes the vision stolen from seat ``v``'s row ``r``."""
+
+    v: Seat
+    r: Row
+
+
+class Play(Decision, tag="play"):
+    """Step 3: play a vision into a row, or done."""
+
+
+class XGive(Decision, tag="xgive"):
+    """The exchange: the treasure given up."""
+
+
+class XDisc(Decision, tag="xdisc"):
+    """The exchange: a card discarded, or done."""
+
+
+class XKeep(Decision, tag="xkeep"):
+    """The exchange: ``n`` more cards to keep of those looked at."""
+
+    n: Small
+
+
+class SlotPick(Decision, tag="slot", omit_defaults=True):
+    """A display slot: ``m`` star (3 stars), take (a TAKE trimagic for seat ``t``) or trade
+    (Fairy Trade of my treasure of kind ``t``)."""
+
+    m: Literal["star", "take", "trade"]
+    t: Annotated[int, msgspec.Meta(ge=-1, le=100)] = -1
+
+
+class Gift(Decision, tag="gift"):
+    """Who receives the star treasure of display slot ``slot``."""
+
+    slot: Slot
+
+
+class Target(Decision, tag="target"):
+    """The trimagic's target (the ``tri`` frame below it)."""
+
+
+class Shield(Decision, tag="shield"):
+    """Seat ``s``'s Elemental Shield window against caster ``by`` (the ``tri`` frame below)."""
+
+    by: Seat
+
+
+class Cast(Decision, tag="cast"):
+    """Two complete rows: which one casts its trimagic first."""
+
+
+class Discard(Decision, tag="discard"):
+    """Step C: a card discarded down to the hand limit."""
+
+
+class SwapMine(Decision, tag="swapmy"):
+    """Magical Swap: one of my visions."""
+
+
+class SwapTheirs(Decision, tag="swapth"):
+    """Magical Swap: a row of another seat for my card at row ``r``, place ``p``."""
+
+    r: Row
+    p: Place
+
+
+class Wind(Decision, tag="wind"):
+    """Wind of Oblivion: the row whose last vision is discarded."""
+
+
+class Pick(Decision, tag="pick"):
+    """Pickpocket: whose hand."""
+
+
+class Unmask(Decision, tag="unmask"):
+    """Unmasking: whose character."""
+
+
+class Trade(Decision, tag="trade"):
+    """Fairy Trade: one of my treasures."""
+
+
+class GazeOrder(Decision, tag="gorder"):
+    """Crystal Gaze: the treasure for place ``i`` of the looked-at top."""
+
+    i: Place
+
+
+class Keep(Decision, tag="keep"):
+    """Reveal bonus: a treasure of my colour face up, or done."""
+
+
+class Reveal(Frame, tag="reveal"):
+    """The sealed reveal at the end of round 1: every live seat that has not chosen."""
+
+
+# ---------------------------------------------------------------------- chance
+class Char(Chance, tag="char"):
+    """Seat ``s`` is dealt a character."""
+
+    s: Seat
+
+
+class First(Chance, tag="first"):
+    """The first player."""
+
+
+class Draw(Chance, tag="draw"):
+    """A card of the deck to seat ``s``: to the hand, set aside, or to look at."""
+
+    s: Seat
+    to: Literal["hand", "aside", "look"]
+
+
+class TDraw(Chance, tag="tdraw", omit_defaults=True):
+    """A treasure to display slot ``slot``, or to the looked-at top for seat ``s``."""
+
+    to: Literal["display", "top"]
+    slot: Annotated[int, msgspec.Meta(ge=-1, le=2)] = -1
+    s: SeatOrNone = -1
+
+
+class RSteal(Chance, tag="rsteal"):
+    """A random face-down treasure of seat ``v`` to seat ``s`` (STEAL)."""
+
+    s: Seat
+    v: Seat
+
+
+class RCard(Chance, tag="rcard"):
+    """A random card of seat ``v``'s hand: discarded (``s`` -1) or to seat ``s``."""
+
+    s: SeatOrNone
+    v: Seat
+
+
+class Share(Chance, tag="share"):
+    """A treasure of eliminated seat ``v`` to seat ``to``."""
+
+    v: Seat
+    to: Seat
+
+
+# ---------------------------------------------------------------------- procedures
+class Setup(Procedure, tag="setup"):
+    """Deal characters, the display and the hands."""
+
+
+class Start(Procedure, tag="start"):
+    """Play starts with the first player."""
+
+
+class Turn(Procedure, tag="turn"):
+    """Seat ``s``'s turn at stage ``at``: 0 step 1, 1 steal, 2 play, 3 stars, 4 trimagics,
+    5 step C, 6 the next player."""
+
+    s: Seat
+    at: Annotated[int, msgspec.Meta(ge=0, le=6)]
+
+
+class Spent(Procedure, tag="spent"):
+    """The enchantment played this turn is discarded: its effect has ended."""
+
+
+class Exchange(Procedure, tag="xchg"):
+    """Seat ``s``'s treasure exchange at stage ``at`` (0..4), ``n`` cards discarded so far."""
+
+    s: Seat
+    at: Annotated[int, msgspec.Meta(ge=0, le=4)]
+    n: Small
+
+
+class Gaze(Procedure, tag="gaze"):
+    """Seat ``s``'s Crystal Gaze at stage ``at`` (0..2)."""
+
+    s: Seat
+    at: Annotated[int, msgspec.Meta(ge=0, le=2)]
+
+
+TriType = Literal["DRAW", "TAKE", "STEAL", "DISCARD"]
+
+
+class Tri(Procedure, tag="tri"):
+    """Seat ``s``'s trimagic of row ``r``: type ``ty``, a second target (``two``), strength
+    ``n``, target index ``j``, stage ``at``, the target ``t`` and the first one ``t0``, and
+    whether the current target shielded (``sh``)."""
+
+    s: Seat
+    r: Row
+    ty: TriType
+    two: bool
+    n: Annotated[int, msgspec.Meta(ge=1, le=2)]
+    j: Annotated[int, msgspec.Meta(ge=0, le=2)]
+    at: Literal["tgt", "choose", "win", "eff"]
+    t: SeatOrNone
+    t0: SeatOrNone
+    sh: bool
+
+
+class Takes(Procedure, tag="takes"):
+    """A TAKE trimagic: ``left`` display treasures still to give seat ``t``."""
+
+    s: Seat
+    t: Seat
+    left: Annotated[int, msgspec.Meta(ge=0, le=2)]
+
+
+class Echk(Procedure, tag="echk"):
+    """Whether seat ``v``'s hand was emptied by seat ``by`` (a draw, or elimination)."""
+
+    v: Seat
+    by: Seat
+
+
+class Hand(Procedure, tag="hand"):
+    """Step C for the seats in ``q``, in order."""
+
+    q: list[Seat]
+
+
+class RoundEnd(Procedure, tag="rend", omit_defaults=True):
+    """The end of a round at stage ``at``; ``q``: the seats still to take a reveal bonus."""
+
+    at: Literal["tally", "bonus", "rebuild", "last"]
+    q: list[Seat] = msgspec.field(default_factory=list)
+
+
+FRAMES = FrameSchema(
+    *(Act1, Steal, ToRow, Play, XGive, XDisc, XKeep, SlotPick, Gift, Target, Shield, Cast),
+    *(Discard, SwapMine, SwapTheirs, Wind, Pick, Unmask, Trade, GazeOrder, Keep, Reveal),
+    *(Char, First, Draw, TDraw, RSteal, RCard, Share),
+    *(Setup, Start, Turn, Spent, Exchange, Gaze, Tri, Takes, Echk, Hand, RoundEnd),
+)

@@ -1,0 +1,119 @@
+"""Trimagics (rulebook "Trimagics"): a complete row casts its effect on one target, or two
+(ruling 22), each target with an Elemental Shield window; DRAW, TAKE, STEAL and DISCARD.
+
+The ``tri`` frame walks its stages: ``tgt`` (is there a target left?), ``choose`` (the caster
+picks it, after drawing the DRAW cards), ``win`` (the target's Shield window), ``eff`` (the
+effect)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from grimoire.games.fatal import frames as F
+from grimoire.games.fatal.zones import push_seq, to_discard
+
+if TYPE_CHECKING:
+    from grimoire.games.fatal.state import FatalState
+
+
+def tri_frame(st: FatalState, s: int, r: int) -> F.Tri:
+    """The trimagic of seat ``s``'s complete row ``r``: its type, second target and strength
+    read from the row's cards (head, foot, tip)."""
+    visions = st.comp.visions
+    c0, c1, c2 = (visions[st.kind(card)] for card in st.rows[s][r])
+    n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
+    ty = cast("F.TriType", c0.type)  # one of components.TYPES, checked when the data is read
+    return F.Tri(s=s, r=r, ty=ty, two=c1.second, n=n, j=0, at="tgt", t=-1, t0=-1, sh=False)
+
+
+def push_tri(st: FatalState, s: int, r: int) -> None:
+    st.casts += 1
+    st.stack.append(tri_frame(st, s, r))
+
+
+def tri_targets(st: FatalState, f: F.Tri) -> list[int]:
+    """Seats the trimagic's next target may be: live; not the caster for STEAL and DISCARD
+    (ruling 22); the second target differs from the first (RULEBOOK)."""
+    s = f.s
+    seats = [x for x in st.live() if x != f.t0]
+    if f.ty in ("STEAL", "DISCARD"):
+        seats = [x for x in seats if x != s]
+    return seats
+
+
+def void(st: FatalState, f: F.Tri, t: int) -> bool:
+    """Whether the effect on ``t`` would do nothing (public counts): no Shield window then."""
+    if f.ty == "STEAL":
+        return not st.tre[t]
+    if f.ty == "DISCARD":
+        return not st.hands[t]
+    return False
+
+
+def p_tri(st: FatalState, f: F.Tri) -> None:
+    s, at, ty = f.s, f.at, f.ty
+    if at == "tgt":
+        if f.j >= (2 if f.two else 1):
+            row = st.rows[s][f.r]
+            to_discard(st, row)
+            st.rows[s][f.r] = []
+            st.stack.pop()
+            return
+        if not tri_targets(st, f) or (ty == "DRAW" and not (st.deck or st.discard)):
+            f.j += 1
+            return
+        f.at = "choose"
+        if ty == "DRAW":
+            st.looker = s
+            push_seq(st, [F.Draw(s=s, to="look") for _ in range(f.n)])
+    elif at == "choose":
+        if ty == "DRAW" and not st.looking:
+            f.j += 1
+            f.at = "tgt"
+            return
+        f.at = "win"
+        st.stack.append(F.Target(s=s))
+    elif at == "win":
+        f.at = "eff"
+        t = f.t
+        gift = ty in ("DRAW", "TAKE") and not st.game.options["shield_gifts"]
+        if t != s and not gift and not void(st, f, t):
+            st.stack.append(F.Shield(s=t, by=s))
+    else:
+        effect(st, f)
+
+
+def effect(st: FatalState, f: F.Tri) -> None:
+    """The effect on target ``t`` (nothing more if it shielded: ruling 10)."""
+    s, ty, t, n = f.s, f.ty, f.t, f.n
+    f.t0, f.t, f.j, f.at = t, -1, f.j + 1, "tgt"
+    shielded = f.sh
+    f.sh = False
+    if ty == "DRAW":
+        if shielded:  # ruling 10: a shielded DRAW card is discarded
+            to_discard(st, st.looking)
+        else:
+            mask = (1 << s) | (1 << t)
+            for card in st.looking:
+                st.ck[card] = mask
+                st.hands[t].append(card)
+        st.looking, st.looker = [], -1
+    elif shielded:
+        return  # ruling 10: a shielded TAKE treasure stays in the display
+    elif ty == "TAKE":
+        st.stack.append(F.Takes(s=s, t=t, left=n))
+    elif ty == "STEAL":
+        push_seq(st, [F.RSteal(s=s, v=t) for _ in range(min(n, len(st.tre[t])))])
+    else:
+        m = min(n, len(st.hands[t]))
+        if m:
+            st.stack.append(F.Echk(v=t, by=s))
+            push_seq(st, [F.RCard(s=-1, v=t) for _ in range(m)])
+
+
+def p_takes(st: FatalState, f: F.Takes) -> None:
+    if f.left <= 0 or not any(t >= 0 for t in st.display):
+        st.stack.pop()
+        return
+    f.left -= 1
+    st.stack.append(F.SlotPick(s=f.s, m="take", t=f.t))
