@@ -142,9 +142,9 @@ def test_after_a_restart_the_shown_tail_is_retold_from_a_replay(
     game and are retold from a replayed state): the same German lines as before the restart."""
     import time
 
-    from grimoire.web import create_app, rooms
+    from grimoire.web import create_app, payloads
 
-    monkeypatch.setattr(rooms, "LOG_TAIL", 4)
+    monkeypatch.setattr(payloads, "LOG_TAIL", 4)
     database = f"sqlite:///{tmp_path / 'games.db'}"
     body = {"game": "ciub", "players": 2, "options": {"start_player": 0}}
     german = {"Accept-Language": "de"}

@@ -591,9 +591,9 @@ def test_game_assets_are_served_only_from_the_games_web_directory(client: TestCl
 def test_idle_games_leave_memory_and_come_back_unchanged(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from grimoire.web import rooms
+    from grimoire.web import hub as hubs
 
-    monkeypatch.setattr(rooms, "MAX_ROOMS", 2)
+    monkeypatch.setattr(hubs, "MAX_ROOMS", 2)
     made = [create(client, seats=TWO_PEOPLE) for _ in range(5)]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert len(hub.rooms) <= 3
@@ -607,9 +607,9 @@ def test_idle_games_leave_memory_and_come_back_unchanged(
 def test_replay_checkpoints_survive_an_undo(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from grimoire.web import rooms
+    from grimoire.web import replay
 
-    monkeypatch.setattr(rooms, "REPLAY_EVERY", 2)
+    monkeypatch.setattr(replay, "REPLAY_EVERY", 2)
     game_id, token0, token1 = two_player_game(client)
     token, payload = to_act(client, game_id, {0: token0, 1: token1})
     boosted = act(client, game_id, token, {"text": "boost"}, payload["version"]).json()

@@ -188,7 +188,7 @@ def test_hidden_information_does_not_change_a_payload(client: TestClient, game: 
             real_state = room.state
             real = dict(room.payload(viewer))
             for _ in range(3):
-                room._cache.clear()
+                room.payloads.clear()
                 room.state = real_state.resample(viewer if viewer is not None else 0, rng)
                 if viewer is None:  # a spectator sees less than any seat: resample all seats
                     for seat in range(1, room.game.players):
@@ -197,7 +197,7 @@ def test_hidden_information_does_not_change_a_payload(client: TestClient, game: 
                     other = room.payload(viewer)
                 finally:
                     room.state = real_state
-                    room._cache.clear()
+                    room.payloads.clear()
                 for key in ("view", "svg", "actions", "to_act", "scores", "winners"):
                     assert other[key] == real[key], (game, viewer, key)
                 compared += 1
@@ -299,7 +299,7 @@ def test_simultaneous_decisions_show_nobody_another_seats_secret(
         return {"X-Seat-Token": tokens[viewer]} if viewer is not None else {}
 
     def bots_done(_: Any = None) -> bool:
-        return room.bot_task is None or room.bot_task.done()
+        return room.bots.idle()
 
     def room_state() -> dict[str, Any]:
         return {"version": room.version}

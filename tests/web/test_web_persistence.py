@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 from web_helpers import ServerProcess, wait_until
 
-from grimoire.web import create_app, rooms
+from grimoire.web import create_app, journal
 from grimoire.web.store import Store
 
 
@@ -288,7 +288,7 @@ def test_rebuild_from_snapshots_and_log_gives_the_same_payloads(
     any_database_url: str, monkeypatch: pytest.MonkeyPatch, snapshot_every: int
 ) -> None:
     """With snapshots every 3 entries (so undo leaves stale ones behind) or none but the first."""
-    monkeypatch.setattr(rooms, "SNAPSHOT_EVERY", snapshot_every)
+    monkeypatch.setattr(journal, "SNAPSHOT_EVERY", snapshot_every)
     rng = random.Random(snapshot_every)
     seen: dict[str, Any] = {}
     games: dict[str, dict[int, str]] = {}

@@ -19,7 +19,7 @@ from web_helpers import wait_until
 
 from grimoire.bots import RandomBot
 from grimoire.core.state import State
-from grimoire.web import create_app, rooms
+from grimoire.web import create_app, seat_bots
 
 PEOPLE_AND_BOT = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "random"}]
 
@@ -271,8 +271,8 @@ def test_bots_choose_on_their_own_seats_state_never_the_true_one(
             record("fallback", state, seat)
             return super().choose(state, seat)
 
-    monkeypatch.setattr(rooms, "make_bot", lambda level, game, seed: Spy(seed))
-    monkeypatch.setattr(rooms, "RandomBot", Fallback)
+    monkeypatch.setattr(seat_bots, "make_bot", lambda level, game, seed: Spy(seed))
+    monkeypatch.setattr(seat_bots, "RandomBot", Fallback)
     state, token = create(
         client,
         game="toy_duel",

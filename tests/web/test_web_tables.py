@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from test_web_api import TWO_PEOPLE, act, create, seated, state_of, two_player_game
 
 from grimoire.web import create_app
+from grimoire.web.errors import Forbidden
 from grimoire.web.limits import Limits
-from grimoire.web.rooms import Forbidden
 
 
 def invite_key(url: str) -> str:

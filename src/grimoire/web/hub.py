@@ -16,33 +16,21 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from grimoire.core.errors import GrimoireError
-from grimoire.core.game import Game
-from grimoire.core.state import CHANCE, State
+from grimoire.core.state import CHANCE
 from grimoire.registry import game_class, make
-from grimoire.web import rooms
+from grimoire.web.catalog import refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
-from grimoire.web.names import clean_name
-from grimoire.web.rooms import (
-    DEFAULT_LEVEL,
-    LEVELS,
-    Event,
-    Line,
-    NotFound,
-    Room,
-    SeatRequest,
-    Unprocessable,
-    describe_line,
-    refuse_server_options,
-    run_start,
-    token_hash,
-)
+from grimoire.web.errors import NotFound, Unprocessable
+from grimoire.web.history import Line, describe_line
+from grimoire.web.restore import rebuild
+from grimoire.web.rooms import Room
+from grimoire.web.seating import SeatRequest, new_seats
 from grimoire.web.store import (
     ANYONE,
     FINISHED,
     INVITED,
     OPEN,
     RUNNING,
-    Seat,
     Store,
     StoredGame,
     utcnow,
@@ -50,6 +38,8 @@ from grimoire.web.store import (
 
 log = logging.getLogger("grimoire.web")
 T = TypeVar("T")
+
+MAX_ROOMS = 1000  # live games kept in memory; idle ones beyond are dropped (and reloaded)
 
 
 class Hub:
@@ -81,8 +71,8 @@ class Hub:
 
     def forget(self, game_id: str) -> None:
         room = self.rooms.pop(game_id, None)
-        if room is not None and room.bot_task is not None:
-            room.bot_task.cancel()
+        if room is not None:
+            room.bots.cancel()
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loaded from the database on first use; 404 if unknown."""
@@ -98,7 +88,7 @@ class Hub:
                 if stored is None:
                     self._loading.pop(game_id, None)
                     raise NotFound(f"there is no game {game_id!r}")
-                room = await anyio.to_thread.run_sync(self._rebuild, stored)
+                room = await anyio.to_thread.run_sync(rebuild, self, stored)
                 self.rooms[game_id] = room
                 self._loading.pop(game_id, None)
                 room.kick_bots()
@@ -110,44 +100,16 @@ class Hub:
         is idle with nobody listening, no bot moving and no change under way; the database has
         it all (clocks included: the watcher finds a due game there), so it is simply loaded
         again when asked for."""
-        if len(self.rooms) <= rooms.MAX_ROOMS:
+        if len(self.rooms) <= MAX_ROOMS:
             return
         idle = [
             room
             for room in self.rooms.values()
-            if not room.listeners
-            and not room.lock.locked()
-            and (room.bot_task is None or room.bot_task.done())
+            if not room.listeners and not room.lock.locked() and room.bots.idle()
         ]
         idle.sort(key=lambda room: room.last_used)
-        for room in idle[: len(self.rooms) - rooms.MAX_ROOMS * 9 // 10]:
+        for room in idle[: len(self.rooms) - MAX_ROOMS * 9 // 10]:
             del self.rooms[room.id]
-
-    def _rebuild(self, stored: StoredGame) -> Room:
-        """A room from the database: the latest usable snapshot plus the log after it."""
-        game = make(stored.game, players=stored.players, **stored.options)
-        lines: list[Line] = []
-        events: list[Event] = []
-        for item in stored.log:
-            if item.kind == "undo":
-                if item.ply < len(lines):  # the undone entry, as each viewer read it
-                    undone = lines[item.ply]
-                    events.append(
-                        Event(item.seq, "undo", undone.actor, undone.actor, item.ply, undone.texts)
-                    )
-                del lines[item.ply :]
-            else:
-                if item.ply != len(lines):
-                    raise RuntimeError(f"game {stored.id}: log entry {item.seq} out of order")
-                lines.append(Line(item.actor, item.action, list(item.texts or [])))
-        history = [(line.actor, line.action) for line in lines]
-        start = run_start(history)
-        base = _state_at(game, stored, history, start)
-        state = base.clone()
-        for actor, action in history[start:]:
-            state.apply(action, None if actor == CHANCE else actor)
-        lines = _told_again(game, stored, lines)
-        return Room(self, stored, game, state, lines, base, events[-rooms.EVENTS_KEPT :])
 
     async def create(
         self,
@@ -172,29 +134,7 @@ class Hub:
             raise Unprocessable(str(error)) from error
         if not seats:
             seats = [SeatRequest("person")] + [SeatRequest("bot")] * (game.players - 1)
-        if len(seats) != game.players:
-            raise Unprocessable(f"{len(seats)} seats given for a {game.players}-player game")
-        token: str | None = None
-        seat_rows: list[Seat] = []
-        for index, request in enumerate(seats):
-            if request.kind == "bot":
-                level = request.level or DEFAULT_LEVEL
-                if level not in LEVELS:
-                    raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
-                default = f"Bot {index + 1}"
-                seat_rows.append(Seat(index, "bot", level, clean_name(request.name, default)))
-            elif request.kind == "person":
-                seat_rows.append(
-                    Seat(index, "person", None, clean_name(request.name, f"Player {index + 1}"))
-                )
-            else:
-                raise Unprocessable(f"a seat is a 'person' or a 'bot', not {request.kind!r}")
-        if join_seat is not None:
-            if not 0 <= join_seat < game.players or seat_rows[join_seat].kind != "person":
-                raise Unprocessable(f"seat {join_seat} is not a seat for a person")
-            token = secrets.token_urlsafe(24)
-            seat_rows[join_seat].token_hash = token_hash(token)
-            seat_rows[join_seat].name = clean_name(player_name, seat_rows[join_seat].name)
+        seat_rows, token = new_seats(seats, game.players, join_seat, player_name)
         if private:
             join_policy = INVITED
         if hints is None:  # by default only when no person plays against another person
@@ -282,7 +222,7 @@ class Hub:
                 log.exception("game %s: its clock could not be checked", game_id)
 
     async def close(self) -> None:
-        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        tasks = [room.bots.task for room in self.rooms.values() if room.bots.task is not None]
         if self._watcher is not None:
             tasks.append(self._watcher)
         for task in tasks:
@@ -291,39 +231,3 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._writer.shutdown(wait=True)
-
-
-def _state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:
-    """The state after ``history[:ply]``: from the newest stored snapshot at or before ``ply``
-    that belongs to this history, else from the start."""
-    state: State | None = None
-    for _seq, at, text in stored.snapshots:  # newest first
-        if at > ply:
-            continue
-        doc = json.loads(text)
-        if [tuple(entry) for entry in doc.get("history", [])] == history[:at]:
-            state = game.state_from_json(doc)
-            break
-    if state is None:
-        state = game.new_state(stored.seed, resolve_chance=False)
-    for actor, action in history[len(state.history) : ply]:
-        state.apply(action, None if actor == CHANCE else actor)
-    return state
-
-
-def _told_again(game: Game, stored: StoredGame, lines: list[Line]) -> list[Line]:
-    """The database keeps each log line's English texts only (one per viewer): the lines a
-    payload shows (the last ``LOG_TAIL``) are described again, for every viewer and in every
-    language, from the stored actions replayed on the state before each. ``describe`` tells
-    each viewer only what that viewer may know, exactly as when the line was first written; a
-    line whose English texts come out different (the game's texts changed since) keeps the
-    stored texts and no translations."""
-    first = max(0, len(lines) - rooms.LOG_TAIL)
-    history = [(line.actor, line.action) for line in lines]
-    state = _state_at(game, stored, history, first)
-    told = lines[:first]
-    for line in lines[first:]:
-        again = describe_line(state, line.actor, line.action)
-        told.append(again if again.texts == line.texts else line)
-        state.apply(line.action, None if line.actor == CHANCE else line.actor)
-    return told

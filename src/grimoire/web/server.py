@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from grimoire.web.app import DEFAULT_BOT_DELAY, DEFAULT_DATABASE_URL, create_app
+from grimoire.web.app import create_app
 from grimoire.web.limits import Limits
+from grimoire.web.settings import DEFAULT_BOT_DELAY, DEFAULT_DATABASE_URL
 
 
 def run(

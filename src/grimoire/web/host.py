@@ -1,0 +1,25 @@
+"""What a room needs from the server that holds it (``hub.Hub`` is the one): a narrow interface,
+so that rooms never import the hub."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from grimoire.web.store import Store
+
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    store: Store
+    bot_delay: float  # seconds a bot waits before each action
+    now: Callable[[], float]  # the clocks' time source, seconds since the epoch
+
+    async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a database write in the writer thread(s)."""
+        ...
+
+    def forget(self, game_id: str) -> None:
+        """Drop a live room (it is loaded again from the database when next asked for)."""
+        ...

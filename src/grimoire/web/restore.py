@@ -1,0 +1,73 @@
+"""A live room from the database: the latest usable snapshot plus the log after it."""
+
+from __future__ import annotations
+
+import json
+
+from grimoire.core.game import Game
+from grimoire.core.state import State
+from grimoire.registry import make
+from grimoire.web import payloads
+from grimoire.web.history import EVENTS_KEPT, Event, Line, describe_line, replay_onto, run_start
+from grimoire.web.host import Host
+from grimoire.web.rooms import Room
+from grimoire.web.store import StoredGame
+
+
+def rebuild(host: Host, stored: StoredGame) -> Room:
+    """The room of a stored game (runs in a worker thread)."""
+    game = make(stored.game, players=stored.players, **stored.options)
+    lines: list[Line] = []
+    events: list[Event] = []
+    for item in stored.log:
+        if item.kind == "undo":
+            if item.ply < len(lines):  # the undone entry, as each viewer read it
+                undone = lines[item.ply]
+                events.append(
+                    Event(item.seq, "undo", undone.actor, undone.actor, item.ply, undone.texts)
+                )
+            del lines[item.ply :]
+        else:
+            if item.ply != len(lines):
+                raise RuntimeError(f"game {stored.id}: log entry {item.seq} out of order")
+            lines.append(Line(item.actor, item.action, list(item.texts or [])))
+    history = [(line.actor, line.action) for line in lines]
+    start = run_start(history)
+    base = state_at(game, stored, history, start)
+    state = replay_onto(base.clone(), history[start:])
+    lines = told_again(game, stored, lines)
+    return Room(host, stored, game, state, lines, base, events[-EVENTS_KEPT:])
+
+
+def state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:
+    """The state after ``history[:ply]``: from the newest stored snapshot at or before ``ply``
+    that belongs to this history, else from the start."""
+    state: State | None = None
+    for _seq, at, text in stored.snapshots:  # newest first
+        if at > ply:
+            continue
+        doc = json.loads(text)
+        if [tuple(entry) for entry in doc.get("history", [])] == history[:at]:
+            state = game.state_from_json(doc)
+            break
+    if state is None:
+        state = game.new_state(stored.seed, resolve_chance=False)
+    return replay_onto(state, history[len(state.history) : ply])
+
+
+def told_again(game: Game, stored: StoredGame, lines: list[Line]) -> list[Line]:
+    """The database keeps each log line's English texts only (one per viewer): the lines a
+    payload shows (the last ``LOG_TAIL``) are described again, for every viewer and in every
+    language, from the stored actions replayed on the state before each. ``describe`` tells
+    each viewer only what that viewer may know, exactly as when the line was first written; a
+    line whose English texts come out different (the game's texts changed since) keeps the
+    stored texts and no translations."""
+    first = max(0, len(lines) - payloads.LOG_TAIL)
+    history = [(line.actor, line.action) for line in lines]
+    state = state_at(game, stored, history, first)
+    told = lines[:first]
+    for line in lines[first:]:
+        again = describe_line(state, line.actor, line.action)
+        told.append(again if again.texts == line.texts else line)
+        state.apply(line.action, line.actor)
+    return told

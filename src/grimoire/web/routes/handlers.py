@@ -1,0 +1,48 @@
+"""How refusals become answers: JSON for the API (with the fresh state for a stale version,
+``Retry-After`` for a rate limit), the error page for the HTML pages."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+
+from grimoire.web.errors import Stale, WebError
+from grimoire.web.limits import TooMany
+from grimoire.web.routes.deps import templates_of
+
+
+async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+    # ASCII-escaped JSON: a lone surrogate in the input must not break the error itself.
+    body = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+    return Response(body, status_code=422, media_type="application/json")
+
+
+async def too_many(request: Request, error: TooMany) -> Response:
+    return JSONResponse(
+        {"detail": error.detail},
+        status_code=429,
+        headers={"Retry-After": str(max(1, round(error.retry_after)))},
+    )
+
+
+async def web_error(request: Request, error: WebError) -> Response:
+    if isinstance(error, Stale):
+        return JSONResponse({"detail": error.detail, "state": error.state}, status_code=409)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": error.detail}, status_code=error.status)
+    return templates_of(request).TemplateResponse(
+        request,
+        "error.html",
+        {"status": error.status, "detail": error.detail},
+        status_code=error.status,
+    )
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
+    app.add_exception_handler(TooMany, too_many)  # type: ignore[arg-type]
+    app.add_exception_handler(WebError, web_error)  # type: ignore[arg-type]

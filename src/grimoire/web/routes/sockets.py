@@ -1,0 +1,49 @@
+"""The live updates: a WebSocket per page that gets its viewer's payload after every change."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from grimoire.web.errors import NotFound
+from grimoire.web.routes.deps import HubDep, Language, token_of
+
+router = APIRouter()
+
+
+@router.websocket("/api/games/{game_id}/ws")
+async def live(websocket: WebSocket, game_id: str, hub: HubDep, lang: Language) -> None:
+    try:
+        room = await hub.room(game_id)
+    except NotFound:
+        await websocket.close(code=4404, reason="no such game")
+        return
+    origin = websocket.headers.get("origin")
+    if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+        # another site's page must not read a seat's view with the visitor's cookie
+        await websocket.close(code=4403, reason="cross-site connection refused")
+        return
+    token = token_of(websocket, game_id)
+    await websocket.accept()
+    listener = room.listen(token, lang)
+
+    async def send() -> None:
+        while True:
+            await websocket.send_text(await listener.queue.get())
+
+    sender = asyncio.create_task(send())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        room.listeners.discard(listener)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
