@@ -203,7 +203,7 @@ def test_only_the_seat_to_act_has_rolled_dice() -> None:
     pos = doc["position"]
     other = held(pos, (pos["turn"] + 1) % 3)[0]
     pos["face"][other] = 0
-    refused(game, doc, rf"face\[{other}\] = .*: only the seat to act rolls")
+    refused(game, doc, rf"face\[{other}\] = .*: only the seat to act has rolled dice")
 
 
 def test_a_repeated_face_is_given_by_its_first_index() -> None:

@@ -6,7 +6,7 @@ plays on safely. docs/rules/ciub.md ("What the loader checks") lists them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from grimoire.core.documents import require
 from grimoire.games.ciub.frames import Face, Pick, Target
@@ -16,6 +16,16 @@ if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
 SETUP = ("setup_remove", "setup_deal", "setup_first")
+LETTERS_IN = {  # the card letters a zone may hold (owl_out and claimed hold any)
+    "a_deck": "A",
+    "pile.B": "B",
+    "pile.C": "C",
+    "pile.D": "D",
+    "top": "ABC",
+    "bottom": "ABC",
+    "discard": "ABC",
+    "box_cards": "ABC",
+}
 
 
 def check(st: CiubState) -> None:
@@ -32,36 +42,37 @@ def _sizes(st: CiubState) -> None:
     n, dice = st.game.players, st.c.num_dice
     for name in ("loc", "face", "tray", "spent"):
         value = getattr(st, name)
-        require(len(value) == dice, name, value, f"one entry per die ({dice})")
+        if len(value) != dice:
+            _fail(name, value, f"one entry per die ({dice})")
     for name in ("claimed", "marker"):
         value = getattr(st, name)
-        require(len(value) == n, name, value, f"one entry per seat ({n})")
-    seats = f"a seat 0..{n - 1}"
-    require(st.turn < n, "turn", st.turn, seats)
-    require(st.first < n, "first", st.first, seats)
-    require(st.opus_holder is None or st.opus_holder < n, "opus_holder", st.opus_holder, seats)
-    require(all(s < n for s in st.final_left), "final_left", st.final_left, seats)
-    places = f"a seat 0..{n - 1}, -1 (supply) or -2 (box)"
-    require(all(where < n for where in st.loc), "loc", st.loc, places)
+        if len(value) != n:
+            _fail(name, value, f"one entry per seat ({n})")
+    for name in ("turn", "first", "opus_holder"):
+        value = getattr(st, name)
+        if value is not None and value >= n:
+            _fail(name, value, f"a seat 0..{n - 1}")
+    if st.final_left and max(st.final_left) >= n:
+        _fail("final_left", st.final_left, f"seats 0..{n - 1}")
+    if max(st.loc) >= n:
+        _fail("loc", st.loc, f"a seat 0..{n - 1}, -1 (supply) or -2 (box)")
 
 
 def _dice(st: CiubState) -> None:
     """Faces are canonical; only the seat to act has active, set-aside or spent dice."""
-    c, face, turn = st.c, st.face, st.turn
-    dice = range(c.num_dice)
-    odd = [
-        d
-        for d in dice
-        if face[d] >= 0
-        and c.colours[c.die_colour[d]].faces.index(c.face_symbol(d, face[d])) != face[d]
-    ]
-    require(not odd, f"face[{odd[0] if odd else 0}]", odd, "the first index of the face shown")
-    busy = [d for d in dice if (face[d] >= 0 or st.tray[d] or st.spent[d]) and st.loc[d] != turn]
-    require(not busy, f"face[{busy[0] if busy else 0}]", busy, "only the seat to act rolls")
-    blank = [d for d in dice if (st.tray[d] or st.spent[d]) and face[d] < 0]
-    require(not blank, f"tray[{blank[0] if blank else 0}]", blank, "set aside or spent: a face")
+    c, turn, face = st.c, st.turn, st.face
+    for die in [die for die, shown in enumerate(face) if shown >= 0]:
+        if st.loc[die] != turn:
+            _fail(f"face[{die}]", face[die], "only the seat to act has rolled dice")
+        first = c.colours[c.die_colour[die]].canonical_face(face[die])
+        if face[die] != first:
+            _fail(f"face[{die}]", face[die], f"the first index of the face shown ({first})")
+    if any(st.tray) or any(st.spent):
+        for die, (tray, spent) in enumerate(zip(st.tray, st.spent, strict=True)):
+            if (tray or spent) and face[die] < 0:
+                _fail(f"tray[{die}]", tray, "a die set aside or spent shows a face")
     if st.phase == "mark" or (st.phase == "draw" and st.after_draw == "roll"):
-        require(all(f < 0 for f in face), "face", face, "no die is rolled before phase 2")
+        require(max(st.face) < 0, "face", st.face, "no die is rolled before phase 2")
 
 
 def _cards(st: CiubState) -> None:
@@ -79,36 +90,37 @@ def _cards(st: CiubState) -> None:
         "pile.D": st.pile["D"],
     }
     zones.update({f"claimed[{s}]": cards for s, cards in enumerate(st.claimed)})
+    every = sorted(card for cards in zones.values() for card in cards)
+    if every != c.card_ids:
+        _where_cards_differ(st, zones)
+    letter = c.letter_of
+    for name, letters in LETTERS_IN.items():
+        for card in zones[name]:
+            if letter[card] not in letters:
+                _fail(name, zones[name], f"only {'/'.join(letters)} cards")
+    short = st.game.options["length"] == "short"
+    if sorted(st.owl_out) != (c.owl_ids if short else []):
+        _fail("owl_out", st.owl_out, "every owl card in a short game, none in a normal one")
+
+
+def _where_cards_differ(st: CiubState, zones: dict[str, list[int]]) -> None:
+    """The refusal of a position whose cards are not each card once: the first fault."""
     seen: Counter[int] = Counter()
     for name, cards in zones.items():
+        unknown = [card for card in cards if card not in st.c.cards]
+        if unknown:
+            _fail(name, cards, f"card {unknown[0]} does not exist")
         seen.update(cards)
-        unknown = [card for card in cards if card not in c.cards]
-        require(not unknown, name, cards, f"card {unknown[0] if unknown else 0} does not exist")
-    twice = [card for card, count in seen.items() if count > 1]
-    require(not twice, "cards", sorted(twice), "each card in exactly one place")
-    missing = sorted(set(c.cards) - set(seen))
-    require(not missing, "cards", missing, "missing: every card must be somewhere")
-    allowed = {
-        "a_deck": "A",
-        "pile.B": "B",
-        "pile.C": "C",
-        "pile.D": "D",
-        "top": "ABC",
-        "bottom": "ABC",
-        "discard": "ABC",
-        "box_cards": "ABC",
-    }
-    for name, letters in allowed.items():
-        wrong = [card for card in zones[name] if c.cards[card].letter not in letters]
-        require(not wrong, name, zones[name], f"only {'/'.join(letters)} cards, not {wrong[:1]}")
-    owls = sorted(card.id for card in c.cards.values() if card.owl)
-    short = st.game.options["length"] == "short"
-    require(
-        sorted(st.owl_out) == (owls if short else []),
-        "owl_out",
-        st.owl_out,
-        "every owl card in a short game, none in a normal one",
-    )
+    twice = sorted(card for card, count in seen.items() if count > 1)
+    require(not twice, "cards", twice, "each card in exactly one place")
+    missing = sorted(set(st.c.cards) - set(seen))
+    _fail("cards", missing, "missing: every card must be somewhere")
+
+
+def _fail(where: str, value: object, why: str) -> NoReturn:
+    """Refuse the position: ``require`` whose condition does not hold."""
+    require(False, where, value, why)
+    raise AssertionError  # pragma: no cover - require raised
 
 
 def _markers_and_end(st: CiubState) -> None:

@@ -87,6 +87,21 @@ class Components:
     def num_dice(self) -> int:
         return len(self.die_colour)
 
+    @cached_property
+    def card_ids(self) -> list[int]:
+        """Every card's id, sorted."""
+        return sorted(self.cards)
+
+    @cached_property
+    def letter_of(self) -> dict[int, str]:
+        """Card id -> its letter."""
+        return {card.id: card.letter for card in self.cards.values()}
+
+    @cached_property
+    def owl_ids(self) -> list[int]:
+        """The owl cards' ids, sorted (left out of a short game)."""
+        return sorted(card.id for card in self.cards.values() if card.owl)
+
     @property
     def white(self) -> int:
         return self.colour_named("white").index

@@ -139,11 +139,12 @@ def load(st: CiubState, doc: dict[str, Any]) -> None:
         setattr(st, name, getattr(found, name))
     st.pile = {"B": sorted(found.pile.B), "C": sorted(found.pile.C), "D": sorted(found.pile.D)}
     st.claimed = found.claimed
-    frames = [_frame(raw, found.turn) for raw in found.pending]
-    try:
-        st.stack = FRAMES.load(frames, "position.pending")
-    except InvalidPosition as error:  # core's frame schema quotes a bad value whole
-        raise InvalidPosition(_shorter(str(error))) from None
+    if found.pending:  # (the schema takes some microseconds even for no frame)
+        frames = [_frame(raw, found.turn) for raw in found.pending]
+        try:
+            st.stack = FRAMES.load(frames, "position.pending")
+        except InvalidPosition as error:  # core's frame schema quotes a bad value whole
+            raise InvalidPosition(_shorter(str(error))) from None
     check(st)
 
 

@@ -75,43 +75,50 @@ SELF_ADJUST_FACES: dict[str, Callable[[str], bool]] = {
 # ===================================================================== entry points
 def legal_actions(st: CiubState, seat: int) -> list[int]:
     """The sorted legal actions of ``seat`` (the seat whose turn it is)."""
-    enc = st.space.encode
+    # The hot path of every game: the id of a one-argument kind is its first id plus the
+    # argument (``ActionSpace``'s layout), so the lists add to ``base(kind)``.
+    base = st.space.base
     phase, c = st.phase, st.c
     out: list[int] = []
     if st.stack:
         out += _legal_in_frame(st)
     elif phase == "mark":
-        out.append(enc("pass"))
+        out.append(base("pass"))
         taken = {m for m in st.marker if m is not None}
-        out += [enc("mark", card) for card in st.top + st.bottom if card not in taken]
-        out += [enc("remove", card) for card in st.top if card not in taken]
+        mark, remove = base("mark"), base("remove")
+        out += [mark + card for card in st.top + st.bottom if card not in taken]
+        out += [remove + card for card in st.top if card not in taken]
     elif phase == "actions":
         colour_of, face = c.die_colour, st.face
         for die in _first_of_each(usable_dice(st), lambda d: (colour_of[d], face[d])):
             if c.face_symbol(die, face[die]) == "swap":
-                out += [enc("swap", die, k) for k in supply_colours(st)]
+                out += [st.space.encode("swap", die, k) for k in supply_colours(st)]
             else:
-                out.append(enc("use", die))
-        out.append(enc("done"))
+                out.append(base("use") + die)
+        out.append(base("done"))
     elif phase == "set_aside":
         free = [die for die in held(st, seat) if not st.tray[die]]
         active = [die for die in free if st.face[die] >= 0]
+        aside = base("set_aside")
         out += [
-            enc("set_aside", die)
-            for die in _first_of_each(active, lambda d: (c.die_colour[d], st.face[d]))
+            aside + die for die in _first_of_each(active, lambda d: (c.die_colour[d], st.face[d]))
         ]
         if st.cycle_ok and free:
-            out.append(enc("roll"))
-        out.append(enc("stop"))
+            out.append(base("roll"))
+        out.append(base("stop"))
     elif phase == "claim":
-        out += [enc("claim", card) for card in claimable(st)]
-        out.append(enc("no_claim"))
+        claim_ = base("claim")
+        out += [claim_ + card for card in claimable(st)]
+        out.append(base("no_claim"))
     elif phase == "move_down":
-        out += [enc("move_down", card) for card in st.top]
+        down = base("move_down")
+        out += [down + card for card in st.top]
     elif phase == "reduce":
-        out += [enc("return", die) for die in _first_of_each(held(st, seat), _trade_class(st))]
+        back = base("return")
+        out += [back + die for die in _first_of_each(held(st, seat), _trade_class(st))]
     elif phase == "take":
-        out += [enc("take", k) for k in supply_colours(st)]
+        take = base("take")
+        out += [take + k for k in supply_colours(st)]
     elif phase == "trade":
         out += _legal_trades(st, seat)
     return sorted(out)
@@ -179,7 +186,7 @@ def _trade_class(st: CiubState) -> Callable[[int], Hashable]:
 
 def _legal_trades(st: CiubState, seat: int) -> list[int]:
     """Phase 4 without a pending pick: 2-for-1 trades, whitening, or the end of the turn."""
-    enc, c = st.space.encode, st.c
+    base, c = st.space.base, st.c
     mine = held(st, seat)
     klass = _trade_class(st)
     others = {k: 0 for k in range(len(c.colours))}
@@ -195,11 +202,12 @@ def _legal_trades(st: CiubState, seat: int) -> list[int]:
         and c.face_symbol(die, st.face[die]) == TWO_FOR_ONE
         and total - others[c.die_colour[die]] >= 2
     ]
-    out = [enc("trade", die) for die in _first_of_each(tradeable, klass)]
+    trade, whiten = base("trade"), base("whiten")
+    out = [trade + die for die in _first_of_each(tradeable, klass)]
     if others[c.white]:
         whitenable = [die for die in mine if c.die_colour[die] != c.white]
-        out += [enc("whiten", die) for die in _first_of_each(whitenable, klass)]
-    out.append(enc("end_turn"))
+        out += [whiten + die for die in _first_of_each(whitenable, klass)]
+    out.append(base("end_turn"))
     return out
 
 

@@ -15,6 +15,7 @@ from grimoire.core.frames import Frame, copy_frames
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
 from grimoire.games.ciub import actions, position, rules, text, view
 from grimoire.games.ciub.components import PILES, Components
+from grimoire.games.ciub.rules import CHANCE_PHASES
 from grimoire.games.ciub.turn import BOX
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class CiubState(State):
     def current_player(self) -> Actor:
         if self.phase == "over":
             return TERMINAL
-        if self.phase in rules.CHANCE_PHASES:
+        if self.phase in CHANCE_PHASES:
             return CHANCE
         return self.turn
 
