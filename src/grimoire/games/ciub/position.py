@@ -19,6 +19,7 @@ from grimoire.core.errors import InvalidPosition
 from grimoire.core.frames import frames_to_json
 from grimoire.games.ciub.checks import check
 from grimoire.games.ciub.frames import FRAMES
+from grimoire.games.ciub.rules import Phase
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
@@ -62,22 +63,6 @@ Face = Annotated[int, msgspec.Meta(ge=-1, le=5)]  # -1: not rolled this turn
 Index = Annotated[int, msgspec.Meta(ge=0, le=999)]  # a die or card id
 Gap = Annotated[int, msgspec.Meta(ge=-1, le=999)]  # a row index, -1 for none
 Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
-Phase = Literal[
-    "setup_remove",
-    "setup_deal",
-    "setup_first",
-    "mark",
-    "draw",
-    "roll",
-    "actions",
-    "set_aside",
-    "claim",
-    "move_down",
-    "reduce",
-    "take",
-    "trade",
-    "over",
-]
 
 
 class Piles(msgspec.Struct, forbid_unknown_fields=True):

@@ -13,7 +13,7 @@ frame on ``st.stack`` (``frames.py``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from grimoire.core.state import CHANCE
 from grimoire.games.ciub import setup
@@ -43,24 +43,24 @@ from grimoire.games.ciub.turn import (
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
-PHASES = frozenset(
-    {
-        "setup_remove",
-        "setup_deal",
-        "setup_first",
-        "mark",
-        "draw",
-        "roll",
-        "actions",
-        "set_aside",
-        "claim",
-        "move_down",
-        "reduce",
-        "take",
-        "trade",
-        "over",
-    }
-)
+# the steps of the game (``st.phase``), declared once: the position's shape reads them too
+Phase = Literal[
+    "setup_remove",
+    "setup_deal",
+    "setup_first",
+    "mark",
+    "draw",
+    "roll",
+    "actions",
+    "set_aside",
+    "claim",
+    "move_down",
+    "reduce",
+    "take",
+    "trade",
+    "over",
+]
+PHASES: frozenset[str] = frozenset(get_args(Phase))
 CHANCE_PHASES = frozenset({"setup_remove", "setup_deal", "setup_first", "draw", "roll"})
 SELF_ADJUST_FACES: dict[str, Callable[[str], bool]] = {
     # ruling 3 (default): a number or a skull

@@ -132,6 +132,19 @@ class Model:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OddsTimeout
 
+    def _enter(self, key: tuple[Any, ...]) -> Number | None:
+        """The value of node ``key`` if known (on a loop, its estimate so far); else None, and
+        the node is entered (``_keep`` leaves it)."""
+        cached = self._known(key)
+        if cached is not None:
+            return cached
+        if key in self.busy:  # a loop: the estimate so far
+            self.hits += 1
+            return self.estimate.get(key, self.zero)
+        self._check_time()
+        self.busy.add(key)
+        return None
+
     def _known(self, key: tuple[Any, ...]) -> Number | None:
         value = self.memo.get(key)
         if value is None:
@@ -269,14 +282,9 @@ class Model:
         rolled = tuple(sorted(colours))
         supply_key = self.supply_key((*kept, *((c, "") for c in colours)), supply)
         key = ("roll", need, self.dice_key(need, kept), rolled, cycle_ok, supply_key)
-        cached = self._known(key)
-        if cached is not None:
-            return cached
-        if key in self.busy:  # a loop: the estimate so far
-            self.hits += 1
-            return self.estimate.get(key, self.zero)
-        self._check_time()
-        self.busy.add(key)
+        known = self._enter(key)
+        if known is not None:
+            return known
         before = self.hits
         total = self.zero
         for dice, p in self.outcomes(need, colours):
@@ -290,14 +298,9 @@ class Model:
             return self.one
         free = self.dice_key(need, dice)
         key = ("act", need, free, cycle_ok, self.supply_key(free, supply))
-        cached = self._known(key)
-        if cached is not None:
-            return cached
-        if key in self.busy:  # a loop: the estimate so far
-            self.hits += 1
-            return self.estimate.get(key, self.zero)
-        self._check_time()
-        self.busy.add(key)
+        known = self._enter(key)
+        if known is not None:
+            return known
         before = self.hits
         dice = list(free)
         best = self.aside(need, dice, cycle_ok, supply)
@@ -351,11 +354,7 @@ class Model:
             )
         best = value
         # Another die: the re-roll die is spent (a blank from now on).
-        seen: set[Die] = set()
-        for index, target in enumerate(rest):
-            if target in seen:
-                continue
-            seen.add(target)
+        for index, target in _distinct(rest):
             others = [*rest[:index], *rest[index + 1 :], (colour, BLANK)]
             value = self.zero
             for symbol, weight in self.distribution(need, target[0]):
@@ -375,11 +374,7 @@ class Model:
                 if value > best:
                     best = value
         # Another die: any face of its colour; the adjust die goes into the tray (as "adjust").
-        seen: set[Die] = set()
-        for index, target in enumerate(rest):
-            if target in seen:
-                continue
-            seen.add(target)
+        for index, target in _distinct(rest):
             others = rest[:index] + rest[index + 1 :]
             for symbol in sorted(set(self.faces[target[0]])):
                 value = self.act(need, [*others, (target[0], symbol)], True, supply)
@@ -405,14 +400,9 @@ class Model:
         free = [(c, BLANK if s in ACTIONS else s) for c, s in free]
         frozen = self.dice_key(need, free)
         key = ("aside", need, frozen, cycle_ok, self.supply_key(frozen, supply))
-        cached = self._known(key)
-        if cached is not None:
-            return cached
-        if key in self.busy:  # a loop: the estimate so far
-            self.hits += 1
-            return self.estimate.get(key, self.zero)
-        self._check_time()
-        self.busy.add(key)
+        known = self._enter(key)
+        if known is not None:
+            return known
         before = self.hits
         stop = need
         for _, symbol in free:
@@ -455,3 +445,12 @@ class Model:
                         break
         self._keep(key, best, before)
         return best
+
+
+def _distinct(dice: list[Die]) -> Iterator[tuple[int, Die]]:
+    """(index, die) of the first of each kind of die: the targets that differ."""
+    seen: set[Die] = set()
+    for index, die in enumerate(dice):
+        if die not in seen:
+            seen.add(die)
+            yield index, die
