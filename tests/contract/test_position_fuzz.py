@@ -425,7 +425,6 @@ def settings_for(name: str) -> settings:
 FAILING: dict[str, str] = {
     "five-seals": "huge token, scroll and frame values are echoed whole; spell frames with a "
     "field missing or out of range load and crash at the next move",
-    "runika": "huge names are echoed whole; ability and pick frames out of shape load and crash",
 }
 
 
@@ -684,7 +683,8 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1, 2, 3)),
         top_is("ab", "src"),
         on_top(lambda f: f["src"].extend(["x", "x"])),
-        "loads; ValueError (unpacking src) in abilities.py at the next move",
+        "FIXED (runika's typed frames and checks): loads; ValueError (unpacking src) in "
+        "abilities.py at the next move",
     ),
     (
         "runika-die-frame-of-another-die",
@@ -692,8 +692,8 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1, 2)),
         lambda p: top_is("die", "d")(p) and top(p)["d"] % 4 == 1,
         on_top(lambda f: f.__setitem__("d", f["d"] + 1)),
-        "loads (an element die in flight made a rotate die: the dice still add up); "
-        "AssertionError in turn.py (no rotate-choice card for 'turn ccw')",
+        "FIXED (runika's checks): loads (an element die in flight made a rotate die: the dice "
+        "still add up); AssertionError in turn.py (no rotate-choice card for 'turn ccw')",
     ),
     (
         "runika-pick-frame-without-src",
@@ -701,7 +701,7 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1, 2)),
         lambda p: top_is("pick")(p) and bool(top(p).get("sel")),
         on_top(pop("src")),
-        "loads; KeyError 'src' (turn.py) at the next move",
+        "FIXED (runika's typed frames): loads; KeyError 'src' (turn.py) at the next move",
     ),
     (
         "runika-main-frame-twice",
@@ -709,7 +709,7 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (2, {}, (1,)),
         lambda p: [kind(f) for f in frames(p)] == ["main"] and top(p).get("st") == "claims",
         duplicate_main,
-        "loads; a move leaves the seat to act with no legal action",
+        "FIXED (runika's checks): loads; a move leaves the seat to act with no legal action",
     ),
     (
         "runika-solo-draft-seat-1",
@@ -717,7 +717,7 @@ FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, An
         (1, {}, (4,)),
         lambda p: p["phase"] == "draft",
         field("draft_seat", 1),
-        "loads; IndexError (flow.py) at the round's draft",
+        "FIXED (runika's checks): loads; IndexError (flow.py) at the round's draft",
     ),
     (
         "pips-echo-frame-kind",

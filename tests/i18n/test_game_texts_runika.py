@@ -91,7 +91,7 @@ def test_card_texts_in_the_view_are_in_the_viewers_language() -> None:
     """Sweep (move a die one space orthogonally) and Scroll of Honour (no ability): the Japanese
     edition's 呪文グリッド; a text the catalogue lacks (a user's own file) stays as written."""
     from grimoire.games.runika.data_text import card_text
-    from grimoire.games.runika.knowledge import rune_info
+    from grimoire.games.runika.view import rune_info
 
     state = make("runika", 2).new_state(3)
     sweep = state.comp.rune_by_name("sweep")  # type: ignore[attr-defined]
@@ -109,8 +109,8 @@ def test_card_texts_in_the_view_are_in_the_viewers_language() -> None:
 
 def test_the_terminals_about_column_reads_the_card_in_the_language() -> None:
     """The terminal's rune line: points, timing letter, the starting mark, the card's text."""
-    from grimoire.games.runika.knowledge import rune_info
     from grimoire.games.runika.render_text import rune_line
+    from grimoire.games.runika.view import rune_info
 
     state = make("runika", 2).new_state(3)
     pocket = rune_info(state, state.comp.rune_by_name("magic_pocket"))  # type: ignore[attr-defined]
@@ -188,7 +188,7 @@ def test_the_sides_and_directions_in_labels_are_translated() -> None:
 
     state = make("runika", players=2).new_state(1)
     assert isinstance(state, RunikaState)
-    enter, up = state.codec.base["enter"], state.codec.base["dir"]
+    enter, up = state.codec.first["enter"], state.codec.first["dir"]
     assert label(state, enter) == "enter top 1" and label(state, up) == "dir up"
     with language_scope("de"):
         assert label(state, enter) == "einschieben oben 1"

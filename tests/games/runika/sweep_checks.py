@@ -28,7 +28,8 @@ from typing import Any
 from tests.contract.test_contract import check_legal_and_chance, check_resample
 
 from grimoire.core.errors import InvalidOptions
-from grimoire.games.runika import knowledge
+from grimoire.games.runika import view as views
+from grimoire.games.runika.frames import Fort, Resolve, Roll
 from grimoire.games.runika.game import RunikaGame
 from grimoire.games.runika.heuristic import RunikaHeuristicBot
 from grimoire.games.runika.state import RunikaState
@@ -140,10 +141,10 @@ def dice_by_colour(st: RunikaState) -> list[int]:
         codes += [16 + c for c in st.qhand[seat]]
         codes += [16 + st.qpass[seat]] if st.qpass[seat] >= 0 else []
         # a die being resolved or saved by Fortification is out of storage and grid
-        codes += [f["d"] for f in st.stacks[seat] if f["k"] in ("die", "fort")]
+        codes += [f.d for f in st.stacks[seat] if isinstance(f, (Resolve, Fort))]
     codes += [16 + c for c in st.middle + st.below]
     codes += [d for dice in st.prof_dice for d in dice]
-    codes += [16 + e["c"] for e in st.chance if e["k"] == "roll"]  # taken, not rolled yet
+    codes += [16 + e.c for e in st.chance if isinstance(e, Roll)]  # taken, not rolled yet
     for code in codes:
         count[colour_of(code)] += 1
     return count
@@ -175,7 +176,7 @@ def names(text: str, word: str) -> bool:
 
 def check_no_leaks(st: RunikaState) -> None:
     """No view (the spectator's included) shows another seat's unrevealed secret."""
-    if not st.g.hidden_information:
+    if not st.game.hidden_information:
         return
     rules = st.rules
     public: set[str] = set()  # runes anyone may name: the gained ones
@@ -214,15 +215,15 @@ def check_no_leaks(st: RunikaState) -> None:
 
 
 def leak_check_due(st: RunikaState, every: int = LEAK_EVERY) -> bool:
-    if not st.g.hidden_information:
+    if not st.game.hidden_information:
         return False
-    if st.step % every == 0 or knowledge.quick_hidden(st):
+    if st.step % every == 0 or views.quick_hidden(st):
         return True
-    return any(st.sim_claims) or any(knowledge.sealed(st, s) for s in range(st.n))
+    return any(st.sim_claims) or any(views.sealed(st, s) for s in range(st.n))
 
 
 def check_round_trip(st: RunikaState) -> None:
-    game = st.g
+    game = st.game
     doc = st.to_json(history=False)
     again = game.state_from_json(json.loads(json.dumps(doc)))
     assert again.to_json(history=False) == doc, f"no JSON round trip at step {st.step}"
@@ -271,7 +272,7 @@ def check_round_start(st: RunikaState) -> None:
 def check_end(st: RunikaState, decisions: int) -> None:
     rules, comp = st.rules, st.comp
     assert st.is_terminal()
-    assert decisions <= st.g.max_game_length, f"{decisions} decisions"
+    assert decisions <= st.game.max_game_length, f"{decisions} decisions"
     view = st.view(None)
     for seat, shown in enumerate(view["seats"]):
         printed = shown["tokens"] + sum(r["points"] for r in shown["runes"])
@@ -300,7 +301,7 @@ def expected_winners(st: RunikaState) -> list[int]:
     seats = list(range(st.n))
     if st.rules.secret:
         full = [s for s in seats if len(st.secret_got[s]) == 3 and all(st.secret_got[s])]
-        points = st.g.options["secret_winner"] == "points" or st.rules.simultaneous
+        points = st.game.options["secret_winner"] == "points" or st.rules.simultaneous
         if full and not points:
             return [min(full, key=lambda s: (s - st.first) % st.n)]
         seats = full or seats

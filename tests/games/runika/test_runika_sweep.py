@@ -18,7 +18,7 @@ from tests.games.runika.sweep_checks import (
     spec,
 )
 
-from grimoire.games.runika import flow, knowledge
+from grimoire.games.runika import flow, view
 from grimoire.games.runika.game import RunikaGame
 from grimoire.games.runika.state import RunikaState
 
@@ -97,9 +97,9 @@ def test_a_lost_or_extra_die_is_reported() -> None:
 def test_a_view_that_shows_a_secret_rune_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _mid_game(3, {"secret_runes": True}, 7, 30)
     check_no_leaks(state)
-    seat_view = knowledge.seat_view
+    seat_view = view.seat_view
     # the planted bug: every seat's part of a view drawn as its owner sees it
-    monkeypatch.setattr(knowledge, "seat_view", lambda st, s, viewer: seat_view(st, s, s))
+    monkeypatch.setattr(view, "seat_view", lambda st, s, viewer: seat_view(st, s, s))
     with pytest.raises(AssertionError, match="secret rune"):
         check_no_leaks(state)
 
@@ -111,7 +111,7 @@ def test_a_view_that_shows_a_quick_draft_hand_is_reported(
     while state.phase != "pass":
         state.apply(state.sample_chance())
     check_no_leaks(state)
-    monkeypatch.setattr(knowledge, "quick_hidden", lambda st: False)
+    monkeypatch.setattr(view, "quick_hidden", lambda st: False)
     with pytest.raises(AssertionError, match=r"hand|bag"):
         check_no_leaks(state)
 

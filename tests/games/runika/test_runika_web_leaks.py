@@ -20,7 +20,7 @@ pytest.importorskip("fastapi", reason="the web test needs the [web] extra")
 
 from fastapi.testclient import TestClient
 
-import grimoire.web.rooms
+import grimoire.web.hub
 from grimoire.games.runika.state import RunikaState
 from grimoire.web import create_app
 
@@ -62,7 +62,7 @@ def check(doc: Any, state: RunikaState, viewer: int | None, seed: int, where: st
 def test_no_payload_names_another_seats_secret_runes(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(grimoire.web.rooms.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(grimoire.web.hub.secrets, "randbits", lambda bits: SEED)
     rng = random.Random(4)
     created = client.post(
         "/api/games",

@@ -95,7 +95,63 @@ def position(
             pos["seats"][s]["stack"] = [{"k": "main", "s": s, "st": "resolve"}]
     used = _dice_in(pos)
     pos["bag"] = {c: PER_COLOUR - used.count(c) for c in COLOURS}
+    _balance_cards(g, pos, fields)
     return g.state_from_json(doc)
+
+
+def _card_id(entry: Any) -> str:
+    return str(entry["id"] if isinstance(entry, dict) else entry)
+
+
+def _balance_cards(g: RunikaGame, pos: dict[str, Any], fields: dict[str, Any]) -> None:
+    """No card twice, as the loader checks: the rune cards the seats hold (their cards, or
+    their secret runes) leave the deck (which is the rest of the basic runes when the test names
+    no deck) and, when the test names no display, the display (another rune is laid out
+    there); a mastery rune card a seat holds is its own in the mastery row, and the owner of a
+    mastery rune holds its card; the achievement cards the seats hold leave their deck."""
+    comp = g.comp
+    secret = bool(g.options["secret_runes"])
+    for entry in pos["mastery"]:
+        if entry["owner"] is not None:
+            seat = pos["seats"][entry["owner"]]
+            if entry["rune"] not in [_card_id(e) for e in seat["runes"]]:
+                seat["runes"].append(entry["rune"])
+    held: list[str] = []
+    for s, seat in enumerate(pos["seats"]):
+        runes = seat["secret"] if secret else [_card_id(e) for e in seat["runes"]]
+        held += runes
+        for entry in pos["mastery"]:
+            if entry["rune"] in runes and entry["owner"] in (None, s):
+                entry["owner"] = s
+                if entry["rune"] not in seat["mastered"]:
+                    seat["mastered"].append(entry["rune"])
+    mastery = [comp.runes[r].id for r in comp.mastery]
+    if secret and "mastery_box" not in fields:
+        pos["mastery_box"] = [r for r in mastery if r not in held]
+    basic = [r for r in held if r not in mastery]
+    if g.players == 1:
+        pass  # solo: no rune deck, the solo runes lie on the display
+    elif "deck" in fields:
+        for rune in basic:
+            if rune in pos["deck"]:
+                pos["deck"].remove(rune)
+    else:
+        every = [comp.runes[r].id for r in comp.basic for _ in range(comp.runes[r].copies)]
+        for rune in basic:
+            every.remove(rune)
+        if "display" not in fields:
+            for slot, stack in enumerate(pos["display"]):
+                if any(rune in basic for rune in stack):
+                    shown = {r for other in pos["display"] for r in other}
+                    pos["display"][slot] = [next(r for r in every if r not in shown)]
+        for rune in (r for stack in pos["display"] for r in stack):
+            if rune in every:
+                every.remove(rune)
+        pos["deck"] = every
+    for seat in pos["seats"]:
+        for entry in seat["achievements"]:
+            if _card_id(entry) in pos["achievement_deck"]:
+                pos["achievement_deck"].remove(_card_id(entry))
 
 
 def texts(state: State, seat: int | None = None) -> list[str]:

@@ -54,10 +54,9 @@ def test_a_users_file_changes_the_red_faces(tmp_path: Path) -> None:
     path = _copy(tmp_path, (red, red.replace('"rotate"', '"flame"')))
     for components, flames in ((path, 2 / 6), (None, 1 / 6)):
         options = {"components": components} if components else {}
-        state = position(options=options, seats={0: {"store": ["R?"]}, 1: {"store": ["G?"]}})
-        doc = state.to_json(history=False)
-        doc["position"]["seats"][0]["stack"] = [{"k": "main", "s": 0, "st": "roll"}]
-        state = state.game.state_from_json(doc)
+        rolling = [{"k": "main", "s": 0, "st": "roll"}]
+        seats = {0: {"store": ["R?"], "stack": rolling}, 1: {"store": ["G?"]}}
+        state = position(options=options, seats=seats)
         weights = {state.action_to_string(a): w for a, w in state.chance_weights()}
         flame = sum(w for text, w in weights.items() if text.startswith("roll Rf"))
         assert flame / sum(weights.values()) == pytest.approx(flames)

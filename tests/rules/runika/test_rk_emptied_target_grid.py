@@ -31,7 +31,7 @@ def test_an_emptied_target_grid_sends_back_to_the_choice_of_a_grid() -> None:
     state = _simza_on(["G1 .. .. ..", E, E, E])
     assert texts(state, 0) == ["cancel"]
     state.apply_text("cancel", 0)
-    assert state.stacks[0][-1]["g"] == -1
+    assert state.stacks[0][-1].g == -1
     assert any(t.startswith("seat") for t in texts(state, 0))
 
 
@@ -40,4 +40,4 @@ def test_with_no_grid_left_the_ability_fizzles() -> None:
     state = _simza_on([E] * 4)
     assert texts(state, 0) == ["cancel"]
     state.apply_text("cancel", 0)
-    assert [f["k"] for f in state.stacks[0]] == ["main"]
+    assert [f.kind for f in state.stacks[0]] == ["main"]

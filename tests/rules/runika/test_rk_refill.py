@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from tests.rules.runika.rk_helpers import (
     chance_texts,
     do,
@@ -16,12 +19,34 @@ PIVOT = ["Y1 Y1 .. ..", "Y1 .. .. ..", ".. .. .. ..", ".. .. .. .."]
 SWEEP = ["G1 G1 G1 ..", ".. .. .. ..", ".. .. .. ..", ".. .. .. .."]
 
 
-def _state(rows: list[str], deck: list[str], display: list[list[str]] | None = None) -> object:
+SHIPPED = Path(__file__).resolve().parents[3] / "src/grimoire/games/runika/data/components.toml"
+
+
+def _state(
+    rows: list[str],
+    deck: list[str],
+    display: list[list[str]] | None = None,
+    components: str | None = None,
+) -> object:
     fields = runes_shown("sweep", "pivot", "kindle")
     fields["deck"] = deck
     if display is not None:
         fields["display"] = display
-    return position(seats={0: {"grid": rows}, 1: {"store": ["G?"]}}, **fields)
+    options = {"components": components} if components else {}
+    seats = {0: {"grid": rows}, 1: {"store": ["G?"]}}
+    return position(options=options, seats=seats, **fields)
+
+
+@pytest.fixture
+def two_sweeps(tmp_path: Path) -> str:
+    """Components with two Sweep cards (the shipped data has one of each rune; identical
+    runes meet on the display only with two or more)."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    old = 'id = "sweep"\n'
+    assert text.count(old) == 1
+    path = tmp_path / "components.toml"
+    path.write_text(text.replace(old, old + "copies = 2\n"), encoding="utf-8")
+    return str(path)
 
 
 def test_taken_basic_rune_is_replaced_from_the_deck() -> None:
@@ -35,10 +60,10 @@ def test_taken_basic_rune_is_replaced_from_the_deck() -> None:
     assert pos(state)["deck"] == ["charm"]
 
 
-def test_identical_drawn_rune_is_stacked_and_another_drawn() -> None:
+def test_identical_drawn_rune_is_stacked_and_another_drawn(two_sweeps: str) -> None:
     """Clean-up: "If the drawn rune is identical to one already displayed, put it on top of
     that one and draw another to fill the space"."""
-    state = _state(PIVOT, ["sweep", "charm"])
+    state = _state(PIVOT, ["sweep", "charm"], components=two_sweeps)
     do(state, "claim pivot")
     outcome(state, "rune sweep")
     assert pos(state)["display"][0] == ["sweep", "sweep"]
@@ -47,9 +72,10 @@ def test_identical_drawn_rune_is_stacked_and_another_drawn() -> None:
     assert pos(state)["display"] == [["sweep", "sweep"], ["charm"], ["kindle"]]
 
 
-def test_claim_from_a_stack_takes_only_its_top_card() -> None:
+def test_claim_from_a_stack_takes_only_its_top_card(two_sweeps: str) -> None:
     """Clean-up: "Gaining from a stack takes just its top card"."""
-    state = _state(SWEEP, ["charm"], display=[["sweep", "sweep"], ["pivot"], ["kindle"]])
+    display = [["sweep", "sweep"], ["pivot"], ["kindle"]]
+    state = _state(SWEEP, ["charm"], display=display, components=two_sweeps)
     do(state, "claim sweep")
     # the space still shows a sweep: no rune is drawn (the next chance is seat 1's roll)
     assert not any(t.startswith("rune") for t in chance_texts(state))

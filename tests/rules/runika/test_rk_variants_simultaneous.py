@@ -30,10 +30,10 @@ def _main(seat: int, stage: str = "resolve") -> list[dict[str, Any]]:
 def _both(stage: str, seat0: dict[str, Any], seat1: dict[str, Any], **fields: Any) -> State:
     """A simultaneous-play position: both seats mid-turn at ``stage`` (a seat's own ``st``
     overrides it)."""
-    seats = {
-        s: {**doc, "stack": _main(s, doc.pop("st", stage))}
-        for s, doc in ((0, dict(seat0)), (1, dict(seat1)))
-    }
+    seats = {}
+    for s, doc in ((0, dict(seat0)), (1, dict(seat1))):
+        own = doc.pop("st", stage)
+        seats[s] = {**doc, "stack": _main(s, own)}
     return position(options=SIM, seats=seats, **fields)
 
 

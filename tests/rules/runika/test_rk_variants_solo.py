@@ -163,9 +163,8 @@ def test_only_dice_discarded_to_reroll_leave_play(how: str) -> None:
 def test_the_mastery_rune_must_come_last() -> None:
     """Ruling 16: "the mastery rune must come last": with its pattern in the grid it cannot be
     claimed before the three basic goal runes."""
-    state = _solo(
-        grid=FORT, stack=CLAIMS, runes=["pivot", "energise"], display=[[], [], ["stone_dagger"]]
-    )
+    seat = {"grid": FORT, "stack": CLAIMS, "runes": ["pivot", "energise"]}
+    state = position(1, options=EKAMU, seats={0: seat}, display=[[], [], ["stone_dagger"]])
     assert "claim fortification" not in texts(state)
 
 
@@ -198,7 +197,7 @@ def test_goal_runes_are_not_refilled() -> None:
 
 def test_points_do_not_end_the_solo_game() -> None:
     """Ruling 9: the solo goal is the runes, not 20 points."""
-    state = _with_bag(_solo(store=["G1"], tokens=25), {"G": 20, "R": 20})
+    state = _with_bag(_solo(store=["G1"], tokens=25), {"G": 19, "R": 20})
     do(state, "resolve G1", "enter top 1")
     assert not state.is_terminal()
     assert pos(state)["round"] == 2

@@ -1,45 +1,48 @@
 """Abilities by kind, with their parameters from the data: professors' (mandatory on placement)
 and owned cards' (runes and achievements; C continuous, R once per round, F flip once a game).
 
-A card is named by ``src``: ``["r", i]`` the seat's i-th rune card, ``["a", i]`` its i-th
-achievement, ``["p", p]`` professor p (no budget). An ability with choices is an ``ab`` frame:
-``kind``, ``src``, ``m`` (mandatory: no way back), ``p`` (the professor whose ability it is, or
--1), ``g`` (whose grid: -1 until chosen), ``c`` (a chosen cell, -1 until chosen). The card is
-used up (R) or flipped (F) when the ability is done; ``cancel`` before that changes nothing.
+A card is named by ``src``, a ``frames.Card``: ``("r", i)`` the seat's i-th rune card,
+``("a", i)`` its i-th achievement, ``("p", p)`` professor p (no budget). An ability with choices
+is an ``Ab`` frame: ``kind``, ``src``, ``m`` (mandatory: no way back), ``p`` (the professor whose
+ability it is, or -1), ``g`` (whose grid: -1 until chosen), ``c`` (a chosen cell, -1 until
+chosen). The card is used up (R) or flipped (F) when the ability is done; ``cancel`` before
+that changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from grimoire.core.actions import Decoded
 from grimoire.games.runika.actions import CANCEL, TURN_CCW, TURN_CW
 from grimoire.games.runika.components import ACTIVATED, ONE, Ability
+from grimoire.games.runika.frames import Ab, BagDraw, Card, Pick, Roll
 from grimoire.games.runika.grid import line_cells, neighbour, push_die
 
 if TYPE_CHECKING:
-    from grimoire.games.runika.state import Frame, RunikaState
+    from grimoire.games.runika.state import RunikaState
 
 GRID_KINDS = ("push_die", "discard_die")
 
 
 # ---------------------------------------------------------------------- owned cards
-def cards(st: RunikaState, seat: int) -> Iterator[tuple[list[Any], str, Ability, bool]]:
+def cards(st: RunikaState, seat: int) -> Iterator[tuple[Card, str, Ability, bool]]:
     """(src, timing, ability, available now) of every card the seat owns."""
     comp = st.comp
     for i, (rune, flipped, used) in enumerate(st.owned[seat]):
         card = comp.runes[rune]
-        yield ["r", i], card.timing, card.ability, _available(card.timing, flipped, used)
+        yield Card("r", i), card.timing, card.ability, _available(card.timing, flipped, used)
     for i, (kind, flipped, used) in enumerate(st.achs[seat]):
         ach = comp.achievements[kind]
-        yield ["a", i], ach.timing, ach.ability, _available(ach.timing, flipped, used)
+        yield Card("a", i), ach.timing, ach.ability, _available(ach.timing, flipped, used)
 
 
 def _available(timing: str, flipped: int, used: int) -> bool:
     return not flipped if timing == "F" else not used if timing == "R" else True
 
 
-def passive(st: RunikaState, seat: int, kind: str) -> list[Any] | None:
+def passive(st: RunikaState, seat: int, kind: str) -> Card | None:
     """An available card of the seat with a passive ability ``kind`` (a continuous one first,
     so that a once-per-round card is kept), or None."""
     found = None
@@ -51,13 +54,13 @@ def passive(st: RunikaState, seat: int, kind: str) -> list[Any] | None:
     return found
 
 
-def rotate_choice(st: RunikaState, seat: int) -> list[Any] | None:
+def rotate_choice(st: RunikaState, seat: int) -> Card | None:
     return passive(st, seat, "rotate_choice")
 
 
-def consume(st: RunikaState, seat: int, src: list[Any]) -> None:
+def consume(st: RunikaState, seat: int, src: Card) -> None:
     """Spend a card's budget: R marks it used this round, F flips it (points are kept)."""
-    kind, index = src
+    kind, index = src.kind, src.index
     if kind == "p":
         return
     entry = st.owned[seat][index] if kind == "r" else st.achs[seat][index]
@@ -68,9 +71,9 @@ def consume(st: RunikaState, seat: int, src: list[Any]) -> None:
         entry[2] = 1
 
 
-def timing_of(st: RunikaState, seat: int, src: list[Any]) -> str:
+def timing_of(st: RunikaState, seat: int, src: Card) -> str:
     """The timing (C, R, F) of the seat's card ``src``."""
-    kind, index = src
+    kind, index = src.kind, src.index
     if kind == "r":
         return st.comp.runes[st.owned[seat][index][0]].timing
     return st.comp.achievements[st.achs[seat][index][0]].timing
@@ -84,9 +87,9 @@ def spend(st: RunikaState, seat: int, kind: str) -> None:
         consume(st, seat, src)
 
 
-def card_arg(st: RunikaState, seat: int, src: list[Any]) -> int:
+def card_arg(st: RunikaState, seat: int, src: Card) -> int:
     """The argument of ``ability <id>`` naming the card ``src``."""
-    kind, index = src
+    kind, index = src.kind, src.index
     if kind == "r":
         return int(st.owned[seat][index][0])
     return len(st.comp.runes) + int(st.achs[seat][index][0])
@@ -97,7 +100,7 @@ def claim_bonus(st: RunikaState, seat: int, colours: list[int], had: int) -> int
     the first ``had`` rune cards count (ruling 23: not one gained earlier in the same turn)."""
     total = 0
     for src, _, ability, free in list(cards(st, seat)):
-        if ability.kind != "claim_bonus" or not free or (src[0] == "r" and src[1] >= had):
+        if ability.kind != "claim_bonus" or not free or (src.kind == "r" and src.index >= had):
             continue
         letter = ability.get("colour")
         colour = st.comp.colour_of(letter) if letter else None
@@ -194,42 +197,38 @@ def professor_can_act(st: RunikaState, seat: int, prof: int) -> bool:
 
 
 def grid_targets(st: RunikaState, seat: int, prof: int) -> list[int]:
-    """Grids a grid ability may act on: the seat's own; with player interaction, a
-    professor's grid ability may also take another player's (ruling 13), in simultaneous play
-    only one whose turn is still before its claims."""
-    out = []
+    """Grids with dice a grid ability may act on: the seat's own; with player interaction, a
+    professor's grid ability may also take any other player's (ruling 13; rulebook, "Secret
+    runes": "you may apply it to another player's spell grid"), in simultaneous play whatever
+    that player's turn has reached: its claims (a sealed claim whose dice are hit fails at the
+    round end, ruling 24) or its end."""
     interaction = st.rules.interaction and prof >= 0 and st.comp.professors[prof].interaction
-    for other in range(st.n):
-        if other != seat and not interaction:
-            continue
-        if other != seat and st.rules.simultaneous:
-            stack = st.stacks[other]
-            if not stack or stack[0]["st"] not in ("roll", "reroll", "resolve"):
-                continue
-        if any(d >= 0 for d in st.grid[other]):
-            out.append(other)
-    return out
+    return [
+        other
+        for other in range(st.n)
+        if (other == seat or interaction) and any(d >= 0 for d in st.grid[other])
+    ]
 
 
 def begin_professor(st: RunikaState, seat: int, prof: int) -> None:
     """A professor's ability after placing a die on it: mandatory (ruling 6)."""
-    begin(st, seat, st.comp.professors[prof].ability, ["p", prof], mandatory=True, prof=prof)
+    ability = st.comp.professors[prof].ability
+    begin(st, seat, ability, Card("p", prof), mandatory=True, prof=prof)
 
 
 def begin(
-    st: RunikaState, seat: int, ability: Ability, src: list[Any], *, mandatory: bool, prof: int
+    st: RunikaState, seat: int, ability: Ability, src: Card, *, mandatory: bool, prof: int
 ) -> None:
-    """Start an ability: done at once if it has no choice, else an ``ab`` frame."""
+    """Start an ability: done at once if it has no choice, else an ``Ab`` frame."""
     kind = ability.kind
-    frame: Frame = {"k": "ab", "s": seat, "kind": kind, "src": src, "m": mandatory}
-    frame |= {"p": prof, "g": -1, "c": -1}
+    grid = -1
     if kind in GRID_KINDS:
         targets = grid_targets(st, seat, prof)
         if not targets:  # ruling 11: an ability that cannot act fizzles
             consume(st, seat, src)
             return
         if len(targets) == 1:
-            frame["g"] = targets[0]
+            grid = targets[0]
     elif kind == "draw_dice":
         count = int(ability.get("count"))
         if prof >= 0:  # Spring: the named professor's draw takes more dice
@@ -239,7 +238,7 @@ def begin(
                     count += int(bonus.get("extra"))
                     consume(st, seat, bonus_src)
         count = min(count, sum(st.bag))  # ruling 17 (R13): what remains
-        st.chance += [{"k": "bag", "s": seat, "to": "roll"}] * count
+        st.chance += [BagDraw(s=seat, to="roll")] * count  # events are never changed
         consume(st, seat, src)
         return
     elif kind == "roll_below":
@@ -254,47 +253,38 @@ def begin(
         consume(st, seat, src)
         return
     elif kind == "free_reroll":
-        pick = {"k": "pick", "s": seat, "disc": -1, "sel": [], "max": ability.get("dice")}
-        st.stacks[seat].append(pick | {"src": src})
+        dice = int(ability.get("dice"))
+        st.stacks[seat].append(Pick(s=seat, disc=-1, sel=[], max=dice, src=src))
         return
     elif kind == "professor_ability":
         choices = professor_choices(st, seat, ability)
         if ability.get("professor") != "any":
-            begin(
-                st,
-                seat,
-                st.comp.professors[choices[0]].ability,
-                src,
-                mandatory=False,
-                prof=choices[0],
-            )
+            chosen = choices[0]
+            begin(st, seat, st.comp.professors[chosen].ability, src, mandatory=False, prof=chosen)
             return
-    frame["a"] = _ability_json(ability)
+    params = {"kind": kind, **ability.params}
+    frame = Ab(s=seat, kind=kind, src=src, m=mandatory, p=prof, g=grid, c=-1, a=params)
     st.stacks[seat].append(frame)
-
-
-def _ability_json(ability: Ability) -> dict[str, Any]:
-    return {"kind": ability.kind, **ability.params}
 
 
 def take_below(st: RunikaState, seat: int, colour: int) -> None:
     """Luniorn: one die from below it is rolled into storage (ruling 15)."""
     st.below.remove(colour)
-    st.chance.append({"k": "roll", "s": seat, "c": colour})
+    st.chance.append(Roll(s=seat, c=colour))
 
 
 # ---------------------------------------------------------------------- ability frames
-def legal(st: RunikaState, frame: Frame) -> list[int]:
-    code, kind = st.codec, frame["kind"]
-    seat, cell = frame["s"], frame["c"]
-    back = [] if frame["m"] and cell < 0 else [CANCEL]
-    if kind in GRID_KINDS and frame["g"] < 0:
-        return back + [code("seat", s) for s in grid_targets(st, seat, frame["p"])]
-    if kind in GRID_KINDS and cell < 0 and all(d < 0 for d in st.grid[frame["g"]]):
+def legal(st: RunikaState, frame: Ab) -> list[int]:
+    code, kind = st.codec, frame.kind
+    seat, cell = frame.s, frame.c
+    back = [] if frame.m and cell < 0 else [CANCEL]
+    if kind in GRID_KINDS and frame.g < 0:
+        return back + [code("seat", s) for s in grid_targets(st, seat, frame.p)]
+    if kind in GRID_KINDS and cell < 0 and all(d < 0 for d in st.grid[frame.g]):
         # simultaneous play: the grid chosen was emptied meanwhile by its owner; back to the
         # choice of a grid, or the ability fizzles if none is left (ruling 11)
         return [CANCEL]
-    grid = st.grid[frame["g"] if kind in GRID_KINDS else seat]
+    grid = st.grid[frame.g if kind in GRID_KINDS else seat]
     dice = [c for c in range(16) if grid[c] >= 0]
     if kind == "push_die":
         if cell < 0:
@@ -308,7 +298,7 @@ def legal(st: RunikaState, frame: Frame) -> list[int]:
         return [*back, TURN_CW, TURN_CCW]
     if kind == "roll_below":
         return back + [code("luniorn", c) for c in sorted(set(st.below))]
-    if kind == "move_die" and frame["a"]["to"] == "any_empty":
+    if kind == "move_die" and frame.a["to"] == "any_empty":
         if cell < 0:
             return back + [code("cell", c) for c in dice]
         return back + [code("cell", c) for c in range(16) if grid[c] < 0]
@@ -321,51 +311,52 @@ def legal(st: RunikaState, frame: Frame) -> list[int]:
             return back + [code("cell", c) for c in dice if _full_near(grid, c)]
         return back + [code("dir", d) for d in range(4) if _taken(grid, neighbour(cell, d))]
     if kind == "set_face":
-        face = "1er".index(str(frame["a"]["face"])[0])
+        face = "1er".index(str(frame.a["face"])[0])
         return back + [code("die", d) for d in sorted(set(st.store[seat])) if d % 4 != face]
     if kind == "discard_line":
         return back + [
             code("line", n) for n in range(8) if any(grid[c] >= 0 for c in line_cells(n))
         ]
     # professor_ability with "any": which professor
-    return back + [code("professor", p) for p in professor_choices(st, seat, _ability(frame))]
+    return back + [code("professor", p) for p in professor_choices(st, seat, ability_of(frame))]
 
 
-def _ability(frame: Frame) -> Ability:
-    params = {k: v for k, v in frame["a"].items() if k != "kind"}
-    return Ability(frame["a"]["kind"], params)
+def ability_of(frame: Ab) -> Ability:
+    """The ability an ``Ab`` frame uses, from its parameters ``a``."""
+    params = {k: v for k, v in frame.a.items() if k != "kind"}
+    return Ability(str(frame.a["kind"]), params)
 
 
-def act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat = frame["s"]
+def act(st: RunikaState, frame: Ab, choice: Decoded) -> None:
+    seat, kind, arg = frame.s, choice.kind, choice.arg
     if kind == "cancel":
-        if frame["c"] >= 0:
-            frame["c"] = -1
-        elif frame["m"] and frame.get("g", -1) >= 0 and grid_targets(st, seat, frame["p"]):
-            frame["g"] = -1  # the chosen grid was emptied: choose another
+        if frame.c >= 0:
+            frame.c = -1
+        elif frame.m and frame.g >= 0 and grid_targets(st, seat, frame.p):
+            frame.g = -1  # the chosen grid was emptied: choose another
         else:
             st.stacks[seat].pop()
         return
     if kind == "seat":
-        frame["g"] = arg
+        frame.g = arg
         return
-    ability = frame["kind"]
-    if kind == "cell" and frame["c"] < 0 and ability in ("push_die", "move_die", "swap_dice"):
-        frame["c"] = arg
+    ability = frame.kind
+    if kind == "cell" and frame.c < 0 and ability in ("push_die", "move_die", "swap_dice"):
+        frame.c = arg
         return
     st.stacks[seat].pop()
     if kind == "professor":  # a card's "any professor": that professor's ability, by the card
-        begin(st, seat, st.comp.professors[arg].ability, frame["src"], mandatory=False, prof=arg)
+        begin(st, seat, st.comp.professors[arg].ability, frame.src, mandatory=False, prof=arg)
         return
     _effect(st, frame, kind, arg)
-    consume(st, seat, frame["src"])
+    consume(st, seat, frame.src)
 
 
-def _effect(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
+def _effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
     from grimoire.games.runika.turn import discard, pushed_off
 
-    seat, ability, cell = frame["s"], frame["kind"], frame["c"]
-    target = frame["g"] if ability in GRID_KINDS else seat
+    seat, ability, cell = frame.s, frame.kind, frame.c
+    target = frame.g if ability in GRID_KINDS else seat
     grid = st.grid[target]
     if ability == "push_die":  # Simza: one space, shoving the dice ahead
         off = push_die(grid, cell, arg)
@@ -377,9 +368,9 @@ def _effect(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
         die = grid[arg]
         grid[arg] = -1
         discard(st, die)
-        points = frame["a"].get("points")
+        points = frame.a.get("points")
         st.tokens[seat] += 1 if points == "any" or die % 4 == ONE else 0
-        if frame["p"] >= 0 and target == seat:
+        if frame.p >= 0 and target == seat:
             st.tokens[seat] += discard_bonus(st, seat, [die], "professor")
     elif ability == "set_disc":  # orient: that colour on top
         st.disc[seat] = -st.comp.colours[arg].side % 4
@@ -394,7 +385,7 @@ def _effect(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
         other = neighbour(cell, arg)
         grid[cell], grid[other] = grid[other], grid[cell]
     elif ability == "set_face":
-        face = "1er".index(str(frame["a"]["face"])[0])
+        face = "1er".index(str(frame.a["face"])[0])
         st.store[seat].remove(arg)
         st.store[seat] = sorted([*st.store[seat], arg - arg % 4 + face])
     elif ability == "discard_line":  # Fire Flash

@@ -38,10 +38,9 @@ Dice are written colour letter + face: ``1`` point, ``e`` element (mana), ``r`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
+from grimoire.core.actions import ActionSpace
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import N_, translator
 from grimoire.games.runika.components import SIDES, Components
@@ -67,87 +66,61 @@ SINGLE = {
 }
 DIRS = ("up", "right", "down", "left")
 MAX_SEATS = 5
+COLOUR_KINDS = ("draft", "pass", "luniorn", "orient")
+DIE_KINDS = ("discard", "reroll", "resolve", "keep", "die")
 
 
-@dataclass(frozen=True)
-class Codec:
-    """Action ids <-> (kind, argument) <-> text, for one components file."""
+class Codec(ActionSpace):
+    """Runika's action space for one components file (the segments in the table above, in
+    that order: the record format), with the action texts. A single action decodes to its
+    text with '-' (``turn-cw``); ``enter`` takes (side, lane), ``at`` (anchor, rotation)."""
 
-    comp: Components
-
-    @cached_property
-    def segments(self) -> tuple[tuple[str, int, int], ...]:
-        """(kind, first id, size) of every segment after the single actions."""
-        comp = self.comp
-        sizes = [
-            ("draft", 4),
-            ("pass", 4),
-            ("discard", 16),
-            ("reroll", 16),
-            ("resolve", 16),
-            ("keep", 16),
-            ("die", 16),
-            ("enter", 16),
-            ("professor", len(comp.professors)),
-            ("cell", 16),
-            ("dir", 4),
-            ("orient", 4),
-            ("line", 8),
-            ("seat", MAX_SEATS),
-            ("charm", len(comp.professors)),
-            ("luniorn", 4),
-            ("ability", len(comp.runes) + len(comp.achievements)),
-            ("claim", len(comp.runes)),
-            ("at", 64),
-        ]
-        out = []
-        base = len(SINGLE)
-        for kind, size in sizes:
-            out.append((kind, base, size))
-            base += size
-        return tuple(out)
-
-    @cached_property
-    def base(self) -> dict[str, int]:
-        return {kind: first for kind, first, _ in self.segments}
-
-    @property
-    def total(self) -> int:
-        _kind, first, size = self.segments[-1]
-        return first + size
+    def __init__(self, comp: Components) -> None:
+        profs, runes = len(comp.professors), len(comp.runes)
+        super().__init__(
+            [
+                *((SINGLE[a].replace(" ", "-"), ()) for a in sorted(SINGLE)),
+                *((kind, (4,)) for kind in ("draft", "pass")),
+                *((kind, (16,)) for kind in DIE_KINDS),
+                ("enter", (4, 4)),
+                ("professor", (profs,)),
+                ("cell", (16,)),
+                ("dir", (4,)),
+                ("orient", (4,)),
+                ("line", (8,)),
+                ("seat", (MAX_SEATS,)),
+                ("charm", (profs,)),
+                ("luniorn", (4,)),
+                ("ability", (runes + len(comp.achievements),)),
+                ("claim", (runes,)),
+                ("at", (16, 4)),
+            ]
+        )
+        self.comp = comp
+        # the first id of each kind, for the hot path (``codec("cell", 5)`` in legal actions)
+        self.first = {kind: self.base(kind) for kind in self.kinds}
 
     def __call__(self, kind: str, arg: int = 0) -> int:
-        """The id of ``kind`` with argument ``arg`` (e.g. ``codec("cell", 5)``)."""
-        return self.base[kind] + arg
+        """The id of a one-argument ``kind`` with ``arg`` (e.g. ``codec("cell", 5)``)."""
+        return self.first[kind] + arg
 
     def enter(self, side: int, lane: int) -> int:
-        return self.base["enter"] + 4 * side + lane
+        return self.first["enter"] + 4 * side + lane
 
     def at(self, anchor: int, rotation: int) -> int:
-        return self.base["at"] + 4 * anchor + rotation
-
-    def decode(self, action: int) -> tuple[str, int]:
-        """(kind, argument); single actions give their text with '-' and argument 0."""
-        if action in SINGLE:
-            return SINGLE[action].replace(" ", "-"), 0
-        for kind, first, size in self.segments:
-            if first <= action < first + size:
-                return kind, action - first
-        raise IllegalAction(
-            _("action {action} is outside 0..{last}").format(action=action, last=self.total - 1)
-        )
+        return self.first["at"] + 4 * anchor + rotation
 
     def to_text(self, action: int) -> str:
         if action in SINGLE:
             return SINGLE[action]
-        kind, arg = self.decode(action)
-        comp = self.comp
-        if kind in ("draft", "pass", "luniorn", "orient"):
+        kind, args = self.decode(action)
+        arg, comp = args[0], self.comp
+        if kind in COLOUR_KINDS:
             return f"{kind} {comp.letters[arg]}"
-        if kind in ("discard", "reroll", "resolve", "keep", "die"):
+        if kind in DIE_KINDS:
             return f"{kind} {comp.die_text(arg)}"
         if kind == "enter":
-            return f"enter {SIDES[arg // 4]} {arg % 4 + 1}"
+            return f"enter {SIDES[arg]} {args[1] + 1}"
         if kind in ("professor", "charm"):
             return f"{kind} {comp.professors[arg].name}"
         if kind == "cell":
@@ -162,7 +135,7 @@ class Codec:
             return f"ability {self.card_id(arg)}"
         if kind == "claim":
             return f"claim {comp.runes[arg].id}"
-        return f"at {cell_name(arg // 4)} {90 * (arg % 4)}"
+        return f"at {cell_name(arg)} {90 * args[1]}"
 
     def card_id(self, arg: int) -> str:
         """The id of an ability's card: a rune, then the achievement kinds."""
@@ -188,10 +161,10 @@ class Codec:
 
     def _parse(self, head: str, rest: str, words: list[str]) -> int | None:
         comp = self.comp
-        if head in ("draft", "pass", "luniorn", "orient"):
+        if head in COLOUR_KINDS:
             colour = comp.colour_of(rest)
             return None if colour is None else self(head, colour)
-        if head in ("discard", "reroll", "resolve", "keep", "die"):
+        if head in DIE_KINDS:
             code = comp.die_code(rest)
             return None if code is None or code >= 16 else self(head, code)
         if head == "enter" and len(words) == 3:

@@ -1,4 +1,5 @@
-"""Chance nodes: the head of the queue ``state.chance``, one draw or roll at a time.
+"""Chance nodes: the head of the queue ``st.chance`` (events of ``frames.py``), one draw or roll
+at a time.
 
 =========  ====================================  ======================================
 event      outcome                               weight
@@ -20,14 +21,26 @@ already displayed stacks it on that one and draws again (rules, Clean-up).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from grimoire.core.i18n import DEFAULT, N_, language
-from grimoire.games.runika.components import FACES
+from grimoire.games.runika.components import FACES, Components
+from grimoire.games.runika.frames import AchDraw, BagDraw, Deal, FirstDraw, Roll, RuneDraw, SoloDraw
 from grimoire.games.runika.text import _
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
+
+
+# the secret-rune categories, dealt in this order
+CATEGORIES: tuple[Literal["start", "elem", "mastery"], ...] = ("start", "elem", "mastery")
+
+
+def category(comp: Components, rune: int) -> str:
+    """A rune's secret-rune category: a starting rune, an elemental rune (the other basic
+    runes) or a mastery rune."""
+    card = comp.runes[rune]
+    return "mastery" if card.mastery else "start" if card.start else "elem"
 
 
 def deal_pool(st: RunikaState, cat: str) -> list[int]:
@@ -41,68 +54,67 @@ def deal_pool(st: RunikaState, cat: str) -> list[int]:
 
 def weights(st: RunikaState) -> list[tuple[int, int]]:
     event = st.chance[0]
-    kind = event["k"]
-    if kind == "first":
-        return [(seat, 1) for seat in range(st.n)]
-    if kind == "solo_prof":
-        return [(p, 1) for p in st.rules.professors if st.comp.professors[p].token]
-    if kind == "rune":
-        return sorted(Counter(st.deck).items())
-    if kind == "deal":
-        return sorted(Counter(deal_pool(st, event["cat"])).items())
-    if kind == "ach":
-        return sorted(Counter(st.ach_deck).items())
-    if kind == "bag":
+    if isinstance(event, Roll):
+        colour = st.comp.colours[event.c]
+        return [(face, colour.weight(face)) for face in range(4) if colour.weight(face)]
+    if isinstance(event, BagDraw):
         return [(c, count) for c, count in enumerate(st.bag) if count > 0]
-    colour = st.comp.colours[event["c"]]
-    return [(face, colour.weight(face)) for face in range(4) if colour.weight(face)]
+    if isinstance(event, FirstDraw):
+        return [(seat, 1) for seat in range(st.n)]
+    if isinstance(event, SoloDraw):
+        return [(p, 1) for p in st.rules.professors if st.comp.professors[p].token]
+    if isinstance(event, RuneDraw):
+        return sorted(Counter(st.deck).items())
+    if isinstance(event, Deal):
+        return sorted(Counter(deal_pool(st, event.cat)).items())
+    return sorted(Counter(st.ach_deck).items())
 
 
 def apply(st: RunikaState, outcome: int) -> None:
     event = st.chance.pop(0)
-    kind = event["k"]
-    if kind == "first":
-        st.first = outcome
-    elif kind == "solo_prof":
-        st.solo_prof = outcome
-    elif kind == "rune":
-        st.deck.remove(outcome)
-        slot = event["slot"]
-        for other, stack in enumerate(st.display):
-            if other != slot and stack and stack[-1] == outcome:
-                stack.append(outcome)  # identical: stacked, and another is drawn
-                st.chance.insert(0, {"k": "rune", "slot": slot})
-                return
-        st.display[slot].append(outcome)
-    elif kind == "deal":
-        if event["cat"] == "mastery":
-            st.mastery_box.remove(outcome)
-        else:
-            st.deck.remove(outcome)
-        st.secret[event["s"]].append(outcome)
-        st.secret_got[event["s"]].append(0)
-    elif kind == "ach":
-        st.ach_deck.remove(outcome)
-        st.achs[event["s"]].append([outcome, 0, 0])
-    elif kind == "bag":
+    if isinstance(event, Roll):
+        st.store[event.s] = sorted([*st.store[event.s], 4 * event.c + outcome])
+    elif isinstance(event, BagDraw):
         st.bag[outcome] -= 1
-        seat, to = event["s"], event["to"]
+        seat, to = event.s, event.to
         if to == "middle":
             st.middle = sorted([*st.middle, outcome])
         elif to == "qhand":
             st.qhand[seat] = sorted([*st.qhand[seat], outcome])
         elif to == "roll":
-            st.chance.insert(0, {"k": "roll", "s": seat, "c": outcome})
+            st.chance.insert(0, Roll(s=seat, c=outcome))
         else:
             st.removed[outcome] += 1
+    elif isinstance(event, FirstDraw):
+        st.first = outcome
+    elif isinstance(event, SoloDraw):
+        st.solo_prof = outcome
+    elif isinstance(event, RuneDraw):
+        st.deck.remove(outcome)
+        slot = event.slot
+        for other, stack in enumerate(st.display):
+            if other != slot and stack and stack[-1] == outcome:
+                stack.append(outcome)  # identical: stacked, and another is drawn
+                st.chance.insert(0, event)
+                return
+        st.display[slot].append(outcome)
+    elif isinstance(event, Deal):
+        if event.cat == "mastery":
+            st.mastery_box.remove(outcome)
+        else:
+            st.deck.remove(outcome)
+        st.secret[event.s].append(outcome)
+        st.secret_got[event.s].append(0)
     else:
-        st.store[event["s"]] = sorted([*st.store[event["s"]], 4 * event["c"] + outcome])
+        assert isinstance(event, AchDraw)
+        st.ach_deck.remove(outcome)
+        st.achs[event.s].append([outcome, 0, 0])
 
 
 def outcome_text(st: RunikaState, outcome: int) -> str:
     """The readable text of a chance outcome (parsed back by ``parse_action``)."""
     event = st.chance[0]
-    kind, comp = event["k"], st.comp
+    kind, comp = event.kind, st.comp
     if kind == "first":
         return f"first player {outcome}"
     if kind == "solo_prof":
@@ -113,7 +125,8 @@ def outcome_text(st: RunikaState, outcome: int) -> str:
         return f"achievement {comp.achievements[outcome].id}"
     if kind == "bag":
         return f"bag {comp.letters[outcome]}"
-    return f"roll {comp.letters[event['c']]}{'1erf'[outcome]} ({FACES[outcome]})"
+    assert isinstance(event, Roll)
+    return f"roll {comp.letters[event.c]}{'1erf'[outcome]} ({FACES[outcome]})"
 
 
 # A chance outcome's label in the current language (English: ``outcome_text``, which the
@@ -135,7 +148,7 @@ def outcome_label(st: RunikaState, outcome: int) -> str:
     if language() == DEFAULT:
         return outcome_text(st, outcome)
     event = st.chance[0]
-    kind, comp = event["k"], st.comp
+    kind, comp = event.kind, st.comp
     words = _(OUTCOME_TEXT[kind])
     if kind == "first":
         return words.format(seat=outcome)
@@ -147,5 +160,6 @@ def outcome_label(st: RunikaState, outcome: int) -> str:
         return words.format(card=comp.achievements[outcome].id)
     if kind == "bag":
         return words.format(colour=comp.letters[outcome])
-    die = comp.die_text(4 * event["c"] + outcome)
+    assert isinstance(event, Roll)
+    die = comp.die_text(4 * event.c + outcome)
     return words.format(die=die, face=_(FACE_WORDS[outcome]))

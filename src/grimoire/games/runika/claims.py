@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grimoire.core.actions import Decoded
 from grimoire.games.runika import abilities
 from grimoire.games.runika.actions import CANCEL
 from grimoire.games.runika.components import ONE
+from grimoire.games.runika.frames import AchDraw, At, Main, RuneDraw
 from grimoire.games.runika.grid import masks
 from grimoire.games.runika.patterns import Placement, match
 
 if TYPE_CHECKING:
-    from grimoire.games.runika.state import Frame, RunikaState
+    from grimoire.games.runika.state import RunikaState
 
 
 # ---------------------------------------------------------------------- achievements
@@ -29,7 +31,7 @@ def achievement(st: RunikaState, seat: int) -> None:
     if st.ach_deck and all(seat in st.prest[p] for p in needed):
         for prof in needed:
             st.prest[prof].remove(seat)
-        st.chance.append({"k": "ach", "s": seat})
+        st.chance.append(AchDraw(s=seat))
 
 
 # ---------------------------------------------------------------------- what can be claimed
@@ -66,7 +68,7 @@ def matches(st: RunikaState, seat: int, rune: int) -> list[Placement]:
     grid_masks = masks(virtual_grid(st, seat))
     found: list[Placement] = []
     seen: set[int] = set()
-    for placement in st.g.placements[rune]:
+    for placement in st.game.placements[rune]:
         if placement.claim not in seen and match(placement, grid_masks):
             seen.add(placement.claim)
             found.append(placement)
@@ -87,22 +89,22 @@ def claim(st: RunikaState, seat: int, rune: int) -> None:
     if len(found) == 1:
         apply_claim(st, seat, rune, found[0].claim)
     else:
-        st.stacks[seat].append({"k": "at", "s": seat, "r": rune})
+        st.stacks[seat].append(At(s=seat, r=rune))
 
 
-def at_legal(st: RunikaState, frame: Frame) -> list[int]:
-    found = matches(st, frame["s"], frame["r"])
+def at_legal(st: RunikaState, frame: At) -> list[int]:
+    found = matches(st, frame.s, frame.r)
     return [CANCEL, *sorted(st.codec.at(p.anchor, p.rotation) for p in found)]
 
 
-def at_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat = frame["s"]
+def at_act(st: RunikaState, frame: At, choice: Decoded) -> None:
+    seat = frame.s
     st.stacks[seat].pop()
-    if kind == "cancel":
+    if choice.kind == "cancel":
         return
-    for placement in matches(st, seat, frame["r"]):
-        if 4 * placement.anchor + placement.rotation == arg:
-            apply_claim(st, seat, frame["r"], placement.claim)
+    for placement in matches(st, seat, frame.r):
+        if (placement.anchor, placement.rotation) == choice.args:
+            apply_claim(st, seat, frame.r, placement.claim)
             return
     raise AssertionError("no such placement")
 
@@ -122,8 +124,10 @@ def score_claim(st: RunikaState, seat: int, mask: int) -> None:
     claim). Simultaneous play scores every claim before any card is gained."""
     stack = st.stacks[seat]
     had = len(st.owned[seat])
-    if stack and stack[0]["k"] == "main":
-        had = stack[0].setdefault("had", had)
+    if stack and isinstance(stack[0], Main):
+        if stack[0].had < 0:
+            stack[0].had = had
+        had = stack[0].had
     grid = st.grid[seat]
     colours = []
     for cell in range(16):
@@ -203,7 +207,7 @@ def still_held(st: RunikaState, seat: int, rune: int, mask: int, others: int) ->
     them in the meantime (ruling 24)."""
     grid = [-1 if others >> cell & 1 else die for cell, die in enumerate(st.grid[seat])]
     grid_masks = masks(grid)
-    return any(p.claim == mask and match(p, grid_masks) for p in st.g.placements[rune])
+    return any(p.claim == mask and match(p, grid_masks) for p in st.game.placements[rune])
 
 
 def refill(st: RunikaState) -> None:
@@ -212,4 +216,4 @@ def refill(st: RunikaState) -> None:
         return
     for slot, stack in enumerate(st.display):
         if not stack:
-            st.chance.append({"k": "rune", "slot": slot})
+            st.chance.append(RuneDraw(slot=slot))

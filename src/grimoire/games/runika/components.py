@@ -16,17 +16,14 @@ Numbering used everywhere in the package:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from importlib import resources
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
+from grimoire.core.components import ComponentError, ComponentLoader, provenance, whole_number
 from grimoire.games.runika.patterns import Pattern, PatternError, parse_pattern
 
 FORMAT = "grimoire-runika-components/1"
-TAGS = ("RULEBOOK", "SOURCED", "PROPOSED", "RULING")
 FACES = ("1", "element", "rotate", "flame")
 ONE, ELEMENT, ROTATE, FLAME = range(4)
 SIDES = ("top", "right", "bottom", "left")
@@ -71,10 +68,6 @@ PROFESSOR_KINDS: dict[str, dict[str, Any]] = {
     "draw_dice": ACTIVATED["draw_dice"],
     "roll_below": {},
 }
-
-
-class ComponentError(ValueError):
-    """A components file that does not describe a playable Runika."""
 
 
 @dataclass(frozen=True)
@@ -224,25 +217,6 @@ def _key(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- loading
-def _tags(table: Any, fields: list[str], where: str) -> dict[str, str]:
-    if not isinstance(table, dict):
-        raise ComponentError(f"{where} needs a provenance table")
-    for name in fields:
-        tag = table.get(name)
-        if not isinstance(tag, str) or not tag.startswith(TAGS):
-            raise ComponentError(
-                f"{where}: field {name!r} needs a provenance tag starting with one of {TAGS}"
-            )
-    return {str(k): str(v) for k, v in table.items()}
-
-
-def _int(doc: dict[str, Any], key: str, where: str, low: int = 0) -> int:
-    value = doc.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ComponentError(f"{where}.{key} must be a whole number >= {low}, not {value!r}")
-    return value
-
-
 def _ability(raw: Any, kinds: dict[str, dict[str, Any]], where: str) -> Ability:
     if not isinstance(raw, dict) or raw.get("kind") not in kinds:
         kind = raw.get("kind") if isinstance(raw, dict) else None
@@ -271,7 +245,7 @@ def _ability(raw: Any, kinds: dict[str, dict[str, Any]], where: str) -> Ability:
 
 
 def _colours(doc: dict[str, Any]) -> tuple[Colour, ...]:
-    _tags(
+    provenance(
         doc.get("colour_provenance"), ["letter", "name", "element", "side", "faces"], "[[colour]]"
     )
     colours = []
@@ -308,7 +282,7 @@ def _colours(doc: dict[str, Any]) -> tuple[Colour, ...]:
 def _runes(doc: dict[str, Any], colours: tuple[Colour, ...]) -> tuple[Rune, ...]:
     fields = ["id", "name", "tier", "element", "pattern", "points", "timing", "start"]
     fields += ["copies", "ability", "text"]
-    _tags(doc.get("rune_provenance"), fields, "[[rune]]")
+    provenance(doc.get("rune_provenance"), fields, "[[rune]]")
     letters = "".join(c.letter for c in colours)
     runes = []
     for index, raw in enumerate(doc.get("rune", [])):
@@ -333,10 +307,10 @@ def _runes(doc: dict[str, Any], colours: tuple[Colour, ...]) -> tuple[Rune, ...]
                 tier == "mastery",
                 str(raw.get("element", "")),
                 pattern,
-                _int(raw, "points", where),
+                whole_number(raw, "points", where),
                 str(raw["timing"]),
                 bool(raw.get("start", False)),
-                _int({"copies": raw.get("copies", 1)}, "copies", where, 1),
+                whole_number({"copies": raw.get("copies", 1)}, "copies", where, 1),
                 ability,
                 str(raw.get("text", "")),
             )
@@ -346,7 +320,7 @@ def _runes(doc: dict[str, Any], colours: tuple[Colour, ...]) -> tuple[Rune, ...]
 
 def _achievements(doc: dict[str, Any]) -> tuple[Achievement, ...]:
     fields = ["id", "name", "points", "copies", "timing", "ability", "text"]
-    _tags(doc.get("achievement_provenance"), fields, "[[achievement]]")
+    provenance(doc.get("achievement_provenance"), fields, "[[achievement]]")
     cards = []
     for index, raw in enumerate(doc.get("achievement", [])):
         where = f"achievement {raw.get('id', index)!r}"
@@ -358,8 +332,8 @@ def _achievements(doc: dict[str, Any]) -> tuple[Achievement, ...]:
                 index,
                 str(raw["id"]),
                 str(raw.get("name", raw["id"])),
-                _int(raw, "points", where),
-                _int({"copies": raw.get("copies", 1)}, "copies", where, 1),
+                whole_number(raw, "points", where),
+                whole_number({"copies": raw.get("copies", 1)}, "copies", where, 1),
                 str(raw["timing"]),
                 ability,
                 str(raw.get("text", "")),
@@ -372,7 +346,9 @@ def _professors(
     doc: dict[str, Any], colours: tuple[Colour, ...], runes: tuple[Rune, ...]
 ) -> tuple[Professor, ...]:
     fields = ["id", "name", "colour", "ability", "token", "optional", "interaction"]
-    _tags(doc.get("professor_provenance"), [*fields, "solo_runes", "solo_mastery"], "[[professor]]")
+    provenance(
+        doc.get("professor_provenance"), [*fields, "solo_runes", "solo_mastery"], "[[professor]]"
+    )
     by_id = {r.id: r.index for r in runes}
     letters = [c.letter for c in colours]
     profs = []
@@ -411,10 +387,19 @@ def build(doc: dict[str, Any]) -> Components:
     """Components from a parsed TOML document; raises ComponentError."""
     if doc.get("format") != FORMAT:
         raise ComponentError(f"a Runika components file starts with format = {FORMAT!r}")
+    try:
+        return _build(doc)
+    except (AttributeError, KeyError, TypeError, ValueError) as error:  # a table of a wrong shape
+        if isinstance(error, ComponentError):
+            raise
+        raise ComponentError(f"a Runika components file of another shape: {error!r}") from None
+
+
+def _build(doc: dict[str, Any]) -> Components:
     game = doc.get("game", {})
     numbers = ["dice_per_colour", "draft_dice", "display_extra", "prestige_tokens", "goal"]
     numbers += ["solo_draw", "solo_keep", "solo_remove"]
-    provenance = {"game": _tags(game.get("provenance"), numbers, "[game]")}
+    tags = {"game": provenance(game.get("provenance"), numbers, "[game]")}
     colours = _colours(doc)
     runes = _runes(doc, colours)
     achievements = _achievements(doc)
@@ -424,15 +409,15 @@ def build(doc: dict[str, Any]) -> Components:
         professors=professors,
         runes=runes,
         achievements=achievements,
-        dice_per_colour=_int(game, "dice_per_colour", "game", 1),
-        draft_dice=_int(game, "draft_dice", "game", 1),
-        display_extra=_int(game, "display_extra", "game"),
-        prestige_tokens=_int(game, "prestige_tokens", "game", 1),
-        goal=_int(game, "goal", "game", 1),
-        solo_draw=_int(game, "solo_draw", "game", 1),
-        solo_keep=_int(game, "solo_keep", "game", 1),
-        solo_remove=_int(game, "solo_remove", "game"),
-        provenance=provenance,
+        dice_per_colour=whole_number(game, "dice_per_colour", "game", 1),
+        draft_dice=whole_number(game, "draft_dice", "game", 1),
+        display_extra=whole_number(game, "display_extra", "game"),
+        prestige_tokens=whole_number(game, "prestige_tokens", "game", 1),
+        goal=whole_number(game, "goal", "game", 1),
+        solo_draw=whole_number(game, "solo_draw", "game", 1),
+        solo_keep=whole_number(game, "solo_keep", "game", 1),
+        solo_remove=whole_number(game, "solo_remove", "game"),
+        provenance=tags,
     )
     _check(comp)
     return comp
@@ -474,19 +459,4 @@ def _check(comp: Components) -> None:
                 raise ComponentError(f"achievement {card.id!r}: no professor {target!r}")
 
 
-@cache
-def source_text(path: str | None = None) -> str:
-    """The text of the components file: the shipped one, or the TOML file at ``path``."""
-    if path is None:
-        return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
-    return Path(path).read_text("utf-8")
-
-
-@cache
-def load(path: str | None = None) -> Components:
-    """The components: the shipped file, or a user's own file of the same shape."""
-    try:
-        doc = tomllib.loads(source_text(path))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ComponentError(f"cannot read components file {path!r}: {error}") from error
-    return build(doc)
+LOADER = ComponentLoader(__package__, build)

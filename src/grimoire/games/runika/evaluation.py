@@ -14,6 +14,7 @@ from __future__ import annotations
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.runika import flow
+from grimoire.games.runika.frames import AchDraw
 from grimoire.games.runika.heuristic import potential
 from grimoire.games.runika.state import RunikaState
 
@@ -26,7 +27,7 @@ def _standing(st: RunikaState, s: int, seat: int) -> float:
     total += 0.8 * sum(1 for p in st.prest if s in p)
     total += 0.5 * (len(st.store[s]) + (st.pocket[s] >= 0))
     for event in st.chance:
-        if event.get("s") == s and event["k"] == "ach":
+        if isinstance(event, AchDraw) and event.s == s:
             total += 9.0
     return total
 

@@ -1,7 +1,7 @@
 """The game's flow between decisions: setup, rounds (draw, draft, turns, round end), game end.
 
 ``advance`` runs every automatic step until a seat must decide, a chance node is pending or the
-game is over. A turn is the ``main`` frame at the bottom of the seat's stack; its stage ``st``
+game is over. A turn is the ``Main`` frame at the bottom of the seat's stack; its ``stage``
 goes roll -> reroll -> resolve -> achieve -> claims -> refill -> end. A stage whose only legal
 action would be ``done`` is passed by itself (who acts depends on public facts only, except the
 claims of the secret-runes variant, which are always asked).
@@ -13,6 +13,19 @@ from typing import TYPE_CHECKING
 
 from grimoire.games.runika import claims, turn
 from grimoire.games.runika.actions import DONE
+from grimoire.games.runika.chance import CATEGORIES
+from grimoire.games.runika.frames import (
+    AchDraw,
+    BagDraw,
+    Deal,
+    FirstDraw,
+    Fort,
+    Main,
+    Resolve,
+    Roll,
+    RuneDraw,
+    SoloDraw,
+)
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
@@ -27,23 +40,22 @@ def setup(st: RunikaState) -> None:
     for colour in st.below:  # Luniorn: one die of each colour from the bag below it
         st.bag[colour] -= 1
     if st.first < 0 and not rules.solo:
-        st.chance.append({"k": "first"})
+        st.chance.append(FirstDraw())
     if rules.solo:
         st.first = 0
         if st.solo_prof < 0:
-            st.chance.append({"k": "solo_prof"})
+            st.chance.append(SoloDraw())
     elif rules.secret:
         st.deck = deck
         st.mastery_box = list(comp.mastery)
         for seat in range(st.n):
-            for cat in ("start", "elem", "mastery"):
-                st.chance.append({"k": "deal", "s": seat, "cat": cat})
+            for cat in CATEGORIES:
+                st.chance.append(Deal(s=seat, cat=cat))
     else:
         st.deck = deck
         st.display = [[] for _ in range(st.n + comp.display_extra)]
         st.mastery_row = [[r, -1] for r in comp.mastery]
-        for slot in range(len(st.display)):
-            st.chance.append({"k": "rune", "slot": slot})
+        st.chance += [RuneDraw(slot=slot) for slot in range(len(st.display))]
 
 
 def begin_game(st: RunikaState) -> None:
@@ -88,12 +100,30 @@ def prune(st: RunikaState) -> None:
     """Drop queued draws from an empty bag or deck: they draw nothing (ruling 17, R13)."""
     while st.chance:
         event = st.chance[0]
-        kind = event["k"]
-        empty = {"bag": not any(st.bag), "rune": not st.deck, "ach": not st.ach_deck}
-        if empty.get(kind, False):
-            st.chance.pop(0)
+        if isinstance(event, BagDraw):
+            empty = not any(st.bag)
+        elif isinstance(event, RuneDraw):
+            empty = not st.deck
+        elif isinstance(event, AchDraw):
+            empty = not st.ach_deck
         else:
             return
+        if not empty:
+            return
+        st.chance.pop(0)
+
+
+def turns_started(st: RunikaState) -> int:
+    """The turns started so far (``State.turns``): every round gives each seat one turn."""
+    if st.round == 0:
+        return 0
+    if st.phase in ("draft", "pass"):
+        this_round = 0
+    elif st.phase == "turns" and not st.rules.simultaneous:
+        this_round = min(st.turn_i + 1, st.n)
+    else:
+        this_round = st.n
+    return (st.round - 1) * st.n + this_round
 
 
 def order(st: RunikaState) -> list[int]:
@@ -118,7 +148,7 @@ def start_round(st: RunikaState) -> None:
         if total < comp.solo_draw:
             finish(st, "solo_loss")  # ruling 16 (PROPOSED): the bag cannot supply a round
             return
-        st.chance += [{"k": "bag", "s": 0, "to": "middle"}] * comp.solo_draw
+        st.chance += [BagDraw(s=0, to="middle")] * comp.solo_draw  # events are never changed
         st.phase, st.draft_seat = "draft", 0
         return
     if total == 0:
@@ -128,11 +158,11 @@ def start_round(st: RunikaState) -> None:
         for seat in order(st):
             take = min(comp.draft_dice, total)
             total -= take
-            st.chance += [{"k": "bag", "s": seat, "to": "qhand"}] * take
+            st.chance += [BagDraw(s=seat, to="qhand")] * take
         st.phase = "pass"
         return
     draw = min(comp.draft_dice * st.n, total)
-    st.chance += [{"k": "bag", "s": st.first, "to": "middle"}] * draw
+    st.chance += [BagDraw(s=st.first, to="middle")] * draw
     st.phase, st.draft_seat = "draft", st.first
 
 
@@ -150,7 +180,7 @@ def end_draft(st: RunikaState) -> None:
         for colour in st.middle:
             st.removed[colour] += 1
         st.middle = []
-        st.chance += [{"k": "bag", "s": 0, "to": "remove"}] * st.comp.solo_remove
+        st.chance += [BagDraw(s=0, to="remove")] * st.comp.solo_remove
     st.draft_seat = -1
     begin_turns(st)
 
@@ -180,7 +210,8 @@ def begin_turns(st: RunikaState) -> None:
     st.turn_i = 0
     seats = order(st) if st.rules.simultaneous else order(st)[:1]
     for seat in seats:
-        st.stacks[seat] = [{"k": "main", "s": seat, "st": "roll"}]
+        st.stacks[seat] = [Main(s=seat, stage="roll")]
+    st.turns = (st.turns or 0) + len(seats)
 
 
 def step_turns(st: RunikaState) -> bool:
@@ -200,37 +231,39 @@ def step_turns(st: RunikaState) -> bool:
 
 def stage_step(st: RunikaState, seat: int) -> bool:
     main = st.stacks[seat][0]
-    stage = main["st"]
+    assert isinstance(main, Main)
+    stage = main.stage
     if stage == "roll":  # roll every stored die; a pocketed die keeps its face
         for die in [d for d in st.store[seat] if d >= 16]:
-            st.chance.append({"k": "roll", "s": seat, "c": die - 16})
+            st.chance.append(Roll(s=seat, c=die - 16))
         st.store[seat] = [d for d in st.store[seat] if d < 16]
         if st.pocket[seat] >= 0:
             st.store[seat] = sorted([*st.store[seat], st.pocket[seat]])
             st.pocket[seat] = -1
-        main["st"] = "reroll"
+        main.stage = "reroll"
     elif stage in ("reroll", "resolve"):
         if turn.main_legal(st, seat, main) != [DONE]:
             return False
-        main["st"] = "resolve" if stage == "reroll" else "achieve"
+        main.stage = "resolve" if stage == "reroll" else "achieve"
     elif stage == "achieve":
         claims.achievement(st, seat)
-        main["st"] = "claims"
+        main.stage = "claims"
     elif stage == "claims":
         if st.rules.secret or turn.main_legal(st, seat, main) != [DONE]:
             return False
-        main["st"] = "refill"
+        main.stage = "refill"
     elif stage == "refill":
         if not st.rules.simultaneous:
             claims.refill(st)
-        main["st"] = "end"
+        main.stage = "end"
     else:
         st.stacks[seat] = []
         if not st.rules.simultaneous:
             st.turn_i += 1
             if st.turn_i < st.n:
                 nxt = turn_seat(st)
-                st.stacks[nxt] = [{"k": "main", "s": nxt, "st": "roll"}]
+                st.stacks[nxt] = [Main(s=nxt, stage="roll")]
+                st.turns = (st.turns or 0) + 1
             else:
                 st.phase = "end"
     return True
@@ -265,15 +298,16 @@ def cleanup(st: RunikaState) -> None:
 
 
 def end_reason(st: RunikaState) -> str:
-    """The game end (checked at round end): goal points, empty rune or achievement deck,
-    a starting rune (short game), three secret runes; solo: the mastery rune."""
+    """The game end (checked at round end): three secret runes (named first: they decide the
+    winner, ruling 13), goal points, empty rune or achievement deck, a starting rune (short
+    game); solo: the mastery rune."""
     rules = st.rules
     if rules.solo:
         return "solo_win" if st.won else ""
+    if rules.secret and any(len(got) == 3 and all(got) for got in st.secret_got):
+        return "secret"  # first: the three runes decide the winner, even past the goal
     if any(score(st, s) >= rules.goal for s in range(st.n)):
         return "goal"
-    if rules.secret and any(len(got) == 3 and all(got) for got in st.secret_got):
-        return "secret"
     if not rules.secret and not st.deck:
         return "deck"
     if not st.ach_deck:
@@ -288,10 +322,10 @@ def finish(st: RunikaState, reason: str) -> None:
     by Fortification, or taken for a roll not yet made, goes back to its owner's storage: the
     final position still holds all 80 dice (components; ruling 4 sends no die out of play)."""
     for seat, stack in enumerate(st.stacks):
-        st.store[seat] += [f["d"] for f in stack if f["k"] in ("die", "fort")]
+        st.store[seat] += [f.d for f in stack if isinstance(f, (Resolve, Fort))]
     for event in st.chance:
-        if event["k"] == "roll":
-            st.store[event["s"]].append(16 + event["c"])
+        if isinstance(event, Roll):
+            st.store[event.s].append(16 + event.c)
     for store in st.store:
         store.sort()
     st.phase = "over"

@@ -14,9 +14,9 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
-from grimoire.games.runika import evaluation, flow, position
+from grimoire.games.runika import evaluation, position
 from grimoire.games.runika.actions import Codec
-from grimoire.games.runika.components import ComponentError, load, source_text
+from grimoire.games.runika.components import LOADER
 from grimoire.games.runika.patterns import Placement
 from grimoire.games.runika.state import RunikaState
 
@@ -136,10 +136,7 @@ class RunikaGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
-        try:
-            self.comp = load(self.options["components"])
-        except ComponentError as error:
-            raise InvalidOptions(str(error)) from error
+        self.comp = LOADER.load(self.options["components"])
         self.codec = Codec(self.comp)
         self.rules = self._rules()
         self.hidden_information = self.rules.secret or self.rules.quick or self.rules.simultaneous
@@ -210,7 +207,7 @@ class RunikaGame(Game):
         return tuple(r.pattern.placements(self.comp.letters) for r in self.comp.runes)
 
     def component_texts(self) -> list[str]:
-        return [source_text(self.options["components"])]
+        return [LOADER.text(self.options["components"])]
 
     @property
     def num_actions(self) -> int:
@@ -229,10 +226,7 @@ class RunikaGame(Game):
         return RunikaState(self, seed)
 
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
-        state = RunikaState(self, seed, fresh=False)
-        position.load(state, doc)
-        flow.advance(state)  # a hand-written position may stop between decisions
-        return state
+        return position.load(RunikaState(self, seed, fresh=False), doc)
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluation.evaluate(state, seat)

@@ -21,6 +21,7 @@ from grimoire.core.state import State
 from grimoire.games.runika import claims, flow
 from grimoire.games.runika.actions import CANCEL, DONE, ROLL
 from grimoire.games.runika.components import ROTATE
+from grimoire.games.runika.frames import AchDraw, Main, Pick, Roll
 from grimoire.games.runika.grid import masks
 from grimoire.games.runika.state import RunikaState
 
@@ -42,9 +43,9 @@ class RunikaHeuristicBot(Bot):
         if state.phase == "pass":
             return _pass(state, me, legal)
         frame = state.stacks[me][-1]
-        if frame["k"] == "pick":
+        if isinstance(frame, Pick):
             return _pick(state, frame, legal)
-        if frame["k"] == "main" and frame["st"] == "reroll":
+        if isinstance(frame, Main) and frame.stage == "reroll":
             return _reroll(state, me, legal)
         return self._best(state, me, legal, deep=True)
 
@@ -72,7 +73,7 @@ class RunikaHeuristicBot(Bot):
                 return
             frame = st.stacks[me][-1]
             legal = st.legal_actions(me)
-            if frame["k"] == "pick":
+            if isinstance(frame, Pick):
                 action = _pick(st, frame, legal)
             else:
                 action = self._best(st, me, legal, deep=False)
@@ -90,8 +91,10 @@ def value(st: RunikaState, me: int) -> float:
     total += 0.8 * sum(1 for p in st.prest if me in p)
     total += 0.5 * (len(st.store[me]) + (st.pocket[me] >= 0))
     for event in st.chance:  # drawn but not there yet: an achievement, dice to roll
-        if event.get("s") == me:
-            total += 9.0 if event["k"] == "ach" else 0.5 if event["k"] == "roll" else 0.0
+        if isinstance(event, AchDraw) and event.s == me:
+            total += 9.0
+        elif isinstance(event, Roll) and event.s == me:
+            total += 0.5
     return total
 
 
@@ -107,11 +110,11 @@ def potential(st: RunikaState, me: int) -> float:
     found = []
     for rune in targets(st, me):
         card = st.comp.runes[rune]
-        worth = card.points + 0.6 * bin(st.g.placements[rune][0].claim).count("1") * 0.33
+        worth = card.points + 0.6 * bin(st.game.placements[rune][0].claim).count("1") * 0.33
         if st.rules.secret or st.rules.solo:
             worth += SECRET_BONUS
         best = 0.0
-        for pl in st.g.placements[rune]:
+        for pl in st.game.placements[rune]:
             best = max(best, _progress(pl, grid_masks, home))
         found.append(worth * best)
     found.sort(reverse=True)
@@ -155,7 +158,7 @@ def colour_need(st: RunikaState, me: int) -> list[float]:
     for rune in targets(st, me):
         card = st.comp.runes[rune]
         scored = []
-        for pl in st.g.placements[rune]:
+        for pl in st.game.placements[rune]:
             share = _progress(pl, grid_masks, [0, 1, 2, 3])
             scored.append((share, pl))
         scored.sort(key=lambda item: -item[0])
@@ -191,7 +194,8 @@ def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
     store = st.store[me]
     rotates = [d for d in store if d % 4 == ROTATE]
     for action in legal:
-        kind, arg = st.codec.decode(action)
+        choice = st.codec.decode(action)
+        kind, arg = choice.kind, choice.arg
         if kind == "ability" and rotates and _ability_kind(st, arg) == "free_reroll":
             return action
     if len(store) >= 4 and len(rotates) >= 2:
@@ -208,10 +212,11 @@ def _ability_kind(st: RunikaState, arg: int) -> str:
     return st.comp.achievements[arg - len(runes)].ability.kind
 
 
-def _pick(st: RunikaState, frame: dict[str, Any], legal: list[int]) -> int:
+def _pick(st: RunikaState, frame: Pick, legal: list[int]) -> int:
     """Mark the rotate faces, then roll; nothing to mark: roll what is marked, or cancel."""
     for action in legal:
-        kind, arg = st.codec.decode(action)
+        choice = st.codec.decode(action)
+        kind, arg = choice.kind, choice.arg
         if kind == "reroll" and arg % 4 == ROTATE:
             return action
     return ROLL if ROLL in legal else CANCEL

@@ -2,26 +2,125 @@
 
 Readable codes: dice as colour letter + face (``G1``, ``Ge`` element, ``Gr`` rotate, ``Rf``
 flame, ``G?`` not rolled), colours as letters, runes, achievements and professors by id, grid
-rows as four cells separated by spaces (``..`` empty): ``"G1 .. Re .."``. Frames and chance
-events are stored as they are (small JSON dicts). See docs/rules/runika.md for the format.
+rows as four cells separated by spaces (``..`` empty): ``"G1 .. Re .."``. Decision frames and
+chance events are their JSON (``frames.py``). See docs/rules/runika.md for the format and
+"What the loader checks".
+
+``load`` reads a document in two steps: its shape (``PositionDoc``: types, required fields,
+enums, static ranges) through ``core.documents.convert``, then the cross-checks of
+``checks.py`` (every die and card exactly once, seats in range, each frame and chance event
+consistent with the board). Anything else is refused with one ``InvalidPosition`` line.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from grimoire.core.errors import InvalidPosition
+import msgspec
+
+from grimoire.core.documents import convert, require
+from grimoire.core.frames import frames_to_json
+from grimoire.games.runika import checks, flow
+from grimoire.games.runika.frames import EVENTS, FRAMES
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
 
 PHASES = ("setup", "draft", "pass", "turns", "end", "cleanup", "over")
-FRAMES = ("main", "pick", "die", "fort", "quarry", "at", "ab")
-EVENTS = ("first", "solo_prof", "rune", "deal", "ach", "bag", "roll")
-STAGES = ("roll", "reroll", "resolve", "achieve", "claims", "refill", "end")
+ENDINGS: tuple[str, ...] = (
+    "goal",
+    "deck",
+    "achievements",
+    "starting_rune",
+    "secret",
+    "solo_win",
+    "solo_loss",
+)
+ENDINGS += ("stall", "limit")
+MAX_COUNT = 1_000_000  # rounds, decisions, points: far beyond any game, far below a crash
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
+SeatOrNone = Annotated[int, msgspec.Meta(ge=-1, le=4)]
+Code = Annotated[str, msgspec.Meta(max_length=40)]  # an id, a letter, a die
 
 
-# ---------------------------------------------------------------------- codes
+class CardDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """An owned rune or achievement card (a bare id means neither flipped nor used)."""
+
+    id: Code
+    flipped: bool = False
+    used: bool = False
+
+
+class ProfessorDoc(msgspec.Struct, forbid_unknown_fields=True):
+    dice: list[Code]
+    tokens: list[Seat]
+
+
+class MasteryDoc(msgspec.Struct, forbid_unknown_fields=True):
+    rune: Code
+    owner: Seat | None
+
+
+class SeatDoc(msgspec.Struct, forbid_unknown_fields=True):
+    grid: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=20)]], msgspec.Meta(min_length=4, max_length=4)
+    ]
+    disc: Annotated[int, msgspec.Meta(ge=0, le=3)]
+    store: list[Code]
+    pocket: Code | None
+    tokens: Count
+    runes: list[Code | CardDoc]
+    achievements: list[Code | CardDoc]
+    mastered: list[Code]
+    secret: Annotated[list[Code], msgspec.Meta(max_length=3)]
+    secret_got: Annotated[list[bool], msgspec.Meta(max_length=3)]
+    quick_hand: list[Code]
+    quick_pass: Code | None
+    claims: list[tuple[Code, Annotated[int, msgspec.Meta(ge=1, le=0xFFFF)]]]
+    used_professors: list[Code]
+    stack: list[Any]
+
+
+class PositionDoc(msgspec.Struct, forbid_unknown_fields=True):
+    phase: Literal["setup", "draft", "pass", "turns", "end", "cleanup", "over"]
+    round: Count
+    first: SeatOrNone
+    draft_seat: SeatOrNone
+    turn_i: Annotated[int, msgspec.Meta(ge=0, le=5)]
+    charm: SeatOrNone
+    decisions: Count
+    picks: Count
+    start_done: bool
+    solo_professor: Code | None
+    ended: Literal[
+        "",
+        "goal",
+        "deck",
+        "achievements",
+        "starting_rune",
+        "secret",
+        "solo_win",
+        "solo_loss",
+        "stall",
+        "limit",
+    ]
+    won: bool
+    bag: dict[Code, Count] | list[Code]
+    removed: dict[Code, Count]
+    middle: list[Code]
+    below: list[Code]
+    professors: dict[Code, ProfessorDoc]
+    display: list[list[Code]]
+    deck: list[Code]
+    mastery: list[MasteryDoc]
+    mastery_box: list[Code]
+    achievement_deck: list[Code]
+    seats: list[SeatDoc]
+    chance: list[Any]
+
+
+# ---------------------------------------------------------------------- to_json
 def die_text(st: RunikaState, code: int) -> str:
     return st.comp.die_text(code)
 
@@ -38,57 +137,7 @@ def bag_doc(st: RunikaState, counts: list[int], *, as_list: bool) -> Any:
     return {letters[c]: counts[c] for c in range(4)}
 
 
-def _rune(st: RunikaState, text: Any) -> int:
-    rune = st.comp.rune_by_name(str(text))
-    if rune is None:
-        raise InvalidPosition(f"no rune {text!r}")
-    return rune
-
-
-def _colour(st: RunikaState, text: Any) -> int:
-    colour = st.comp.colour_of(str(text))
-    if colour is None:
-        raise InvalidPosition(f"no colour {text!r}")
-    return colour
-
-
-def _die(st: RunikaState, text: Any, *, rolled: bool = True) -> int:
-    code = st.comp.die_code(str(text))
-    if code is None or (rolled and code >= 16):
-        raise InvalidPosition(
-            f"a die is written like G1, Ge, Gr, Rf{'' if rolled else ', G?'}: {text!r}"
-        )
-    return code
-
-
-def _grid(st: RunikaState, rows: Any) -> list[int]:
-    if not isinstance(rows, list) or len(rows) != 4:
-        raise InvalidPosition(f"a grid is 4 rows of 4 cells, not {rows!r}")
-    grid = []
-    for row in rows:
-        cells = str(row).split()
-        if len(cells) != 4:
-            raise InvalidPosition(f"a grid row has 4 cells separated by spaces: {row!r}")
-        grid += [-1 if cell in ("..", ".") else _die(st, cell) for cell in cells]
-    return grid
-
-
-def _bag(st: RunikaState, doc: Any) -> list[int]:
-    if isinstance(doc, list):
-        counts = [0] * 4
-        for letter in doc:
-            counts[_colour(st, letter)] += 1
-        return counts
-    if isinstance(doc, dict):
-        counts = [0] * 4
-        for letter, count in doc.items():
-            counts[_colour(st, letter)] = int(count)
-        return counts
-    raise InvalidPosition(f"a bag is {{letter: count}} or a list of letters, not {doc!r}")
-
-
-# ---------------------------------------------------------------------- dump
-def dump(st: RunikaState) -> dict[str, Any]:
+def to_json(st: RunikaState) -> dict[str, Any]:
     comp = st.comp
     letters = comp.letters
     seats = []
@@ -115,7 +164,7 @@ def dump(st: RunikaState) -> dict[str, Any]:
                 "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 else None,
                 "claims": [[comp.runes[r].id, mask] for r, mask in st.sim_claims[s]],
                 "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
-                "stack": [dict(frame) for frame in st.stacks[s]],
+                "stack": frames_to_json(st.stacks[s]),
             }
         )
     return {
@@ -151,158 +200,154 @@ def dump(st: RunikaState) -> dict[str, Any]:
         "mastery_box": [comp.runes[r].id for r in st.mastery_box],
         "achievement_deck": [comp.achievements[k].id for k in st.ach_deck],
         "seats": seats,
-        "chance": [dict(event) for event in st.chance],
+        "chance": frames_to_json(st.chance),
     }
 
 
 # ---------------------------------------------------------------------- load
-def load(st: RunikaState, doc: dict[str, Any]) -> None:
-    """Fill a blank state from a position document; raises InvalidPosition."""
-    comp, n = st.comp, st.n
-    st.phase = str(doc.get("phase", "turns"))
-    if st.phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {PHASES}, not {st.phase!r}")
-    st.round = int(doc.get("round", 1))
-    st.first = int(doc.get("first", max(st.first, 0)))
-    st.draft_seat = int(doc.get("draft_seat", -1))
-    st.turn_i = int(doc.get("turn_i", 0))
-    st.charm = int(doc.get("charm", -1))
-    st.decisions = int(doc.get("decisions", 0))
-    st.picks = int(doc.get("picks", 0))
-    st.start_done = bool(doc.get("start_done", False))
-    solo = doc.get("solo_professor")
-    if solo is not None:
-        prof = comp.professor_by_name(str(solo))
-        if prof is None:
-            raise InvalidPosition(f"no professor {solo!r}")
-        st.solo_prof = prof
-    st.ended = str(doc.get("ended", ""))
-    st.won = bool(doc.get("won", False))
-    st.bag = _bag(st, doc.get("bag", {c.letter: comp.dice_per_colour for c in comp.colours}))
-    st.removed = _bag(st, doc.get("removed", {}))
-    st.middle = sorted(_colour(st, c) for c in doc.get("middle", []))
-    st.below = sorted(
-        _colour(st, c) for c in doc.get("below", [0, 1, 2, 3] if st.rules.luniorn else [])
-    )
-    profs = doc.get("professors", {})
-    for key, entry in profs.items():
-        prof = comp.professor_by_name(key)
-        if prof is None:
-            raise InvalidPosition(f"no professor {key!r}")
-        st.prof_dice[prof] = [_die(st, d) for d in entry.get("dice", [])]
-        st.prest[prof] = sorted(int(s) for s in entry.get("tokens", []))
-    st.display = [[_rune(st, r) for r in stack] for stack in doc.get("display", [])]
-    st.deck = sorted(_rune(st, r) for r in doc.get("deck", []))
+class Reader:
+    """Ids and codes of one game's components back to numbers, refused with the field."""
+
+    def __init__(self, st: RunikaState) -> None:
+        self.comp = st.comp
+
+    def rune(self, text: str, where: str) -> int:
+        rune = self.comp.rune_by_name(text)
+        require(rune is not None, where, text, "no such rune")
+        assert rune is not None
+        return rune
+
+    def achievement(self, text: str, where: str) -> int:
+        kind = self.comp.achievement_by_name(text)
+        require(kind is not None, where, text, "no such achievement")
+        assert kind is not None
+        return kind
+
+    def professor(self, text: str, where: str) -> int:
+        prof = self.comp.professor_by_name(text)
+        require(prof is not None, where, text, "no such professor")
+        assert prof is not None
+        return prof
+
+    def colour(self, text: str, where: str) -> int:
+        colour = self.comp.colour_of(text) if len(text) == 1 else None
+        require(colour is not None, where, text, f"a colour letter of {self.comp.letters}")
+        assert colour is not None
+        return colour
+
+    def die(self, text: str, where: str, *, rolled: bool = True) -> int:
+        """A die code: ``4 * colour + face`` (16 + colour: not rolled yet), with a face its
+        colour's die has."""
+        code = self.comp.die_code(text)
+        kinds = "G1, Ge, Gr, Rf" + ("" if rolled else ", G?")
+        require(code is not None and (code < 16 or not rolled), where, text, f"a die like {kinds}")
+        assert code is not None
+        if code < 16:
+            colour = self.comp.colours[code // 4]
+            require(colour.weight(code % 4) > 0, where, text, "no die of that colour has that face")
+        return code
+
+    def grid(self, rows: list[str], where: str) -> list[int]:
+        grid = []
+        for r, row in enumerate(rows):
+            cells = row.split()
+            require(len(cells) == 4, f"{where}[{r}]", row, "4 cells separated by spaces")
+            for cell in cells:
+                if cell in ("..", "."):
+                    grid.append(-1)
+                else:
+                    die = self.die(cell, f"{where}[{r}]")
+                    require(die % 4 < 2, f"{where}[{r}]", cell, "a grid die shows 1 or element")
+                    grid.append(die)
+        return grid
+
+    def counts(self, doc: dict[str, int] | list[str], where: str) -> list[int]:
+        """A bag: ``{letter: count}`` for the four colours, or a list of letters."""
+        counts = [0] * 4
+        if isinstance(doc, list):
+            for letter in doc:
+                counts[self.colour(letter, where)] += 1
+            return counts
+        letters = sorted(self.comp.letters)
+        require(sorted(doc) == letters, where, doc, f"a count for each of {self.comp.letters}")
+        for letter, count in doc.items():
+            counts[self.colour(letter, where)] = count
+        return counts
+
+
+def load(st: RunikaState, raw: dict[str, Any]) -> RunikaState:
+    """Fill a blank state from a position document and move it on to its next decision;
+    raises InvalidPosition naming the field."""
+    doc = convert(raw, PositionDoc, "position")
+    comp, n, read = st.comp, st.n, Reader(st)
+    require(len(doc.seats) == n, "seats", doc.seats, f"one entry per seat ({n})")
+    st.phase, st.round, st.first, st.draft_seat = doc.phase, doc.round, doc.first, doc.draft_seat
+    st.turn_i, st.charm, st.decisions, st.picks = doc.turn_i, doc.charm, doc.decisions, doc.picks
+    st.start_done, st.ended, st.won = doc.start_done, doc.ended, doc.won
+    solo = doc.solo_professor
+    st.solo_prof = -1 if solo is None else read.professor(solo, "solo_professor")
+    st.bag = read.counts(doc.bag, "bag")
+    st.removed = read.counts(doc.removed, "removed")
+    st.middle = sorted(read.colour(c, "middle") for c in doc.middle)
+    st.below = sorted(read.colour(c, "below") for c in doc.below)
+    ids = sorted(p.id for p in comp.professors)
+    require(sorted(doc.professors) == ids, "professors", list(doc.professors), f"ids {ids}")
+    for key, entry in doc.professors.items():
+        prof = read.professor(key, "professors")
+        where = f"professors.{key}"
+        st.prof_dice[prof] = [read.die(d, f"{where}.dice") for d in entry.dice]
+        st.prest[prof] = sorted(entry.tokens)
+    st.display = [[read.rune(r, "display") for r in stack] for stack in doc.display]
+    st.deck = sorted(read.rune(r, "deck") for r in doc.deck)
     st.mastery_row = [
-        [_rune(st, e["rune"]), -1 if e.get("owner") is None else int(e["owner"])]
-        for e in doc.get("mastery", [])
+        [read.rune(e.rune, "mastery"), -1 if e.owner is None else e.owner] for e in doc.mastery
     ]
-    st.mastery_box = sorted(_rune(st, r) for r in doc.get("mastery_box", []))
-    achs = doc.get("achievement_deck", [a.id for a in comp.achievements for _ in range(a.copies)])
-    st.ach_deck = sorted(_achievement(st, a) for a in achs)
-    seats = doc.get("seats", [{} for _ in range(n)])
-    if len(seats) != n:
-        raise InvalidPosition(f"seats must list {n} players")
-    for s, seat in enumerate(seats):
-        _load_seat(st, s, seat)
-    st.chance = [_event(st, e) for e in doc.get("chance", [])]
-    _check(st)
+    st.mastery_box = sorted(read.rune(r, "mastery_box") for r in doc.mastery_box)
+    st.ach_deck = sorted(read.achievement(a, "achievement_deck") for a in doc.achievement_deck)
+    for s, seat in enumerate(doc.seats):
+        _load_seat(st, read, s, seat)
+    st.chance = EVENTS.load(doc.chance, "chance")
+    checks.check(st)
+    st.turns = flow.turns_started(st)
+    flow.advance(st)  # a hand-written position may stop between decisions
+    return st
 
 
-def _achievement(st: RunikaState, text: Any) -> int:
-    kind = st.comp.achievement_by_name(str(text))
-    if kind is None:
-        raise InvalidPosition(f"no achievement {text!r}")
-    return kind
+def _load_seat(st: RunikaState, read: Reader, s: int, seat: SeatDoc) -> None:
+    where = f"seats[{s}]"
+    st.grid[s] = read.grid(seat.grid, f"{where}.grid")
+    st.disc[s] = seat.disc
+    st.store[s] = sorted(read.die(d, f"{where}.store", rolled=False) for d in seat.store)
+    st.pocket[s] = -1 if seat.pocket is None else read.die(seat.pocket, f"{where}.pocket")
+    st.tokens[s] = seat.tokens
+    st.owned[s] = [_card(read.rune, e, f"{where}.runes") for e in seat.runes]
+    st.achs[s] = [_card(read.achievement, e, f"{where}.achievements") for e in seat.achievements]
+    st.mastered[s] = [read.rune(r, f"{where}.mastered") for r in seat.mastered]
+    st.secret[s] = [read.rune(r, f"{where}.secret") for r in seat.secret]
+    require(
+        len(seat.secret_got) == len(seat.secret),
+        f"{where}.secret_got",
+        seat.secret_got,
+        "one flag per secret rune",
+    )
+    st.secret_got[s] = [1 if got else 0 for got in seat.secret_got]
+    st.qhand[s] = sorted(read.colour(c, f"{where}.quick_hand") for c in seat.quick_hand)
+    qpass = seat.quick_pass
+    st.qpass[s] = -1 if qpass is None else read.colour(qpass, f"{where}.quick_pass")
+    st.sim_claims[s] = [[read.rune(r, f"{where}.claims"), mask] for r, mask in seat.claims]
+    st.prof_used[s] = [read.professor(p, f"{where}.used_professors") for p in seat.used_professors]
+    st.stacks[s] = FRAMES.load([_old_frame(f) for f in seat.stack], f"{where}.stack")
 
 
-def _load_seat(st: RunikaState, s: int, seat: dict[str, Any]) -> None:
-    comp = st.comp
-    st.grid[s] = _grid(st, seat.get("grid", [".. .. .. .."] * 4))
-    st.disc[s] = int(seat.get("disc", 0)) % 4
-    st.store[s] = sorted(_die(st, d, rolled=False) for d in seat.get("store", []))
-    pocket = seat.get("pocket")
-    st.pocket[s] = -1 if pocket is None else _die(st, pocket)
-    st.tokens[s] = int(seat.get("tokens", 0))
-    st.owned[s] = [
-        [_rune(st, e["id"] if isinstance(e, dict) else e), *_flags(e)]
-        for e in seat.get("runes", [])
-    ]
-    st.achs[s] = [
-        [_achievement(st, e["id"] if isinstance(e, dict) else e), *_flags(e)]
-        for e in seat.get("achievements", [])
-    ]
-    st.mastered[s] = [_rune(st, r) for r in seat.get("mastered", [])]
-    st.secret[s] = [_rune(st, r) for r in seat.get("secret", [])]
-    st.secret_got[s] = [1 if g else 0 for g in seat.get("secret_got", [False] * len(st.secret[s]))]
-    st.qhand[s] = sorted(_colour(st, c) for c in seat.get("quick_hand", []))
-    qpass = seat.get("quick_pass")
-    st.qpass[s] = -1 if qpass is None else _colour(st, qpass)
-    st.sim_claims[s] = [[_rune(st, r), int(mask)] for r, mask in seat.get("claims", [])]
-    st.prof_used[s] = []
-    for key in seat.get("used_professors", []):
-        prof = comp.professor_by_name(str(key))
-        if prof is None:
-            raise InvalidPosition(f"no professor {key!r}")
-        st.prof_used[s].append(prof)
-    st.stacks[s] = [_frame(st, s, f) for f in seat.get("stack", [])]
+def _card(read: Any, entry: str | CardDoc, where: str) -> list[int]:
+    if isinstance(entry, str):
+        return [read(entry, where), 0, 0]
+    return [read(entry.id, where), int(entry.flipped), int(entry.used)]
 
 
-def _flags(entry: Any) -> list[int]:
-    if not isinstance(entry, dict):
-        return [0, 0]
-    return [1 if entry.get("flipped") else 0, 1 if entry.get("used") else 0]
-
-
-def _frame(st: RunikaState, seat: int, doc: Any) -> dict[str, Any]:
-    if not isinstance(doc, dict) or doc.get("k") not in FRAMES:
-        raise InvalidPosition(f"a stack frame is a dict with k in {FRAMES}, not {doc!r}")
-    if int(doc.get("s", seat)) != seat:
-        raise InvalidPosition(f"frame {doc!r} is on seat {seat}'s stack")
-    if doc["k"] == "main" and doc.get("st") not in STAGES:
-        raise InvalidPosition(f"a main frame's stage st is one of {STAGES}")
-    frame = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
-    frame["s"] = seat
+def _old_frame(frame: Any) -> Any:
+    """A frame as saves before the typed frames wrote it: a ``pick`` without a card had
+    ``"src": []`` (now left out)."""
+    if isinstance(frame, dict) and frame.get("k") == "pick" and frame.get("src") == []:
+        return {key: value for key, value in frame.items() if key != "src"}
     return frame
-
-
-def _event(st: RunikaState, doc: Any) -> dict[str, Any]:
-    if not isinstance(doc, dict) or doc.get("k") not in EVENTS:
-        raise InvalidPosition(f"a chance event is a dict with k in {EVENTS}, not {doc!r}")
-    return dict(doc)
-
-
-def _check(st: RunikaState) -> None:
-    """Consistency a hand-written position must have."""
-    comp = st.comp
-    total = [0] * 4
-    for s in range(st.n):
-        for d in st.grid[s] + st.store[s] + [st.pocket[s]]:
-            if d >= 0:
-                total[d // 4 if d < 16 else d - 16] += 1
-        for c in st.qhand[s] + ([st.qpass[s]] if st.qpass[s] >= 0 else []):
-            total[c] += 1
-    for dice in st.prof_dice:
-        for d in dice:
-            total[d // 4] += 1
-    for frame in (f for stack in st.stacks for f in stack):
-        if frame["k"] in ("die", "fort"):
-            total[frame["d"] // 4] += 1
-    for event in st.chance:
-        if event["k"] == "roll":  # a die in the air
-            total[event["c"]] += 1
-    for c in st.middle + st.below:
-        total[c] += 1
-    for c in range(4):
-        total[c] += st.bag[c] + st.removed[c]
-        if total[c] != comp.dice_per_colour:
-            raise InvalidPosition(
-                f"{comp.colours[c].name} dice add up to {total[c]}, not {comp.dice_per_colour} "
-                "(bag, removed, middle, below Luniorn, grids, storage, professors)"
-            )
-    if any(not 0 <= s < st.n for p in st.prest for s in p):
-        raise InvalidPosition("a prestige token names no seat")
-    if st.phase == "turns" and not st.rules.simultaneous and not st.chance:
-        seat = (st.first + st.turn_i) % st.n
-        if not st.stacks[seat]:
-            raise InvalidPosition(f"seat {seat} is to play: its stack needs a main frame")

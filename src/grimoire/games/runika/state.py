@@ -3,11 +3,11 @@
 Open information except: future dice and cards (chance nodes over the bag's colours, the faces,
 the rune and achievement decks), the secret runes of the secret-runes variant, the dice taken
 for a quick draft until they are passed, and the claims sealed at the end of a turn in
-simultaneous play. ``knowledge.py`` hides them in views and re-deals them in ``resample``.
+simultaneous play. ``view.py`` hides them in views and re-deals them in ``resample``.
 
-Pending decisions are per-seat stacks of small JSON frames (``stacks[s]``; see ``turn.py``);
-pending chance is the queue ``chance`` (see ``chance.py``); ``flow.advance`` moves the game on
-between decisions.
+Pending decisions are per-seat stacks of typed frames (``stacks[s]``, ``frames.py``); pending
+chance is the queue ``chance`` of events (``chance.py``); ``rules.py`` has the entry points and
+``flow.advance`` moves the game on between decisions.
 """
 
 from __future__ import annotations
@@ -15,42 +15,60 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.state import CHANCE, TERMINAL, Actor, State
-from grimoire.games.runika import chance, flow, knowledge, position, text, turn
+from grimoire.core.frames import Frame, copy_frames
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
+from grimoire.games.runika import chance, flow, position, rules, text, view
 
 if TYPE_CHECKING:
     from grimoire.games.runika.game import RunikaGame
 
-Frame = dict[str, Any]
-
-SHARED = ("game", "g", "comp", "codec", "n", "rules")
-SCALARS = (
-    *("phase", "round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks"),
-    *("start_done", "solo_prof", "ended", "won"),
+SHARED: tuple[str, ...] = (
+    "comp",
+    "codec",
+    "n",
+    "rules",
+    "phase",
+    "turns",
+    "round",
+    "first",
+    "draft_seat",
 )
-LISTS = (
-    *("bag", "removed", "middle", "pocket", "disc", "tokens", "below", "deck", "ach_deck"),
-    "mastery_box",
-    "qpass",
+SHARED += ("turn_i", "charm", "decisions", "picks", "start_done", "solo_prof", "ended", "won")
+LISTS: tuple[str, ...] = (
+    "bag",
+    "removed",
+    "middle",
+    "pocket",
+    "disc",
+    "tokens",
+    "below",
+    "deck",
+    "ach_deck",
 )
-NESTED = (
-    *("store", "qhand", "grid", "prest", "prof_dice", "prof_used", "display", "mastered"),
-    "secret",
-    "secret_got",
+LISTS += ("mastery_box", "qpass", "chance")  # chance events are never changed in place
+NESTED: tuple[str, ...] = (
+    "store",
+    "qhand",
+    "grid",
+    "prest",
+    "prof_dice",
+    "prof_used",
+    "display",
+    "mastered",
 )
-DEEP = ("owned", "achs", "sim_claims")
+NESTED += ("secret", "secret_got", "mastery_row")
+DEEP = ("owned", "achs", "sim_claims")  # lists of lists of lists
 
 
 class RunikaState(State):
     """One position of Runika. See docs/rules/runika.md for the position format."""
 
+    game: RunikaGame
+
     def __init__(
         self, game: RunikaGame, seed: int, *, fresh: bool = True, blank: bool = False
     ) -> None:
         super().__init__(game, seed)
-        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
-        # attribute, so ``game`` keeps the core's type)
-        self.g: RunikaGame = game
         if blank:  # an empty shell that _copy fills in
             return
         comp = self.comp = game.comp
@@ -58,7 +76,7 @@ class RunikaState(State):
         self.rules = game.rules
         n = self.n = game.players
         profs = len(comp.professors)
-        self.phase = "setup"  # setup, draft, pass, turns, end, over
+        self.phase = "setup"  # setup, draft, pass, turns, end, cleanup, over
         self.round = 0
         self.first = game.rules.first  # initiative holder (-1: not drawn yet)
         self.draft_seat = -1
@@ -95,8 +113,8 @@ class RunikaState(State):
         self.secret: list[list[int]] = [[] for _ in range(n)]  # dealt runes (secret runes)
         self.secret_got: list[list[int]] = [[] for _ in range(n)]  # 1 where gained
         self.sim_claims: list[list[list[int]]] = [[] for _ in range(n)]  # [rune, cell mask]
-        self.stacks: list[list[Frame]] = [[] for _ in range(n)]
-        self.chance: list[Frame] = []
+        self.stacks: list[list[Frame]] = [[] for _ in range(n)]  # decision frames, top last
+        self.chance: list[Frame] = []  # chance events, head first
         if fresh:
             flow.setup(self)
             flow.advance(self)
@@ -117,22 +135,10 @@ class RunikaState(State):
         return flow.turn_seat(self)
 
     def _legal_actions(self, seat: int) -> list[int]:
-        return sorted(turn.legal(self, seat))
+        return rules.legal_actions(self, seat)
 
     def _apply(self, actor: int, action: int) -> None:
-        self.memo.clear()  # the core clears it after _apply; the flow below must not see stale
-        if actor == CHANCE:
-            chance.apply(self, action)
-        else:
-            turn.act(self, actor, action)
-            self.decisions += 1
-        flow.advance(self)
-        if (
-            actor != CHANCE
-            and self.phase != "over"
-            and self.decisions >= self.game.options["decision_limit"]
-        ):
-            flow.finish(self, "limit")  # the engine safeguard
+        rules.apply(self, actor, action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return chance.weights(self)
@@ -146,29 +152,21 @@ class RunikaState(State):
         return flow.winners(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return knowledge.view(self, seat)
+        return view.view(self, seat)
 
     def _position(self) -> dict[str, Any]:
-        return position.dump(self)
+        return position.to_json(self)
 
     def _copy(self) -> RunikaState:
-        other = RunikaState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
-        # by attribute, not through __dict__ (a compiled class has none)
-        for key in SHARED + SCALARS:
-            setattr(other, key, getattr(self, key))
-        for key in LISTS:
-            setattr(other, key, getattr(self, key)[:])
-        for key in NESTED:
-            setattr(other, key, [item[:] for item in getattr(self, key)])
-        for key in DEEP:
-            setattr(other, key, [[entry[:] for entry in item] for item in getattr(self, key)])
-        other.mastery_row = [entry[:] for entry in self.mastery_row]
-        other.stacks = [[_copy_frame(f) for f in stack] for stack in self.stacks]
-        other.chance = [dict(event) for event in self.chance]
+        other = RunikaState(self.game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        copy_fields(self, other, shared=SHARED, lists=LISTS, nested=NESTED)
+        for name in DEEP:
+            setattr(other, name, [[entry[:] for entry in item] for item in getattr(self, name)])
+        other.stacks = [copy_frames(stack) for stack in self.stacks]
         return other
 
     def _resample(self, seat: int, rng: random.Random) -> State:
-        return knowledge.resample(self, seat, rng)
+        return view.resample(self, seat, rng)
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return text.describe(self, actor, action, viewer)
@@ -205,7 +203,3 @@ class RunikaState(State):
                     legal=State._phase_hint(self, actor),
                 )
         return super()._why_illegal(actor, action)
-
-
-def _copy_frame(frame: Frame) -> Frame:
-    return {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.core.state import CHANCE
-from grimoire.games.runika.actions import DIRS, SINGLE
+from grimoire.games.runika.actions import COLOUR_KINDS, DIE_KINDS, DIRS, SINGLE
 from grimoire.games.runika.components import FACES, SIDES
+from grimoire.games.runika.frames import Ab, BagDraw, Main, Resolve, Roll
 from grimoire.games.runika.patterns import cell_name
 
 if TYPE_CHECKING:
@@ -63,13 +64,14 @@ def label(st: RunikaState, action: int) -> str:
     if action in SINGLE:
         return _(SINGLE_TEXT[SINGLE[action]])
     comp = st.comp
-    kind, arg = st.codec.decode(action)
-    if kind in ("draft", "pass", "luniorn", "orient"):
+    kind, args = st.codec.decode(action)
+    arg = args[0]
+    if kind in COLOUR_KINDS:
         return _(KIND_TEXT[kind]).format(colour=comp.letters[arg])
-    if kind in ("discard", "reroll", "resolve", "keep", "die"):
+    if kind in DIE_KINDS:
         return _(KIND_TEXT[kind]).format(die=comp.die_text(arg))
     if kind == "enter":
-        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg // 4]), lane=arg % 4 + 1)
+        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg]), lane=args[1] + 1)
     if kind in ("professor", "charm"):
         return _(KIND_TEXT[kind]).format(name=comp.professors[arg].name)
     if kind == "cell":
@@ -86,14 +88,14 @@ def label(st: RunikaState, action: int) -> str:
         return _(KIND_TEXT[kind]).format(card=st.codec.card_id(arg))
     if kind == "claim":
         return _(KIND_TEXT[kind]).format(rune=comp.runes[arg].id)
-    return _(AT_TEXT).format(cell=cell_name(arg // 4), angle=90 * (arg % 4))
+    return _(AT_TEXT).format(cell=cell_name(arg), angle=90 * args[1])
 
 
 def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> str:
     comp = st.comp
     if actor == CHANCE:
         event = st.chance[0]
-        kind, seat = event["k"], event.get("s", -1)
+        kind, seat = event.kind, getattr(event, "s", -1)
         if kind == "first":
             return _("seat {seat} takes the initiative token").format(seat=action)
         if kind == "solo_prof":
@@ -110,9 +112,9 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
             return _("seat {seat} gains the achievement {name}").format(
                 seat=seat, name=comp.achievements[action].name
             )
-        if kind == "bag":
+        if isinstance(event, BagDraw):
             colour = comp.colours[action].name
-            to = event["to"]
+            to = event.to
             if to == "qhand":
                 if viewer == seat:
                     return _("you take a {colour} die").format(colour=_(colour))
@@ -122,15 +124,15 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
             if to == "remove":
                 return _("a {colour} die is removed from the bag").format(colour=_(colour))
             return _("seat {seat} draws a {colour} die").format(seat=seat, colour=_(colour))
-        die = comp.die_text(4 * event["c"] + action)
+        assert isinstance(event, Roll)
+        die = comp.die_text(4 * event.c + action)
         return _("seat {seat} rolls {die}").format(seat=seat, die=die)
     words = label(st, action)
     if st.phase == "pass":
         if viewer == actor:
             return _("you pass {die}").format(die=st.codec.to_text(action)[5:])
         return _("seat {seat} passes a die").format(seat=actor)
-    stack = st.stacks[actor] if st.phase == "turns" else []
-    if st.rules.simultaneous and stack and stack[0]["st"] == "claims" and viewer != actor:
+    if st.phase == "turns" and _sealed(st, actor) and viewer != actor:
         return _("seat {seat} makes a sealed claim choice").format(seat=actor)
     return _("seat {seat}: {action}").format(seat=actor, action=words)
 
@@ -165,8 +167,7 @@ def prompt(st: RunikaState, viewer: int | None) -> str:
 
 
 def _chance_words(st: RunikaState) -> str:
-    kind = st.chance[0]["k"]
-    return _(CHANCE_WORDS[kind])
+    return _(CHANCE_WORDS[st.chance[0].kind])
 
 
 CHANCE_WORDS = {
@@ -193,36 +194,46 @@ FRAME_WORDS = {
 }
 
 
-def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
+def _sealed(st: RunikaState, seat: int) -> bool:
+    """Simultaneous play: the seat is choosing its sealed claims."""
     stack = st.stacks[seat]
-    if st.rules.simultaneous and stack[0]["st"] == "claims" and viewer != seat:
+    return (
+        st.rules.simultaneous
+        and bool(stack)
+        and isinstance(stack[0], Main)
+        and stack[0].stage == "claims"
+    )
+
+
+def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
+    if _sealed(st, seat) and viewer != seat:
         return _("seat {seat} chooses its sealed claims").format(seat=seat)
-    top = stack[-1]
-    if top["k"] == "main":
-        stage = top["st"]
+    top = st.stacks[seat][-1]
+    if isinstance(top, Main):
+        stage = top.stage
         words = _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else stage
-    elif top["k"] == "die":
-        words = _(RESOLVE_DIE).format(die=st.comp.die_text(top["d"]))
-    elif top["k"] == "ab":
-        words = _("ability {name}").format(name=top["kind"].replace("_", " "))
+    elif isinstance(top, Resolve):
+        words = _(RESOLVE_DIE).format(die=st.comp.die_text(top.d))
+    elif isinstance(top, Ab):
+        words = _("ability {name}").format(name=top.kind.replace("_", " "))
     else:
-        frame = top["k"]
-        words = _(FRAME_WORDS[frame])
+        words = _(FRAME_WORDS[top.kind])
     return _("seat {seat}: {action}").format(seat=seat, action=words)
 
 
 def action_fields(st: RunikaState, action: int) -> dict[str, Any]:
     """Structured fields of a player action, for interfaces to match clicks."""
     comp = st.comp
-    kind, arg = st.codec.decode(action)
+    kind, args = st.codec.decode(action)
+    arg = args[0] if args else 0
     doc: dict[str, Any] = {"kind": kind}
-    if kind in ("draft", "pass", "luniorn", "orient"):
+    if kind in COLOUR_KINDS:
         doc["colour"] = comp.letters[arg]
-    elif kind in ("discard", "reroll", "resolve", "keep", "die"):
+    elif kind in DIE_KINDS:
         doc["die"] = comp.die_text(arg)
         doc["colour"], doc["face"] = comp.letters[arg // 4], FACES[arg % 4]
     elif kind == "enter":
-        doc["side"], doc["lane"] = SIDES[arg // 4], arg % 4 + 1
+        doc["side"], doc["lane"] = SIDES[arg], args[1] + 1
     elif kind in ("professor", "charm"):
         doc["professor"] = comp.professors[arg].id
     elif kind == "cell":
@@ -238,7 +249,7 @@ def action_fields(st: RunikaState, action: int) -> dict[str, Any]:
     elif kind == "claim":
         doc["rune"] = comp.runes[arg].id
     elif kind == "at":
-        doc["cell"], doc["rotation"] = cell_name(arg // 4), 90 * (arg % 4)
+        doc["cell"], doc["rotation"] = cell_name(arg), 90 * args[1]
     return doc
 
 
@@ -246,8 +257,9 @@ def why_not(st: RunikaState, seat: int, action: int) -> str | None:
     """The rule an action of a kind asked for now breaks (a die not in the middle or not in
     your storage, a rune not on display or not in your grid), or None: the caller then names
     the pending decision."""
-    kind, arg = st.codec.decode(action)
-    if kind not in {st.codec.decode(a)[0] for a in st.legal_actions(seat)}:
+    choice = st.codec.decode(action)
+    kind, arg = choice.kind, choice.arg
+    if kind not in {st.codec.decode(a).kind for a in st.legal_actions(seat)}:
         return None
     comp = st.comp
     if kind == "draft" and arg not in st.middle:

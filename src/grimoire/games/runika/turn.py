@@ -1,68 +1,40 @@
-"""A player's turn as small decision frames (rules, Step 2), and the draft decisions.
+"""A player's turn as small decision frames (rules, Step 2); ``rules.py`` dispatches to them.
 
-Frames (JSON dicts on ``state.stacks[seat]``; ``s`` is the deciding seat):
+Frames (``frames.py``, on ``st.stacks[seat]``; ``s`` is the deciding seat):
 
-* ``main``   the turn itself, by stage ``st``: ``reroll`` (``discard d`` to pay for a re-roll,
+* ``Main``    the turn itself, by ``stage``: ``reroll`` (``discard d`` to pay for a re-roll,
   abilities, the charm token, ``done``), ``resolve`` (``resolve d`` the next die, abilities,
   ``keep d`` for Magic Pocket, the charm token, ``done`` once storage is empty), ``claims``
   (``claim r``, ``done``).
-* ``pick``   the dice to re-roll, one at a time (``reroll d``), then ``roll``; ``disc`` is the
+* ``Pick``    the dice to re-roll, one at a time (``reroll d``), then ``roll``; ``disc`` is the
   die paid for it (-1 for a free re-roll), ``max`` the most dice (0: any), ``src`` the card.
-* ``die``    resolving the die ``d``: ``enter side lane``; an element face may also go on a
+* ``Resolve`` resolving the die ``d``: ``enter side lane``; an element face may also go on a
   ``professor``; a rotate face with a choice ``turn cw|ccw``; a flame face ``cell`` (option a)
   or ``flame clear`` (option b); ``cancel`` puts the die back.
-* ``fort``   Fortification: save the die ``d`` pushed off the grid (``ability``) or ``done``.
-* ``quarry`` Quarry after placing on a professor: ``turn cw`` or ``done``.
-* ``at``     where a claimed rune ``r`` lies when several footprints match (``claims.py``).
-* ``ab``     an ability being used (``abilities.py``).
+* ``Fort``    Fortification: save the die ``d`` pushed off the grid (``ability``) or ``done``.
+* ``Quarry``  Quarry after placing on a professor: ``turn cw`` or ``done``.
+* ``At``      where a claimed rune ``r`` lies when several footprints match (``claims.py``).
+* ``Ab``      an ability being used (``abilities.py``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.runika import abilities, claims, flow
-from grimoire.games.runika.actions import (
-    CANCEL,
-    DONE,
-    FLAME_CLEAR,
-    ROLL,
-    TURN_CCW,
-    TURN_CW,
-)
+from grimoire.core.actions import Decoded
+from grimoire.games.runika import abilities, claims
+from grimoire.games.runika.actions import CANCEL, DONE, FLAME_CLEAR, ROLL, TURN_CCW, TURN_CW
 from grimoire.games.runika.components import ELEMENT, FLAME, ONE, ROTATE
+from grimoire.games.runika.frames import Fort, Main, Pick, Quarry, Resolve, Roll, Stage
 from grimoire.games.runika.grid import push_in
 
 if TYPE_CHECKING:
-    from grimoire.games.runika.state import Frame, RunikaState
+    from grimoire.games.runika.state import RunikaState
 
 
 # ---------------------------------------------------------------------- legal actions
-def legal(st: RunikaState, seat: int) -> list[int]:
-    code = st.codec
-    if st.phase == "draft":
-        return [code("draft", c) for c in sorted(set(st.middle))]
-    if st.phase == "pass":
-        return [code("pass", c) for c in sorted(set(st.qhand[seat]))]
-    frame = st.stacks[seat][-1]
-    kind = frame["k"]
-    if kind == "main":
-        return main_legal(st, seat, frame)
-    if kind == "pick":
-        return pick_legal(st, frame)
-    if kind == "die":
-        return die_legal(st, frame)
-    if kind == "fort":
-        return [code("ability", abilities.card_arg(st, seat, frame["src"])), DONE]
-    if kind == "quarry":
-        return [DONE, TURN_CW]
-    if kind == "at":
-        return claims.at_legal(st, frame)
-    return abilities.legal(st, frame)
-
-
-def main_legal(st: RunikaState, seat: int, frame: Frame) -> list[int]:
-    code, stage, store = st.codec, frame["st"], st.store[seat]
+def main_legal(st: RunikaState, seat: int, frame: Main) -> list[int]:
+    code, stage, store = st.codec, frame.stage, st.store[seat]
     acts: list[int] = []
     if stage == "claims":
         return [code("claim", r) for r in claims.claimable(st, seat)] + [DONE]
@@ -81,26 +53,26 @@ def main_legal(st: RunikaState, seat: int, frame: Frame) -> list[int]:
     return acts
 
 
-def pick_legal(st: RunikaState, frame: Frame) -> list[int]:
+def pick_legal(st: RunikaState, frame: Pick) -> list[int]:
     left = pick_pool(st, frame)
     acts = [CANCEL]
-    if frame["max"] == 0 or len(frame["sel"]) < frame["max"]:
+    if frame.max == 0 or len(frame.sel) < frame.max:
         acts += [st.codec("reroll", d) for d in sorted(set(left))]
-    if frame["sel"]:
+    if frame.sel:
         acts.append(ROLL)
     return acts
 
 
-def pick_pool(st: RunikaState, frame: Frame) -> list[int]:
+def pick_pool(st: RunikaState, frame: Pick) -> list[int]:
     """Stored dice still free to mark: storage without the paid die and the marked ones."""
-    left = list(st.store[frame["s"]])
-    for die in ([frame["disc"]] if frame["disc"] >= 0 else []) + frame["sel"]:
+    left = list(st.store[frame.s])
+    for die in ([frame.disc] if frame.disc >= 0 else []) + frame.sel:
         left.remove(die)
     return left
 
 
-def die_legal(st: RunikaState, frame: Frame) -> list[int]:
-    seat, die = frame["s"], frame["d"]
+def die_legal(st: RunikaState, frame: Resolve) -> list[int]:
+    seat, die = frame.s, frame.d
     colour, face = divmod(die, 4)
     acts = [CANCEL]
     if face in (ONE, ELEMENT):
@@ -115,6 +87,14 @@ def die_legal(st: RunikaState, frame: Frame) -> list[int]:
         acts += [st.codec("cell", c) for c in flame_targets(st, seat, colour)]
         acts.append(FLAME_CLEAR)
     return acts
+
+
+def fort_legal(st: RunikaState, frame: Fort) -> list[int]:
+    return [st.codec("ability", abilities.card_arg(st, frame.s, frame.src)), DONE]
+
+
+def quarry_legal(st: RunikaState, frame: Quarry) -> list[int]:
+    return [DONE, TURN_CW]
 
 
 def home_side(st: RunikaState, seat: int, colour: int) -> int:
@@ -164,31 +144,12 @@ def flame_targets(st: RunikaState, seat: int, red: int, *, ember: bool = True) -
 
 
 # ---------------------------------------------------------------------- applying actions
-def act(st: RunikaState, seat: int, action: int) -> None:
-    kind, arg = st.codec.decode(action)
-    if st.phase == "draft":
-        flow.draft_pick(st, seat, arg)
-        return
-    if st.phase == "pass":
-        st.qhand[seat].remove(arg)
-        st.qpass[seat] = arg
-        return
-    frame = st.stacks[seat][-1]
-    handler = HANDLERS.get(frame["k"])
-    if handler is None:
-        abilities.act(st, frame, kind, arg)
-    else:
-        handler(st, frame, kind, arg)
-
-
-def main_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat, stage = frame["s"], frame["st"]
+def main_act(st: RunikaState, frame: Main, choice: Decoded) -> None:
+    seat, stage, kind, arg = frame.s, frame.stage, choice.kind, choice.arg
     if kind == "done":
-        frame["st"] = {"reroll": "resolve", "resolve": "achieve", "claims": "refill"}[stage]
+        frame.stage = NEXT_STAGE[stage]
     elif kind == "discard":
-        st.stacks[seat].append(
-            {"k": "pick", "s": seat, "disc": arg, "sel": [], "max": 0, "src": []}
-        )
+        st.stacks[seat].append(Pick(s=seat, disc=arg, sel=[], max=0))
     elif kind == "resolve":
         resolve_die(st, seat, arg)
     elif kind == "keep":  # Magic Pocket (ruling 19): kept with its face for next round
@@ -204,26 +165,29 @@ def main_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
         claims.claim(st, seat, arg)
 
 
-def pick_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat = frame["s"]
-    if kind == "cancel":
+NEXT_STAGE: dict[str, Stage] = {"reroll": "resolve", "resolve": "achieve", "claims": "refill"}
+
+
+def pick_act(st: RunikaState, frame: Pick, choice: Decoded) -> None:
+    seat = frame.s
+    if choice.kind == "cancel":
         st.stacks[seat].pop()
-    elif kind == "reroll":
-        frame["sel"].append(arg)
+    elif choice.kind == "reroll":
+        frame.sel.append(choice.arg)
     else:  # roll: pay the die, then every marked die is rolled again
         st.stacks[seat].pop()
         store = st.store[seat]
-        if frame["disc"] >= 0:
-            store.remove(frame["disc"])
+        if frame.disc >= 0:
+            store.remove(frame.disc)
             if st.rules.solo:
-                st.removed[frame["disc"] // 4] += 1  # ruling 16: it leaves play
+                st.removed[frame.disc // 4] += 1  # ruling 16: it leaves play
             else:
-                st.bag[frame["disc"] // 4] += 1
-        for die in frame["sel"]:
+                st.bag[frame.disc // 4] += 1
+        for die in frame.sel:
             store.remove(die)
-            st.chance.append({"k": "roll", "s": seat, "c": die // 4})
-        if frame["src"]:
-            abilities.consume(st, seat, frame["src"])
+            st.chance.append(Roll(s=seat, c=die // 4))
+        if frame.src is not None:
+            abilities.consume(st, seat, frame.src)
 
 
 def resolve_die(st: RunikaState, seat: int, die: int) -> None:
@@ -232,17 +196,17 @@ def resolve_die(st: RunikaState, seat: int, die: int) -> None:
         discard(st, die)
         st.disc[seat] = (st.disc[seat] + 1) % 4  # a quarter turn clockwise
         return
-    st.stacks[seat].append({"k": "die", "s": seat, "d": die})
+    st.stacks[seat].append(Resolve(s=seat, d=die))
 
 
-def die_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat, die = frame["s"], frame["d"]
+def die_act(st: RunikaState, frame: Resolve, choice: Decoded) -> None:
+    seat, die, kind, arg = frame.s, frame.d, choice.kind, choice.arg
     st.stacks[seat].pop()
     colour = die // 4
     if kind == "cancel":
         st.store[seat] = sorted([*st.store[seat], die])
     elif kind == "enter":
-        side, lane = divmod(arg, 4)
+        side, lane = choice.args
         home = home_side(st, seat, colour)
         if side != home:  # spend the card that allowed it: Wind Walk, else Wave Whip
             walk = abilities.passive(st, seat, "any_side")
@@ -295,7 +259,7 @@ def place(st: RunikaState, seat: int, prof: int, die: int) -> None:
     abilities.begin_professor(st, seat, prof)
     src = abilities.passive(st, seat, "professor_turn")
     if src is not None:
-        st.stacks[seat].append({"k": "quarry", "s": seat, "src": src})
+        st.stacks[seat].append(Quarry(s=seat, src=src))
 
 
 def pushed_off(st: RunikaState, seat: int, die: int) -> None:
@@ -304,39 +268,29 @@ def pushed_off(st: RunikaState, seat: int, die: int) -> None:
         return
     src = abilities.passive(st, seat, "save_pushed")
     if src is not None:
-        st.stacks[seat].append({"k": "fort", "s": seat, "d": die, "src": src})
+        st.stacks[seat].append(Fort(s=seat, d=die, src=src))
     else:
         discard(st, die)
 
 
-def fort_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat = frame["s"]
+def fort_act(st: RunikaState, frame: Fort, choice: Decoded) -> None:
+    seat = frame.s
     st.stacks[seat].pop()
-    if kind == "ability":
-        abilities.consume(st, seat, frame["src"])
-        st.store[seat] = sorted([*st.store[seat], frame["d"]])
+    if choice.kind == "ability":
+        abilities.consume(st, seat, frame.src)
+        st.store[seat] = sorted([*st.store[seat], frame.d])
     else:
-        discard(st, frame["d"])
+        discard(st, frame.d)
 
 
-def quarry_act(st: RunikaState, frame: Frame, kind: str, arg: int) -> None:
-    seat = frame["s"]
+def quarry_act(st: RunikaState, frame: Quarry, choice: Decoded) -> None:
+    seat = frame.s
     st.stacks[seat].pop()
-    if kind == "turn-cw":
-        abilities.consume(st, seat, frame["src"])
+    if choice.kind == "turn-cw":
+        abilities.consume(st, seat, frame.src)
         st.disc[seat] = (st.disc[seat] + 1) % 4
 
 
 def discard(st: RunikaState, die: int) -> None:
     """A discarded die goes back to the bag (ruling 4)."""
     st.bag[die // 4] += 1
-
-
-HANDLERS = {
-    "main": main_act,
-    "pick": pick_act,
-    "die": die_act,
-    "fort": fort_act,
-    "quarry": quarry_act,
-    "at": claims.at_act,
-}

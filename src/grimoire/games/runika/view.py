@@ -21,9 +21,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from grimoire.core.frames import frames_to_json
 from grimoire.games.runika import claims, flow, text
+from grimoire.games.runika.chance import CATEGORIES, category
 from grimoire.games.runika.components import SIDES, Rune
 from grimoire.games.runika.data_text import card_text
+from grimoire.games.runika.frames import Main
 from grimoire.games.runika.turn import home_side
 
 if TYPE_CHECKING:
@@ -34,10 +37,15 @@ def quick_hidden(st: RunikaState) -> bool:
     return st.rules.quick and st.phase == "pass"
 
 
+def stage(st: RunikaState, seat: int) -> str | None:
+    """The stage of the seat's turn (None: not its turn)."""
+    stack = st.stacks[seat]
+    return stack[0].stage if stack and isinstance(stack[0], Main) else None
+
+
 def sealed(st: RunikaState, seat: int) -> bool:
     """Whether the seat's pending decisions are sealed claims (simultaneous play)."""
-    stack = st.stacks[seat]
-    return st.rules.simultaneous and bool(stack) and stack[0]["st"] == "claims"
+    return st.rules.simultaneous and stage(st, seat) == "claims"
 
 
 # ---------------------------------------------------------------------- views
@@ -114,8 +122,8 @@ def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
     for rune, got in zip(st.secret[s], st.secret_got[s], strict=True):
         shown = mine or got
         secret.append({"rune": rune_info(st, rune) if shown else None, "gained": bool(got)})
-    stage = st.stacks[s][0]["st"] if st.stacks[s] else None
-    frames = [] if sealed(st, s) and not mine else [dict(f) for f in st.stacks[s][1:]]
+    at = stage(st, s)
+    frames = [] if sealed(st, s) and not mine else frames_to_json(st.stacks[s][1:])
     return {
         "grid": [
             [comp.die_text(grid[4 * r + c]) if grid[4 * r + c] >= 0 else None for c in range(4)]
@@ -149,9 +157,9 @@ def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
         "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 and mine else None,
         "claims": [comp.runes[r].id if mine else None for r, _ in st.sim_claims[s]],
         "claim_cells": [mask if mine else None for _, mask in st.sim_claims[s]],
-        "claimable": claims.claimable(st, s) if stage == "claims" and mine else [],
+        "claimable": claims.claimable(st, s) if at == "claims" and mine else [],
         "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
-        "stage": stage,
+        "stage": at,
         "frames": frames,
     }
 
@@ -172,13 +180,14 @@ def _redeal_secret(st: RunikaState, others: list[int], rng: random.Random) -> No
     # revealed and scored at the round end as that rune, so a re-dealt one would leave the
     # claim without its card (the claim is a choice bound to it, kept as it is, see above)
     sealed = [{r for r, _ in st.sim_claims[o]} for o in range(st.n)]
-    for index, cat in enumerate(("start", "elem", "mastery")):
+    for cat in CATEGORIES:
         slots = [
-            o
+            (o, index)
             for o in others
-            if len(st.secret[o]) > index
+            for index, rune in enumerate(st.secret[o])
+            if category(st.comp, rune) == cat
             and not st.secret_got[o][index]
-            and st.secret[o][index] not in sealed[o]
+            and rune not in sealed[o]
         ]
         if cat == "mastery":
             rest: list[int] = []
@@ -187,10 +196,10 @@ def _redeal_secret(st: RunikaState, others: list[int], rng: random.Random) -> No
             start = cat == "start"
             rest = [r for r in st.deck if st.comp.runes[r].start != start]
             pool = [r for r in st.deck if st.comp.runes[r].start == start]
-        pool += [st.secret[o][index] for o in slots]
+        pool += [st.secret[o][index] for o, index in slots]
         pool.sort()  # canonical, so the deal depends on what the seat knows only (pointwise)
         rng.shuffle(pool)
-        for o in slots:
+        for o, index in slots:
             st.secret[o][index] = pool.pop()
         if cat == "mastery":
             st.mastery_box = sorted(pool)
