@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grimoire.core.i18n import N_
+from grimoire.core.state import State
 from grimoire.games.ciub.components import ACTION_FACES, SKULL, TWO_FOR_ONE
 from grimoire.games.ciub.frames import Pick
 from grimoire.games.ciub.requirements import meets
@@ -56,7 +57,22 @@ STEP_TEXT = {
 }
 
 
+def refusal(st: CiubState, actor: int, action: int) -> str | None:
+    """The refusal of ``action`` naming the rule it breaks, with the legal actions; None when
+    no rule says more than the core's list of legal actions."""
+    if actor != st.turn or not 0 <= action < st.game.num_actions or st.is_chance():
+        return None
+    reason = why_not(st, action)
+    if reason is None:
+        return None
+    legal = State._phase_hint(st, actor)  # "legal now: ...", without the step's help
+    return _("'{action}' is not possible: {reason}; {legal}").format(
+        action=st.action_to_string(action), reason=reason, legal=legal
+    )
+
+
 def why_not(st: CiubState, action: int) -> str | None:
+    """The first rule ``action`` breaks now, or None."""
     move = st.space.decode(action)
     kind, arg = move.kind, move.arg
     step = _step_now(st)

@@ -120,16 +120,9 @@ class CiubState(State):
         return f"{text.phase_help(self)}; " + super()._phase_hint(actor)
 
     def _why_illegal(self, actor: int, action: int) -> str:
-        if actor == self.turn and 0 <= action < self.game.num_actions and not self.is_chance():
-            from grimoire.games.ciub.explain import why_not
+        from grimoire.games.ciub.explain import refusal  # text for people: loaded when asked
 
-            reason = why_not(self, action)
-            if reason is not None:
-                legal = State._phase_hint(self, actor)  # "legal now: ..."
-                return text._("'{action}' is not possible: {reason}; {legal}").format(
-                    action=self.action_to_string(action), reason=reason, legal=legal
-                )
-        return super()._why_illegal(actor, action)
+        return refusal(self, actor, action) or super()._why_illegal(actor, action)
 
     # ----------------------------------------------------------------- views and copies
     def _view(self, seat: int | None) -> dict[str, Any]:
