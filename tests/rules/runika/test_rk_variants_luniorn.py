@@ -198,3 +198,28 @@ def test_simultaneous_each_player_may_use_luniorn_once_per_round() -> None:
     doc = pos(state)
     assert doc["round"] == 2
     assert sorted(doc["below"]) == ["B", "B", "G", "G"]
+
+
+def test_a_placement_on_luniorn_fizzles_once_others_took_the_dice_below() -> None:
+    """Simultaneous play: each player may use each professor once a round (rules, "Other
+    optional rules"), so three players can place on Luniorn at once while two dice lie below
+    it. The two who choose first take them; the third's mandatory ability then cannot act and
+    fizzles (ruling 11: ``cancel``), where it used to leave that player with no legal action."""
+    main = [{"k": "main", "s": 0, "st": "resolve"}]
+    seats = {s: {"store": ["Ge"], "stack": [main[0] | {"s": s}]} for s in range(3)}
+    options = {"simultaneous": True, "luniorn": True}
+    state = position(3, options=options, seats=seats, below=["G", "R"])
+    for seat in range(3):
+        state.apply_text("resolve Ge", seat)
+        state.apply_text("professor Luniorn", seat)
+    assert all(texts(state, s) == ["luniorn G", "luniorn R"] for s in range(3))
+    state.apply_text("luniorn G", 1)
+    state.resolve_chance()
+    state.apply_text("luniorn R", 2)
+    state.resolve_chance()
+    assert pos(state)["below"] == []
+    assert texts(state, 0) == ["cancel"]
+    state.apply_text("cancel", 0)
+    # the turn goes on (storage empty, nothing to claim: it ends), the die stays on Luniorn
+    assert 0 not in state.seats_to_act() and seat_doc(state, 0)["stack"] == []
+    assert pos(state)["professors"]["luniorn"]["dice"] == ["Ge", "Ge", "Ge"]

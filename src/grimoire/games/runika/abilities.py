@@ -297,6 +297,8 @@ def legal(st: RunikaState, frame: Ab) -> list[int]:
     if kind == "turn_disc":
         return [*back, TURN_CW, TURN_CCW]
     if kind == "roll_below":
+        if not st.below:  # simultaneous play: others took the dice meanwhile; it fizzles
+            return [CANCEL]  # (ruling 11)
         return back + [code("luniorn", c) for c in sorted(set(st.below))]
     if kind == "move_die" and frame.a["to"] == "any_empty":
         if cell < 0:

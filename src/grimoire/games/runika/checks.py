@@ -398,7 +398,7 @@ def _seat(st: RunikaState, s: int) -> None:
     require(len(set(runes)) == len(runes), f"{where}.claims", runes, "each rune once")
     for rune, mask in st.sim_claims[s]:
         name = st.comp.runes[rune].id
-        shapes = {p.claim for p in st.game.placements[rune]}
+        shapes = {p.claim for p in st.placements[rune]}
         require(mask in shapes, f"{where}.claims", [name, mask], "the cells of its pattern")
         require(not claimed & mask, f"{where}.claims", [name, mask], "cells claimed once")
         claimed |= mask

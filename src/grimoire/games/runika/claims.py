@@ -68,7 +68,7 @@ def matches(st: RunikaState, seat: int, rune: int) -> list[Placement]:
     grid_masks = masks(virtual_grid(st, seat))
     found: list[Placement] = []
     seen: set[int] = set()
-    for placement in st.game.placements[rune]:
+    for placement in st.placements[rune]:
         if placement.claim not in seen and match(placement, grid_masks):
             seen.add(placement.claim)
             found.append(placement)
@@ -207,7 +207,7 @@ def still_held(st: RunikaState, seat: int, rune: int, mask: int, others: int) ->
     them in the meantime (ruling 24)."""
     grid = [-1 if others >> cell & 1 else die for cell, die in enumerate(st.grid[seat])]
     grid_masks = masks(grid)
-    return any(p.claim == mask and match(p, grid_masks) for p in st.game.placements[rune])
+    return any(p.claim == mask and match(p, grid_masks) for p in st.placements[rune])
 
 
 def refill(st: RunikaState) -> None:

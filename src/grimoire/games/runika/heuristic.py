@@ -110,11 +110,11 @@ def potential(st: RunikaState, me: int) -> float:
     found = []
     for rune in targets(st, me):
         card = st.comp.runes[rune]
-        worth = card.points + 0.6 * bin(st.game.placements[rune][0].claim).count("1") * 0.33
+        worth = card.points + 0.6 * bin(st.placements[rune][0].claim).count("1") * 0.33
         if st.rules.secret or st.rules.solo:
             worth += SECRET_BONUS
         best = 0.0
-        for pl in st.game.placements[rune]:
+        for pl in st.placements[rune]:
             best = max(best, _progress(pl, grid_masks, home))
         found.append(worth * best)
     found.sort(reverse=True)
@@ -158,7 +158,7 @@ def colour_need(st: RunikaState, me: int) -> list[float]:
     for rune in targets(st, me):
         card = st.comp.runes[rune]
         scored = []
-        for pl in st.game.placements[rune]:
+        for pl in st.placements[rune]:
             share = _progress(pl, grid_masks, [0, 1, 2, 3])
             scored.append((share, pl))
         scored.sort(key=lambda item: -item[0])

@@ -13,7 +13,7 @@ chance is the queue ``chance`` of events (``chance.py``); ``rules.py`` has the e
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.frames import Frame, copy_frames
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
@@ -22,48 +22,23 @@ from grimoire.games.runika import chance, flow, position, rules, text, view
 if TYPE_CHECKING:
     from grimoire.games.runika.game import RunikaGame
 
-SHARED: tuple[str, ...] = (
-    "comp",
-    "codec",
-    "n",
-    "rules",
-    "phase",
-    "turns",
-    "round",
-    "first",
-    "draft_seat",
-)
-SHARED += ("turn_i", "charm", "decisions", "picks", "start_done", "solo_prof", "ended", "won")
-LISTS: tuple[str, ...] = (
-    "bag",
-    "removed",
-    "middle",
-    "pocket",
-    "disc",
-    "tokens",
-    "below",
-    "deck",
-    "ach_deck",
-)
-LISTS += ("mastery_box", "qpass", "chance")  # chance events are never changed in place
-NESTED: tuple[str, ...] = (
-    "store",
-    "qhand",
-    "grid",
-    "prest",
-    "prof_dice",
-    "prof_used",
-    "display",
-    "mastered",
-)
-NESTED += ("secret", "secret_got", "mastery_row")
+SHARED: tuple[str, ...] = ("comp", "codec", "rules", "placements", "n", "phase", "turns")
+SHARED += ("round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks")
+SHARED += ("start_done", "solo_prof", "ended", "won")
+LISTS: tuple[str, ...] = ("bag", "removed", "middle", "pocket", "disc", "tokens", "below")
+LISTS += ("deck", "ach_deck", "mastery_box", "qpass", "chance")  # events never change in place
+NESTED: tuple[str, ...] = ("store", "qhand", "grid", "prest", "prof_dice", "prof_used")
+NESTED += ("display", "mastered", "secret", "secret_got", "mastery_row")
 DEEP = ("owned", "achs", "sim_claims")  # lists of lists of lists
 
 
 class RunikaState(State):
     """One position of Runika. See docs/rules/runika.md for the position format."""
 
-    game: RunikaGame
+    # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
+    # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
+    # module is compiled. What the rules need of the game is on the state: ``comp``,
+    # ``codec``, ``rules``, ``placements`` and, from the core's type, ``game.options``.
 
     def __init__(
         self, game: RunikaGame, seed: int, *, fresh: bool = True, blank: bool = False
@@ -74,6 +49,7 @@ class RunikaState(State):
         comp = self.comp = game.comp
         self.codec = game.codec
         self.rules = game.rules
+        self.placements = game.placements  # every placement of every rune's pattern
         n = self.n = game.players
         profs = len(comp.professors)
         self.phase = "setup"  # setup, draft, pass, turns, end, cleanup, over
@@ -158,7 +134,8 @@ class RunikaState(State):
         return position.to_json(self)
 
     def _copy(self) -> RunikaState:
-        other = RunikaState(self.game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        game = cast("RunikaGame", self.game)
+        other = RunikaState(game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
         copy_fields(self, other, shared=SHARED, lists=LISTS, nested=NESTED)
         for name in DEEP:
             setattr(other, name, [[entry[:] for entry in item] for item in getattr(self, name)])
