@@ -25,7 +25,6 @@ Colour = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Cell = Annotated[int, msgspec.Meta(ge=-1, le=15)]  # -1: not chosen yet
 Index = Annotated[int, msgspec.Meta(ge=0, le=63)]  # a rune, a professor, a card of a seat
 Stage = Literal["roll", "reroll", "resolve", "achieve", "claims", "refill", "end"]
-STAGES: tuple[str, ...] = ("roll", "reroll", "resolve", "achieve", "claims", "refill", "end")
 
 
 class Card(msgspec.Struct, array_like=True, frozen=True):

@@ -8,8 +8,9 @@ chance events are their JSON (``frames.py``). See docs/rules/runika.md for the f
 
 ``load`` reads a document in two steps: its shape (``PositionDoc``: types, required fields,
 enums, static ranges) through ``core.documents.convert``, then the cross-checks of
-``checks.py`` (every die and card exactly once, seats in range, each frame and chance event
-consistent with the board). Anything else is refused with one ``InvalidPosition`` line.
+``checks.py`` (the board: every die once, no card twice, seats and counters in range) and
+``frame_checks.py`` (each frame and chance event consistent with the board). Anything else
+is refused with one ``InvalidPosition`` line.
 """
 
 from __future__ import annotations
@@ -20,23 +21,17 @@ import msgspec
 
 from grimoire.core.documents import convert, require
 from grimoire.core.frames import frames_to_json
-from grimoire.games.runika import checks, flow
+from grimoire.games.runika import checks, flow, frame_checks
 from grimoire.games.runika.frames import EVENTS, FRAMES
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
 
-PHASES = ("setup", "draft", "pass", "turns", "end", "cleanup", "over")
-ENDINGS: tuple[str, ...] = (
-    "goal",
-    "deck",
-    "achievements",
-    "starting_rune",
-    "secret",
-    "solo_win",
-    "solo_loss",
-)
-ENDINGS += ("stall", "limit")
+Phase = Literal["setup", "draft", "pass", "turns", "end", "cleanup", "over"]
+Ending = Literal[  # "": not over; the rest: flow.finish's reasons
+    "", "goal", "deck", "achievements", "starting_rune", "secret", "solo_win", "solo_loss",
+    "stall", "limit",
+]  # fmt: skip
 MAX_COUNT = 1_000_000  # rounds, decisions, points: far beyond any game, far below a crash
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
@@ -83,7 +78,7 @@ class SeatDoc(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PositionDoc(msgspec.Struct, forbid_unknown_fields=True):
-    phase: Literal["setup", "draft", "pass", "turns", "end", "cleanup", "over"]
+    phase: Phase
     round: Count
     first: SeatOrNone
     draft_seat: SeatOrNone
@@ -93,18 +88,7 @@ class PositionDoc(msgspec.Struct, forbid_unknown_fields=True):
     picks: Count
     start_done: bool
     solo_professor: Code | None
-    ended: Literal[
-        "",
-        "goal",
-        "deck",
-        "achievements",
-        "starting_rune",
-        "secret",
-        "solo_win",
-        "solo_loss",
-        "stall",
-        "limit",
-    ]
+    ended: Ending
     won: bool
     bag: dict[Code, Count] | list[Code]
     removed: dict[Code, Count]
@@ -212,28 +196,17 @@ class Reader:
         self.comp = st.comp
 
     def rune(self, text: str, where: str) -> int:
-        rune = self.comp.rune_by_name(text)
-        require(rune is not None, where, text, "no such rune")
-        assert rune is not None
-        return rune
+        return _found(self.comp.rune_by_name(text), where, text, "no such rune")
 
     def achievement(self, text: str, where: str) -> int:
-        kind = self.comp.achievement_by_name(text)
-        require(kind is not None, where, text, "no such achievement")
-        assert kind is not None
-        return kind
+        return _found(self.comp.achievement_by_name(text), where, text, "no such achievement")
 
     def professor(self, text: str, where: str) -> int:
-        prof = self.comp.professor_by_name(text)
-        require(prof is not None, where, text, "no such professor")
-        assert prof is not None
-        return prof
+        return _found(self.comp.professor_by_name(text), where, text, "no such professor")
 
     def colour(self, text: str, where: str) -> int:
         colour = self.comp.colour_of(text) if len(text) == 1 else None
-        require(colour is not None, where, text, f"a colour letter of {self.comp.letters}")
-        assert colour is not None
-        return colour
+        return _found(colour, where, text, f"a colour letter of {self.comp.letters}")
 
     def die(self, text: str, where: str, *, rolled: bool = True) -> int:
         """A die code: ``4 * colour + face`` (16 + colour: not rolled yet), with a face its
@@ -275,6 +248,13 @@ class Reader:
         return counts
 
 
+def _found(index: int | None, where: str, text: str, why: str) -> int:
+    """``index`` found by a name lookup, else InvalidPosition."""
+    require(index is not None, where, text, why)
+    assert index is not None
+    return index
+
+
 def load(st: RunikaState, raw: dict[str, Any]) -> RunikaState:
     """Fill a blank state from a position document and move it on to its next decision;
     raises InvalidPosition naming the field."""
@@ -308,6 +288,7 @@ def load(st: RunikaState, raw: dict[str, Any]) -> RunikaState:
         _load_seat(st, read, s, seat)
     st.chance = EVENTS.load(doc.chance, "chance")
     checks.check(st)
+    frame_checks.check(st)
     st.turns = flow.turns_started(st)
     flow.advance(st)  # a hand-written position may stop between decisions
     return st
