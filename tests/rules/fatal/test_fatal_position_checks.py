@@ -111,7 +111,7 @@ def test_a_torow_frame_points_at_a_stolen_vision_that_fits() -> None:
     rows = [[["V01"], ["V02"]], [["V03", "V04"], []], [[], []]]
     torow = {"k": "torow", "s": 0, "v": 1, "r": 0}
     refused(r"stack\[1\] = .*another seat's row with a card", stack=[turn, torow | {"r": 1}])
-    refused(r"stack: Expected `int` <= 1 - at `\$\[1\].r`", stack=[turn, torow | {"r": 7}])
+    refused(r"Expected `int` <= 1 - at `\$.stack\[1\].r`", stack=[turn, torow | {"r": 7}])
     refused(r"stack\[1\] = .*another seat's row", stack=[turn, torow | {"v": 0}], rows=rows)
     short = [rows[0], [["V03"], []], rows[2]]  # V03 would go straight: both rows hold one card
     refused(r"stack\[1\] = .*rows can take", stack=[turn, torow], rows=short)
@@ -147,7 +147,9 @@ def test_a_gorder_frame_points_at_the_looked_at_treasures() -> None:
 def test_a_trimagic_has_a_known_type_read_from_its_row() -> None:
     """Issue 22: an unknown trimagic type was accepted and acted like a DISCARD that could hit
     the caster (STEAL and DISCARD aim at another player, ruling 22)."""
-    refused(r"stack: Invalid enum value 'FLY'", stack=[TURN4, tri(ty="FLY")], **CAST)
+    refused(
+        r"Invalid enum value 'FLY' - at `\$.stack\[1\].ty`", stack=[TURN4, tri(ty="FLY")], **CAST
+    )
     refused(r"stack\[1\] = .*read from the row", stack=[TURN4, tri(ty="DISCARD")], **CAST)
     refused(r"stack\[1\].r = 1: a complete row", stack=[TURN4, tri(r=1)], **CAST)
     state = position(make(3), stack=[TURN4, tri()], **CAST, **RICH)

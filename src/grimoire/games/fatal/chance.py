@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.fatal import frames as F
+from grimoire.games.fatal.frames import Char, Draw, First, RCard, RoundEnd, RSteal, Share, TDraw
 from grimoire.games.fatal.zones import (
     forget_rest,
     receive,
@@ -24,16 +24,16 @@ def chance_ready(st: FatalState, f: Frame) -> bool:
     """Whether a chance frame has an outcome; a deck draw reshuffles the discard pile first
     when the deck is empty (no chance node: the pile is public), and is skipped when both are
     empty (ruling 6)."""
-    if isinstance(f, F.Draw):
+    if type(f) is Draw:
         if not st.deck and st.discard:
             reshuffle(st)
         return bool(st.deck)
-    if isinstance(f, F.TDraw):
+    if type(f) is TDraw:
         top = st.t_top if f.to == "display" else []
         return bool(top or st.t_pool or st.t_under)
-    if isinstance(f, F.RSteal | F.Share):
+    if type(f) is RSteal or type(f) is Share:
         return bool(st.tre[f.v])
-    if isinstance(f, F.RCard):
+    if type(f) is RCard:
         return bool(st.hands[f.v])
     return True
 
@@ -45,7 +45,7 @@ def _counts(kinds: list[int]) -> list[tuple[int, int]]:
     return sorted(counts.items())
 
 
-def tdraw_source(st: FatalState, f: F.TDraw) -> str:
+def tdraw_source(st: FatalState, f: TDraw) -> str:
     """Where the next treasure comes from: the looked-at top, the pool, or the bottom."""
     if f.to == "display" and st.t_top:
         return "top"
@@ -57,9 +57,9 @@ def tdraw_source(st: FatalState, f: F.TDraw) -> str:
 def chance_weights(st: FatalState) -> list[tuple[int, int]]:
     f = st.stack[-1]
     lay = st.lay
-    if isinstance(f, F.Draw):
+    if type(f) is Draw:
         return _counts([lay.card_kind[c] for c in st.deck])
-    if isinstance(f, F.TDraw):
+    if type(f) is TDraw:
         source = tdraw_source(st, f)
         if source == "top":
             return [(lay.tre_kind[st.t_top[0]], 1)]
@@ -68,21 +68,21 @@ def chance_weights(st: FatalState) -> list[tuple[int, int]]:
         queen = lay.queen
         pool = st.t_pool if st.t_mid <= 0 else [t for t in st.t_pool if t != queen]
         return _counts([lay.tre_kind[t] for t in pool])
-    if isinstance(f, F.RSteal | F.Share):
+    if type(f) is RSteal or type(f) is Share:
         return _counts([lay.tre_kind[t] for t in st.tre[f.v]])
-    if isinstance(f, F.RCard):
+    if type(f) is RCard:
         return _counts([lay.card_kind[c] for c in st.hands[f.v]])
-    if isinstance(f, F.Char):
+    if type(f) is Char:
         dealt = set(st.char)
         return [(sign, 1) for sign in sorted(lay.signs) if sign not in dealt]
-    if isinstance(f, F.First):
+    if type(f) is First:
         return [(seat, 1) for seat in range(st.n)]
     raise AssertionError(f"not a chance frame: {f!r}")
 
 
 def apply_chance(st: FatalState, outcome: int) -> None:
     f = st.stack.pop()
-    if isinstance(f, F.Draw):
+    if type(f) is Draw:
         s, to = f.s, f.to
         card = take_card(st, st.deck, outcome)
         seen = 0 if to == "aside" else 1 << s
@@ -96,15 +96,15 @@ def apply_chance(st: FatalState, outcome: int) -> None:
         else:
             st.looker = s
             st.looking.append(card)
-    elif isinstance(f, F.TDraw):
+    elif type(f) is TDraw:
         apply_tdraw(st, f, outcome)
-    elif isinstance(f, F.RSteal):
+    elif type(f) is RSteal:
         s, v = f.s, f.v
         t = take_treasure(st, st.tre[v], outcome)
         receive(st, s, t, 1 << v)
         if st.tk[t] != st.full:
             forget_rest(st.tre[v], st.tk, (1 << s) | (1 << v))
-    elif isinstance(f, F.RCard):
+    elif type(f) is RCard:
         s, v = f.s, f.v
         card = take_card(st, st.hands[v], outcome)
         if s < 0:
@@ -114,20 +114,20 @@ def apply_chance(st: FatalState, outcome: int) -> None:
             st.ck[card] = mask
             st.hands[s].append(card)
             forget_rest(st.hands[v], st.ck, mask)
-    elif isinstance(f, F.Share):
+    elif type(f) is Share:
         v, to_seat = f.v, f.to
         t = take_treasure(st, st.tre[v], outcome)
         receive(st, to_seat, t, 0)
         if st.tk[t] != st.full:
             forget_rest(st.tre[v], st.tk, (1 << to_seat) | (1 << v))
-    elif isinstance(f, F.Char):
+    elif type(f) is Char:
         st.char[f.s] = outcome
         st.ck_char[f.s] = 1 << f.s
-    elif isinstance(f, F.First):
+    elif type(f) is First:
         st.first = outcome
 
 
-def apply_tdraw(st: FatalState, f: F.TDraw, outcome: int) -> None:
+def apply_tdraw(st: FatalState, f: TDraw, outcome: int) -> None:
     source = tdraw_source(st, f)
     if source == "top":
         t = st.t_top.pop(0)
@@ -147,7 +147,7 @@ def apply_tdraw(st: FatalState, f: F.TDraw, outcome: int) -> None:
     if t == st.lay.queen:  # the Queen is revealed: the round ends at once (RULEBOOK)
         st.queen_shown = True
         st.tk[t] = st.full
-        st.stack.append(F.RoundEnd(at="tally"))
+        st.stack.append(RoundEnd(at="tally"))
         return
     st.tk[t] = st.full
     st.display[f.slot] = t

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.documents import require
-from grimoire.core.frames import Frame, frames_to_json
+from grimoire.core.frames import Frame
 from grimoire.games.fatal import frames as F
 from grimoire.games.fatal.decisions import enchant_usable, swap_mine
 from grimoire.games.fatal.facts import exchangeable, own_colour
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from grimoire.games.fatal.state import FatalState
 
 SETUP_KINDS = (F.Setup, F.Start, F.Char, F.First, F.TDraw, F.Draw)
+BOTTOM = (F.Turn, F.Setup, F.Start)
+ASKS = (F.Decision, F.Reveal)
 
 
 def check(st: FatalState) -> None:
@@ -45,10 +47,8 @@ def seats(st: FatalState) -> None:
     dealt = [c for c in st.char if c >= 0]
     require(len(set(dealt)) == len(dealt), "characters", dealt, "two seats have one character")
     for s in range(n):
-        if st.char[s] >= 0:
-            require(
-                bool(st.ck_char[s] & 1 << s), f"characters[{s}]", st.ck_char[s], "knows its own"
-            )
+        if st.char[s] >= 0 and not st.ck_char[s] & 1 << s:
+            require(False, f"characters[{s}]", st.ck_char[s], "a seat knows its own character")
     live = st.live()
     if st.round == 1:
         require(not any(st.out), "out", st.out, "nobody is eliminated in round 1")
@@ -66,17 +66,13 @@ def seats(st: FatalState) -> None:
 # ---------------------------------------------------------------------- objects
 def objects(st: FatalState) -> None:
     comp, lay = st.comp, st.lay
+    visions, length = len(comp.visions), comp.row_length  # cards 0..V-1 are the visions
     for s, rows in enumerate(st.rows):
         for r, row in enumerate(rows):
-            ok = len(row) <= comp.row_length and all(comp.is_vision(st.kind(c)) for c in row)
-            require(ok, f"rows[{s}][{r}]", _names(st, row), "at most three visions")
-    require(len(st.active) <= 1, "in_effect", _names(st, st.active), "one enchantment at most")
-    require(
-        all(not comp.is_vision(st.kind(c)) for c in st.active),
-        "in_effect",
-        _names(st, st.active),
-        "enchantments only",
-    )
+            if len(row) > length or max(row, default=-1) >= visions:
+                require(False, f"rows[{s}][{r}]", _Cards(st, row), "at most three visions")
+    if len(st.active) > 1 or min(st.active, default=visions) < visions:
+        require(False, "in_effect", _Cards(st, st.active), "one enchantment at most")
     if st.looking:
         require(st.looker in st.live(), "looker", st.looker, "the live seat looking at cards")
     queen = lay.queen
@@ -84,10 +80,12 @@ def objects(st: FatalState) -> None:
     require(queen not in placed, "treasures", "Queen", "never a player's, displayed or under")
     for s in range(st.n):
         me = 1 << s
-        require(all(st.ck[c] & me for c in st.hands[s]), f"hands[{s}]", s, "knows its own hand")
-        require(all(st.tk[t] & me for t in st.tre[s]), f"treasures[{s}]", s, "knows its own")
-        shown = all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s])
-        require(shown, f"face_up[{s}]", s, "a revealed seat's own colour only")
+        if not all(st.ck[c] & me for c in st.hands[s]):
+            require(False, f"hands[{s}]", _Cards(st, st.hands[s]), "a seat knows its own hand")
+        if not all(st.tk[t] & me for t in st.tre[s]):
+            require(False, f"treasures[{s}]", s, "a seat knows its own face-down treasures")
+        if st.up[s] and not all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s]):
+            require(False, f"face_up[{s}]", s, "a revealed seat's own colour only")
         if st.out[s] and st.phase != "over":
             empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
             require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
@@ -104,8 +102,14 @@ def objects(st: FatalState) -> None:
         require(ending, "queen_shown", True, "the Queen shown ends the round (a rend frame)")
 
 
-def _names(st: FatalState, zone: list[int]) -> list[str]:
-    return [st.comp.card_name(st.kind(c)) for c in zone]
+class _Cards:
+    """A zone of cards as a refusal shows it: by name (computed only then)."""
+
+    def __init__(self, st: FatalState, zone: list[int]) -> None:
+        self.st, self.zone = st, zone
+
+    def __repr__(self) -> str:
+        return repr([self.st.comp.card_name(self.st.kind(c)) for c in self.zone])
 
 
 # ---------------------------------------------------------------------- counters
@@ -138,47 +142,43 @@ def counters(st: FatalState) -> None:
 def stack(st: FatalState) -> None:
     frames = st.stack
     if st.phase == "over":
-        require(not frames, "stack", _json(frames), "a finished game has no pending step")
+        require(not frames, "stack", frames, "a finished game has no pending step")
         return
     require(bool(frames), "stack", [], "a game in progress has a pending step")
     bottom = frames[0]
     if st.phase == "setup":
-        require(isinstance(bottom, F.Setup | F.Start), "stack[0]", _json(bottom), "setup or start")
+        require(isinstance(bottom, BOTTOM[1:]), "stack[0]", bottom, "setup or start")
         for i, f in enumerate(frames):
-            require(isinstance(f, SETUP_KINDS), f"stack[{i}]", _json(f), "a setup step")
+            require(isinstance(f, SETUP_KINDS), f"stack[{i}]", f, "a setup step")
         undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
         dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
         setup = isinstance(bottom, F.Setup)
-        require(setup or undealt == dealing, "stack", _json(frames), "a deal per undealt seat")
+        require(setup or undealt == dealing, "stack", frames, "a deal per undealt seat")
         drawing = any(isinstance(f, F.First) for f in frames)
         require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
         shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
         require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
     else:
-        require(isinstance(bottom, F.Turn), "stack[0]", _json(bottom), "the turn of the seat")
+        require(isinstance(bottom, F.Turn), "stack[0]", bottom, "the turn of the seat")
     rends = sum(isinstance(f, F.RoundEnd) for f in frames)
-    require(rends <= 1, "stack", _json(frames), "one end of round at a time")
+    require(rends <= 1, "stack", frames, "one end of round at a time")
     slots = [f.slot for f in frames if isinstance(f, F.TDraw) and f.to == "display"]
-    require(len(set(slots)) == len(slots), "stack", _json(frames), "one draw per display slot")
-    top = len(frames) - 1
+    require(len(set(slots)) == len(slots), "stack", frames, "one draw per display slot")
+    top, live = len(frames) - 1, st.live()
     for i, f in enumerate(frames):
         where = f"stack[{i}]"
         parent = frames[i - 1] if i else None
-        if i and isinstance(f, F.Turn | F.Setup | F.Start):
-            require(False, where, _json(f), "only at the bottom of the stack")
-        if isinstance(f, F.Decision | F.Reveal) and i < top:
+        if i and isinstance(f, BOTTOM):
+            require(False, where, f, "only at the bottom of the stack")
+        if isinstance(f, ASKS) and i < top:
             above = frames[i + 1]
             waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
                 isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
             )
-            require(waits, where, _json(f), "a decision is the top frame")
-        if isinstance(f, F.Decision):
-            require(f.s in st.live(), f"{where}.s", f.s, "a seat still in the game")
+            require(waits, where, f, "a decision is the top frame")
+        if isinstance(f, F.Decision) and f.s not in live:
+            require(False, f"{where}.s", f.s, "a seat still in the game")
         CHECKS[type(f)](st, f, parent, where)
-
-
-def _json(value: Frame | list[Frame]) -> Any:
-    return frames_to_json(value if isinstance(value, list) else [value])
 
 
 def _is_draw(f: Frame, s: int, to: str) -> bool:
@@ -187,10 +187,11 @@ def _is_draw(f: Frame, s: int, to: str) -> bool:
 
 def _on(parent: Frame | None, kind: type[Frame], where: str, f: Frame, **fields: Any) -> None:
     """The frame sits on a ``kind`` frame whose fields have these values."""
-    ok = isinstance(parent, kind) and all(getattr(parent, k) == v for k, v in fields.items())
+    if isinstance(parent, kind) and all(getattr(parent, k) == v for k, v in fields.items()):
+        return
     wanted = ", ".join(f"{k}={v!r}" for k, v in fields.items())
     tag = kind.__struct_config__.tag
-    require(ok, where, _json(f), f"pushed on a {tag} frame ({wanted})" if wanted else f"on {tag}")
+    require(False, where, f, f"pushed on a {tag} frame ({wanted})" if wanted else f"on {tag}")
 
 
 def _seat(st: FatalState, seat: int, where: str) -> None:
@@ -204,7 +205,7 @@ def _live(st: FatalState, seat: int, where: str) -> None:
 # ---------------------------------------------------------------------- each kind
 # (st, frame, the frame below it or None, "stack[i]")
 def c_setup(st: FatalState, f: F.Setup, parent: Frame | None, where: str) -> None:
-    require(len(st.stack) == 1, "stack", _json(st.stack), "setup is the only step")
+    require(len(st.stack) == 1, "stack", st.stack, "setup is the only step")
 
 
 def c_bottom(st: FatalState, f: Frame, parent: Frame | None, where: str) -> None:
@@ -227,9 +228,9 @@ def c_torow(st: FatalState, f: F.ToRow, parent: Frame | None, where: str) -> Non
     _on(parent, F.Turn, where, f, s=f.s, at=2)
     _live(st, f.v, f"{where}.v")
     row = st.rows[f.v][f.r]
-    require(f.v != f.s and bool(row), where, _json(f), "another seat's row with a card")
+    require(f.v != f.s and bool(row), where, f, "another seat's row with a card")
     fits = any(len(mine) == len(row) - 1 for mine in st.rows[f.s])
-    require(fits, where, _json(f), "one of the seat's rows can take the stolen vision")
+    require(fits, where, f, "one of the seat's rows can take the stolen vision")
 
 
 def c_play(st: FatalState, f: F.Play, parent: Frame | None, where: str) -> None:
@@ -238,7 +239,7 @@ def c_play(st: FatalState, f: F.Play, parent: Frame | None, where: str) -> None:
 
 def c_xgive(st: FatalState, f: F.XGive, parent: Frame | None, where: str) -> None:
     _on(parent, F.Exchange, where, f, s=f.s, at=1)
-    require(bool(exchangeable(st, f.s)), where, _json(f), "a treasure valued 1, 2 or 3 to give")
+    require(bool(exchangeable(st, f.s)), where, f, "a treasure valued 1, 2 or 3 to give")
 
 
 def c_xdisc(st: FatalState, f: F.XDisc, parent: Frame | None, where: str) -> None:
@@ -248,7 +249,7 @@ def c_xdisc(st: FatalState, f: F.XDisc, parent: Frame | None, where: str) -> Non
 def c_xkeep(st: FatalState, f: F.XKeep, parent: Frame | None, where: str) -> None:
     _on(parent, F.Exchange, where, f, s=f.s, at=4)
     ok = f.n >= 1 and bool(st.looking) and st.looker == f.s
-    require(ok, where, _json(f), "cards to keep among those the seat looks at")
+    require(ok, where, f, "cards to keep among those the seat looks at")
 
 
 def c_slot(st: FatalState, f: F.SlotPick, parent: Frame | None, where: str) -> None:
@@ -260,7 +261,7 @@ def c_slot(st: FatalState, f: F.SlotPick, parent: Frame | None, where: str) -> N
         _on(parent, F.Spent, where, f)
         mine = {st.tkind(t) for t in st.tre[f.s] + st.up[f.s]}
         require(f.t in mine, f"{where}.t", f.t, "a treasure kind the seat holds")
-    require(any(t >= 0 for t in st.display), where, _json(f), "a treasure on display")
+    require(any(t >= 0 for t in st.display), where, f, "a treasure on display")
 
 
 def c_gift(st: FatalState, f: F.Gift, parent: Frame | None, where: str) -> None:
@@ -271,27 +272,27 @@ def c_gift(st: FatalState, f: F.Gift, parent: Frame | None, where: str) -> None:
 def c_target(st: FatalState, f: F.Target, parent: Frame | None, where: str) -> None:
     _on(parent, F.Tri, where, f, s=f.s, at="win", t=-1)
     assert isinstance(parent, F.Tri)
-    require(bool(tri_targets(st, parent)), where, _json(f), "a seat the trimagic may target")
+    require(bool(tri_targets(st, parent)), where, f, "a seat the trimagic may target")
 
 
 def c_shield(st: FatalState, f: F.Shield, parent: Frame | None, where: str) -> None:
     _on(parent, F.Tri, where, f, s=f.by, t=f.s, at="eff", sh=False)
-    require(f.s != f.by, where, _json(f), "the caster has no Shield window")
+    require(f.s != f.by, where, f, "the caster has no Shield window")
 
 
 def c_cast(st: FatalState, f: F.Cast, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, s=f.s, at=4)
     full = sum(len(row) == st.comp.row_length for row in st.rows[f.s])
-    require(full >= 2, where, _json(f), "two complete rows to choose from")
-    require(st.casts < st.comp.trimagics, where, _json(f), "a trimagic left this turn")
+    require(full >= 2, where, f, "two complete rows to choose from")
+    require(st.casts < st.comp.trimagics, where, f, "a trimagic left this turn")
 
 
 def c_discard(st: FatalState, f: F.Discard, parent: Frame | None, where: str) -> None:
     _on(parent, F.Hand, where, f)
     assert isinstance(parent, F.Hand)
-    require(parent.q[:1] == [f.s], where, _json(f), "the seat step C is at")
+    require(parent.q[:1] == [f.s], where, f, "the seat step C is at")
     over = len(st.hands[f.s]) > st.comp.hand_limit
-    require(over, where, _json(f), "a hand above the hand limit")
+    require(over, where, f, "a hand above the hand limit")
 
 
 def c_effect(st: FatalState, f: F.Decision, parent: Frame | None, where: str) -> None:
@@ -299,14 +300,14 @@ def c_effect(st: FatalState, f: F.Decision, parent: Frame | None, where: str) ->
     ``spent`` frame of the turn's enchantment, and usable (something to choose)."""
     _on(parent, F.Spent, where, f)
     effect = EFFECT_OF[type(f)]
-    require(enchant_usable(st, f.s, effect), where, _json(f), f"{effect}: something to choose")
+    require(enchant_usable(st, f.s, effect), where, f, f"{effect}: something to choose")
 
 
 def c_swapth(st: FatalState, f: F.SwapTheirs, parent: Frame | None, where: str) -> None:
     _on(parent, F.Spent, where, f)
-    require(len(st.rows[f.s][f.r]) > f.p, where, _json(f), "the seat's card to swap")
+    require(len(st.rows[f.s][f.r]) > f.p, where, f, "the seat's card to swap")
     ok = st.codec.a_mine(f.r, f.p) in swap_mine(st, f.s)
-    require(ok, where, _json(f), "another seat's row with a card at that place")
+    require(ok, where, f, "another seat's row with a card at that place")
 
 
 def c_gorder(st: FatalState, f: F.GazeOrder, parent: Frame | None, where: str) -> None:
@@ -320,7 +321,7 @@ def c_keep(st: FatalState, f: F.Keep, parent: Frame | None, where: str) -> None:
 
 def c_reveal(st: FatalState, f: F.Reveal, parent: Frame | None, where: str) -> None:
     _on(parent, F.RoundEnd, where, f, at="bonus", q=[])
-    require(st.round == 1, where, _json(f), "the reveal ends round 1")
+    require(st.round == 1, where, f, "the reveal ends round 1")
 
 
 def c_char(st: FatalState, f: F.Char, parent: Frame | None, where: str) -> None:
@@ -351,14 +352,14 @@ def c_tdraw(st: FatalState, f: F.TDraw, parent: Frame | None, where: str) -> Non
 def c_rsteal(st: FatalState, f: F.RSteal, parent: Frame | None, where: str) -> None:
     _live(st, f.s, f"{where}.s")
     _seat(st, f.v, f"{where}.v")
-    require(f.s != f.v, where, _json(f), "a thief steals from another seat")
+    require(f.s != f.v, where, f, "a thief steals from another seat")
     if not isinstance(parent, F.RSteal):
         _on(parent, F.Tri, where, f, s=f.s, ty="STEAL")
 
 
 def c_rcard(st: FatalState, f: F.RCard, parent: Frame | None, where: str) -> None:
     _seat(st, f.v, f"{where}.v")
-    require(f.s != f.v, where, _json(f), "a card taken from another seat")
+    require(f.s != f.v, where, f, "a card taken from another seat")
     if f.s >= 0:
         _live(st, f.s, f"{where}.s")
     if not isinstance(parent, F.RCard):
@@ -373,14 +374,14 @@ def c_share(st: FatalState, f: F.Share, parent: Frame | None, where: str) -> Non
 
 def c_spent(st: FatalState, f: F.Spent, parent: Frame | None, where: str) -> None:
     require(_is_draw(parent, st.turn, "aside") if parent else False, where, [], "on its draw")
-    require(len(st.active) == 1, "in_effect", _names(st, st.active), "the enchantment spent")
+    require(len(st.active) == 1, "in_effect", _Cards(st, st.active), "the enchantment spent")
 
 
 def c_exchange(st: FatalState, f: F.Exchange, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, s=f.s, at=1)
     require(f.n <= st.comp.exchange_discard, f"{where}.n", f.n, "cards discarded at most")
     if f.at == 0:
-        require(bool(exchangeable(st, f.s)), where, _json(f), "a treasure valued 1, 2 or 3")
+        require(bool(exchangeable(st, f.s)), where, f, "a treasure valued 1, 2 or 3")
 
 
 def c_gaze(st: FatalState, f: F.Gaze, parent: Frame | None, where: str) -> None:
@@ -393,7 +394,7 @@ def c_tri(st: FatalState, f: F.Tri, parent: Frame | None, where: str) -> None:
     require(len(row) == st.comp.row_length, f"{where}.r", f.r, "a complete row of the caster")
     cast = tri_frame(st, f.s, f.r)
     same = (f.ty, f.two, f.n) == (cast.ty, cast.two, cast.n)
-    require(same, where, _json(f), "type, second target and strength read from the row")
+    require(same, where, f, "type, second target and strength read from the row")
     require(f.j <= (2 if f.two else 1), f"{where}.j", f.j, "the trimagic's targets")
     require(f.j > 0 or f.t0 < 0, f"{where}.t0", f.t0, "no first target before the first")
     for name in ("t", "t0"):
@@ -415,7 +416,7 @@ def c_takes(st: FatalState, f: F.Takes, parent: Frame | None, where: str) -> Non
 
 def c_echk(st: FatalState, f: F.Echk, parent: Frame | None, where: str) -> None:
     _seat(st, f.v, f"{where}.v")
-    require(f.v != f.by, where, _json(f), "a hand emptied by another seat")
+    require(f.v != f.by, where, f, "a hand emptied by another seat")
     if isinstance(parent, F.Tri):
         _on(parent, F.Tri, where, f, s=f.by, ty="DISCARD")
     else:
@@ -435,10 +436,10 @@ def c_rend(st: FatalState, f: F.RoundEnd, parent: Frame | None, where: str) -> N
     for s in f.q:
         _live(st, s, f"{where}.q")
     if f.at == "last":
-        require(len(st.live()) == 1, where, _json(f), "one seat left")
+        require(len(st.live()) == 1, where, f, "one seat left")
     elif f.at != "tally":
         ok = st.round == 1 and st.round1 is not None
-        require(ok, where, _json(f), "after the round-1 tally")
+        require(ok, where, f, "after the round-1 tally")
     if f.q:
         require(f.at == "bonus", f"{where}.q", f.q, "the seats still to take a reveal bonus")
 

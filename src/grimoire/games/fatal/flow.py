@@ -33,12 +33,13 @@ def advance(st: FatalState, bound: int = 0) -> None:
     steps = 0
     while st.phase != "over":
         frame = st.stack[-1]
-        if isinstance(frame, F.Procedure):
-            PROC[type(frame)](st, frame)
+        procedure = PROC.get(type(frame))
+        if procedure is not None:
+            procedure(st, frame)
             steps += 1
             if steps == bound:
                 raise InvalidPosition("the position never reaches a decision: nobody can act")
-        elif isinstance(frame, F.Chance):
+        elif type(frame) in F.CHANCES:
             if chance_ready(st, frame):
                 return
             st.stack.pop()

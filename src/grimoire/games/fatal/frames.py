@@ -30,17 +30,24 @@ Slot = Annotated[int, msgspec.Meta(ge=0, le=2)]
 Small = Annotated[int, msgspec.Meta(ge=0, le=100)]
 
 
-class Decision(Frame):
+class FatalFrame(Frame):
+    """Base of this game's frames: shown as their JSON (in refusals, tests and logs)."""
+
+    def __repr__(self) -> str:
+        return repr(msgspec.to_builtins(self))
+
+
+class Decision(FatalFrame):
     """A question seat ``s`` answers."""
 
     s: Seat
 
 
-class Chance(Frame):
+class Chance(FatalFrame):
     """A chance node."""
 
 
-class Procedure(Frame):
+class Procedure(FatalFrame):
     """A step the rules run without asking anyone."""
 
 
@@ -147,7 +154,7 @@ class Keep(Decision, tag="keep"):
     """Reveal bonus: a treasure of my colour face up, or done."""
 
 
-class Reveal(Frame, tag="reveal"):
+class Reveal(FatalFrame, tag="reveal"):
     """The sealed reveal at the end of round 1: every live seat that has not chosen."""
 
 
@@ -288,3 +295,7 @@ FRAMES = FrameSchema(
     *(Char, First, Draw, TDraw, RSteal, RCard, Share),
     *(Setup, Start, Turn, Spent, Exchange, Gaze, Tri, Takes, Echk, Hand, RoundEnd),
 )
+# the sorts as sets of classes: ``type(f) in CHANCES`` is quicker than ``isinstance`` on the
+# hot path (msgspec's Struct metaclass makes isinstance checks slower)
+DECISIONS = frozenset(k for k in FRAMES.kinds.values() if issubclass(k, Decision))
+CHANCES = frozenset(k for k in FRAMES.kinds.values() if issubclass(k, Chance))

@@ -106,7 +106,7 @@ class FatalGame(Game):
         return FatalState(self, seed)
 
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
-        state = FatalState(self, seed, fresh=False)
+        state = FatalState(self, seed, blank=True)
         position.load(state, doc)
         flow.advance(state, bound=LOAD_BOUND)  # a hand-written position may stop at a procedure
         return state

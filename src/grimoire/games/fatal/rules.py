@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def legal_actions(st: FatalState, seat: int) -> list[int]:
     """Sorted legal actions of ``seat``, one of the seats to act."""
     f = st.stack[-1]
-    if isinstance(f, Reveal):
+    if type(f) is Reveal:
         return [A.REVEAL, A.HIDE]
     return LEGAL[type(f)](st, f, seat)
 
@@ -46,7 +46,7 @@ def apply(st: FatalState, actor: int, action: int) -> None:
 
 def decide(st: FatalState, seat: int, action: int) -> None:
     f = st.stack[-1]
-    if isinstance(f, Reveal):
+    if type(f) is Reveal:
         chosen = st.sealed_reveal if action == A.REVEAL else st.sealed_hide
         chosen.append(seat)
         chosen.sort()
