@@ -681,3 +681,15 @@ def test_a_lone_surrogate_in_a_request_gets_a_422_not_a_500(client: Any) -> None
     response = client.post("/api/games", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 422
     assert response.json()["detail"]
+
+
+def test_a_bot_seat_plays_the_games_default_level(client: TestClient) -> None:
+    """The web toy ships no heuristic: a bot seat without a level plays ``easy`` (a small
+    search, under its own name), and ``heuristic`` is refused when the table is made."""
+    state, _ = create(client, seats=[{"kind": "person"}, {"kind": "bot"}])
+    assert [seat["level"] for seat in state["seats"]] == [None, "easy"]
+    refused = client.post(
+        "/api/games",
+        json={"game": "toy", "seats": [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]},
+    )
+    assert refused.status_code == 422 and "ships no heuristic bot" in refused.text

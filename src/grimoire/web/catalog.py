@@ -8,6 +8,7 @@ from typing import Any
 
 import grimoire
 from grimoire.bots import LEVELS as BOT_LEVELS
+from grimoire.bots.registry import default_bot
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.registry import game_class, games
@@ -17,7 +18,12 @@ log = logging.getLogger("grimoire.web")
 
 # Bots a lobby offers: the plain ones and the named levels (raw search settings are for the CLI).
 LEVELS = ("random", "heuristic", *BOT_LEVELS)
-DEFAULT_LEVEL = "heuristic"
+
+
+def default_level(game: Game) -> str:
+    """The level of a bot seat that names none: the game's heuristic, or ``easy`` for a game
+    that ships no heuristic (``bots.default_bot``)."""
+    return default_bot(game)
 
 
 def server_only(option: Option) -> bool:

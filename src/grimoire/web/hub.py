@@ -15,10 +15,11 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 
+from grimoire.bots import make_bot
 from grimoire.core.errors import GrimoireError
 from grimoire.core.state import CHANCE
 from grimoire.registry import game_class, make
-from grimoire.web.catalog import refuse_server_options
+from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
 from grimoire.web.errors import NotFound, Unprocessable
 from grimoire.web.history import Line, describe_line
@@ -134,7 +135,15 @@ class Hub:
             raise Unprocessable(str(error)) from error
         if not seats:
             seats = [SeatRequest("person")] + [SeatRequest("bot")] * (game.players - 1)
-        seat_rows, token = new_seats(seats, game.players, join_seat, player_name)
+        seat_rows, token = new_seats(
+            seats, game.players, join_seat, player_name, default_level(game)
+        )
+        for row in seat_rows:
+            if row.level is not None:
+                try:  # a level this game cannot play (heuristic without one) is refused now
+                    make_bot(row.level, game)
+                except GrimoireError as error:
+                    raise Unprocessable(str(error)) from error
         if private:
             join_policy = INVITED
         if hints is None:  # by default only when no person plays against another person

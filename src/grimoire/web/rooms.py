@@ -36,7 +36,7 @@ from grimoire.core.i18n import language_scope
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
 from grimoire.web import seating, timekeeping
-from grimoire.web.catalog import DEFAULT_LEVEL, LEVELS
+from grimoire.web.catalog import LEVELS, default_level
 from grimoire.web.clock import Clocks
 from grimoire.web.decisions import Decisions
 from grimoire.web.errors import Conflict, Forbidden, NotFound, Stale, Unprocessable
@@ -258,10 +258,12 @@ class Room:
             return token
 
     async def hand_to_bot(
-        self, seat: int, level: str, *, by: int | None, held: str | None = None
+        self, seat: int, level: str | None, *, by: int | None, held: str | None = None
     ) -> None:
-        """A seat becomes a bot (see ``seating.handover`` for who may do it): ``by`` the seat
-        that asks (None: the server), ``held`` the hash of the token of a player who leaves."""
+        """A seat becomes a bot of ``level`` (None: the game's default) (see
+        ``seating.handover`` for who may do it): ``by`` the seat that asks (None: the server),
+        ``held`` the hash of the token of a player who leaves."""
+        level = level or default_level(self.game)
         if level not in LEVELS:
             raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
         async with self.lock:
@@ -367,7 +369,8 @@ class Room:
             if self.status == RUNNING and not self.clocks.paused:
                 for seat in range(len(self.seats)):
                     if self.seats[seat].kind == "person" and self.clocks.bot_due(seat, now):
-                        await self._hand_over(seat, DEFAULT_LEVEL, by=None, held=None)
+                        level = default_level(self.game)
+                        await self._hand_over(seat, level, by=None, held=None)
                 out = timekeeping.out_of_time(self.clocks, self.seats, now)
                 for seat in sorted(out - self.ran_out):
                     self._add_event(Event(self.version, "ran_out", seat, None, len(self.lines)))

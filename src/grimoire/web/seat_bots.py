@@ -11,7 +11,7 @@ import anyio.to_thread
 from grimoire.bots import RandomBot, make_bot
 from grimoire.core.bot import Bot
 from grimoire.core.rng import derive_seed
-from grimoire.web.catalog import DEFAULT_LEVEL
+from grimoire.web.catalog import default_level
 from grimoire.web.errors import Unprocessable
 from grimoire.web.host import Host
 from grimoire.web.store import RUNNING
@@ -86,7 +86,7 @@ class SeatBots:
         t = self.table
         bot = self._bots.get(seat)
         if bot is None:
-            level = t.seats[seat].level or DEFAULT_LEVEL
+            level = t.seats[seat].level or default_level(t.game)
             bot = make_bot(level, t.game, derive_seed(t.seed, f"bot/{seat}"))
             self._bots[seat] = bot
         bot.rng.seed(derive_seed(t.seed, f"bot/{seat}/{t.version}"))

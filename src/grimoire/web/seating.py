@@ -8,7 +8,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 
-from grimoire.web.catalog import DEFAULT_LEVEL, LEVELS
+from grimoire.web.catalog import LEVELS
 from grimoire.web.errors import Conflict, Forbidden, Unprocessable
 from grimoire.web.names import clean_name, strip_bot_suffix
 from grimoire.web.store import INVITED, Seat
@@ -49,15 +49,20 @@ class Tokens:
 
 
 def new_seats(
-    requests: Sequence[SeatRequest], players: int, join_seat: int | None, player_name: str | None
+    requests: Sequence[SeatRequest],
+    players: int,
+    join_seat: int | None,
+    player_name: str | None,
+    default_level: str,
 ) -> tuple[list[Seat], str | None]:
-    """The seats of a new table, and the creator's token when they take ``join_seat``."""
+    """The seats of a new table, and the creator's token when they take ``join_seat``; a bot
+    seat that names no level plays ``default_level``."""
     if len(requests) != players:
         raise Unprocessable(f"{len(requests)} seats given for a {players}-player game")
     rows: list[Seat] = []
     for index, request in enumerate(requests):
         if request.kind == "bot":
-            level = request.level or DEFAULT_LEVEL
+            level = request.level or default_level
             if level not in LEVELS:
                 raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
             default = f"Bot {index + 1}"

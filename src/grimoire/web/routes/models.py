@@ -3,7 +3,7 @@ make the OpenAPI description at ``/docs``)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 
@@ -20,7 +20,8 @@ class SeatSpec(BaseModel):
     kind: Literal["person", "bot"] = "person"
     level: str | None = Field(
         default=None,
-        description="bot level (bots only; GET /api/catalog lists them); default heuristic",
+        description="bot level (bots only; GET /api/catalog lists them); default: the game's "
+        "heuristic, or easy for a game without one",
     )
     name: str | None = Field(default=None, max_length=40)
 
@@ -57,7 +58,7 @@ class CreateGame(BaseModel):
     seats: list[SeatSpec] = Field(
         default_factory=list,
         max_length=MAX_SEATS,
-        description="one per player; default: you, then heuristic bots",
+        description="one per player; default: you, then bots of the game's default level",
     )
     join_seat: int | None = Field(
         default=0, description="the seat the creator takes at once (null: none)"
@@ -111,12 +112,15 @@ class Undo(BaseModel):
 
 class BotLevel(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    level: str = "heuristic"
+    level: Annotated[
+        str | None,
+        Field(description="bot level (GET /api/catalog lists them); default: the game's own"),
+    ] = None
 
     @field_validator("level")
     @classmethod
-    def _known_level(cls, value: str) -> str:
-        return known_level(value)
+    def _known_level(cls, value: str | None) -> str | None:
+        return value if value is None else known_level(value)
 
 
 def known_level(value: str) -> str:
