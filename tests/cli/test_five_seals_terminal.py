@@ -70,7 +70,7 @@ def test_the_reach_map_marks_what_can_be_broken_and_what_blocks() -> None:
         state = in_play(seed, 120)
         if state.phase != "play" or state.is_chance():
             continue
-        seat = int(state.stack[-1]["s"])
+        seat = int(state.stack[-1].s)
         drawn = labels(text_of(surroundings(state, seat)))
         ids = state.board.node_id
         can = {ids(n) for n in breakable(state, seat)}

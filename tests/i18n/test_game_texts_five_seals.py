@@ -41,7 +41,7 @@ def _setup_done() -> FiveSealsState:
 def _first_turn() -> FiveSealsState:
     """Both players have taken 3 dice (the first of the supply each time) and rolled them."""
     state = _setup_done()
-    while not (state.stack and state.stack[-1]["k"] == "turn"):
+    while not (state.stack and state.stack[-1].kind == "turn"):
         if state.is_chance():
             state.resolve_chance()
         else:
@@ -85,9 +85,9 @@ def test_labels_per_language_with_the_same_ids_and_english_unchanged() -> None:
         assert state.action_to_string(ids[0]) == "Rを取る"
         assert state.parse_action("take R") == ids[0]  # the parser reads English
     turn = _first_turn()
-    breaks = [a for a in turn.legal_actions() if turn.codec.decode(a)[0] == "break"]
+    breaks = [a for a in turn.legal_actions() if turn.codec.decode(a).kind == "break"]
     assert breaks, "with seed 3 the first player can break a seal at once"
-    node = turn.board.node_id(turn.codec.decode(breaks[0])[1])
+    node = turn.board.node_id(turn.codec.decode(breaks[0]).arg)
     assert turn.action_to_string(breaks[0]) == f"break {node}"
     with language_scope("de"):
         assert turn.action_to_string(breaks[0]) == f"{node} brechen"
@@ -103,7 +103,7 @@ def test_the_pending_decision_in_each_language() -> None:
     with language_scope("ja"):
         assert describe_prompt(state) == "席0: ストックからあと3個のダイスを取る。"
     turn = _first_turn()
-    seat = turn.stack[-1]["s"]
+    seat = turn.stack[-1].s
     with language_scope("de"):
         assert describe_prompt(turn).startswith(f"Platz {seat} ist am Zug: Schriftrollen einsetzen")
     with language_scope("ja"):

@@ -108,17 +108,26 @@ def test_position_json_round_trips(players: int) -> None:
         ({"tokens": {"H": "R2"}}, "hall"),
         ({"scrolls": {"0S2": "Fireball of Fire"}}, "no scroll"),
         ({"mages": ["0G1", "H"], "tokens": {"0G1": "R2"}}, "stands on a seal"),
-        ({"seats": [{"dice": ["R1=3"]}, {"dice": ["R1=4"]}]}, "listed twice"),
-        ({"seats": [{"dice": ["R6=3"]}, {}]}, "not in this game"),
+        ({"seats": [{"dice": ["R1=3"], "scrolls": ["Binding"]}] * 2}, "listed twice"),
+        ({"seats": [{"dice": ["R6=3"], "scrolls": ["Binding"]}] * 2}, "not in this game"),
         ({"guardians": {"R": "0G1"}}, "guardian"),
-        ({"stack": [{"k": "dance", "s": 0}]}, "frame"),
+        ({"stack": [{"k": "dance", "s": 0}]}, "stack"),
         ({"phase": "lunch"}, "phase"),
     ],
 )
 def test_invalid_positions_are_refused(patch: dict[str, object], message: str) -> None:
     """Position documents are checked; a bad one raises InvalidPosition naming the problem."""
     game = grimoire.make("five-seals", players=2)
-    base = {"tokens": {}, "scrolls": {}, "seats": [{"dice": ["R1=3"]}, {}]}
+    base = {
+        "circle": 1,
+        "first": 0,
+        "phase": "play",
+        "turn": 0,
+        "tokens": {},
+        "scrolls": {},
+        "mages": ["H", "H"],
+        "seats": [{"dice": ["R1=3"], "scrolls": ["Binding"]}, {"dice": [], "scrolls": ["Binding"]}],
+    }
     with pytest.raises(InvalidPosition, match=message):
         game.state_from_json({"position": base | patch})
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as s
 
 import grimoire
 from grimoire.games.five_seals.components import BINDING
+from grimoire.games.five_seals.frames import Absorb
 from grimoire.games.five_seals.state import FiveSealsState
 
 EXAMPLES = int(os.environ.get("FIVE_SEALS_EXAMPLES", "6"))
@@ -37,7 +38,7 @@ def tokens_now(st: FiveSealsState) -> Counter[int]:
     """Seal tokens on the board, in the box, stored on Absorption scrolls, or just broken and
     waiting for the breaker's Absorption decision."""
     stored = [entry[2] for hand in st.hands for entry in hand if entry[2] >= 0]
-    pending = [f["t"] for f in st.stack if f["k"] == "absorb"]
+    pending = [f.t for f in st.stack if isinstance(f, Absorb)]
     return Counter(t for t in st.token if t >= 0) + Counter(st.box) + Counter(stored + pending)
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import grimoire
-from grimoire.games.five_seals.components import SYNERGY, load
+from grimoire.games.five_seals.components import LOADER, SYNERGY
 
 GAMES = 40
 
@@ -17,7 +17,7 @@ GAMES = 40
 def test_every_spell_of_the_circle_is_used_in_every_colour(circle: int) -> None:
     """All 5 colours of the basic circle's and circle ``circle``'s spells (Synergy only
     scores) are used, and each use finishes back at its player's turn or a later decision."""
-    comp = load()
+    comp = LOADER.load(None)
     game = grimoire.make("five-seals", players=3, circle=circle)
     families = sorted({*range(5), *range(5 * (circle - 1), 5 * circle)} - {SYNERGY})
     wanted = {5 * family + colour for family in families for colour in range(5)}
@@ -27,7 +27,7 @@ def test_every_spell_of_the_circle_is_used_in_every_colour(circle: int) -> None:
         rng = random.Random(seed)
         while not state.is_terminal():
             action = rng.choice(state.legal_actions())
-            kind, card = game.codec.decode(action)
+            kind, card = game.codec.decode(action).kind, game.codec.decode(action).arg
             if kind == "use" and card in wanted:
                 used.add(card)
             state.play(action)

@@ -114,6 +114,14 @@ def position(
     return state
 
 
+def edited(state: FiveSealsState) -> FiveSealsState:
+    """``state`` after a test changed it by hand (for what the loader refuses because a real
+    game cannot reach it): its cached legal actions and facts are dropped."""
+    state._legal_cache = None
+    state.memo.clear()
+    return state
+
+
 def texts(state: FiveSealsState) -> set[str]:
     """The legal actions now, as text."""
     return {state.action_to_string(a) for a in state.legal_actions()}

@@ -11,7 +11,7 @@ from tests.rules.five_seals.fs_helpers import board_doc
 import grimoire
 from grimoire.games.five_seals import board_gen
 from grimoire.games.five_seals.board import BoardError, board_from_json, distances, load_board
-from grimoire.games.five_seals.components import load
+from grimoire.games.five_seals.components import LOADER
 
 # the proposed table of the components doc: seal circles and scroll boxes per strength 2..6
 TABLE = {
@@ -28,7 +28,7 @@ def test_shipped_board_respects_the_components(players: int) -> None:
     counts; boxes per strength within the scroll counts; 6 strength-6 boxes for 2-3
     players and 8 for 4-5 (consistent with the end condition)."""
     board = load_board(players)
-    comp = load()
+    comp = LOADER.load(None)
     assert len(distances(board)) == len(board)
     assert all(len(board.adj[n]) == 1 for n in board.scrolls)
     circles = Counter(board.nodes[n].strength for n in board.seals)

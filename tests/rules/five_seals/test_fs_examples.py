@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.rules.five_seals.fs_helpers import dice, do, hand, make, node, position, texts
 
 import grimoire
-from grimoire.games.five_seals.rules import score_of
+from grimoire.games.five_seals.scoring import score_of
 
 DATA = Path(__file__).parent / "data"
 

@@ -17,7 +17,7 @@ from grimoire.games.five_seals.components import BINDING, cards_in_play, strengt
 def test_supply_holds_one_more_die_per_colour_than_players(players: int) -> None:
     """Setup: in each supply field, players + 1 dice of the colour; the rest stay boxed."""
     st = grimoire.make("five-seals", players=players).new_state(1)
-    assert st.is_chance() or st.stack[-1]["k"] == "take"
+    assert st.is_chance() or st.stack[-1].kind == "take"
     assert Counter(d // 6 for d in range(24) if st.die_owner[d] != -2) == {
         c: players + 1 for c in range(4)
     }

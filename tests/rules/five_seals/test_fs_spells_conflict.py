@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, position, texts
+from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, edited, hand, make, position, texts
 
 EDGES = "H-a a-S1 H-w w-S6a w-S6b w-S6c w-S6d"
 
@@ -196,9 +196,9 @@ def test_theft_of_the_last_die_ends_the_robbed_players_round_at_once() -> None:
     )
     do(st, "use Theft of Fire", "seat 1")
     assert st.over[1] and st.familiar[1] == -1 and hand(st, 1) == ["Binding", "Growth of Air"]
-    assert st.current_player == 1 and st.stack[-1]["k"] == "take"
+    assert st.current_player == 1 and st.stack[-1].kind == "take"
     do(st, "take G", "take G", "take G")
-    assert st.current_player == 0 and st.stack[-1]["k"] == "turn"
+    assert st.current_player == 0 and st.stack[-1].kind == "turn"
 
 
 # ---------------------------------------------------------------------- Exploitation
@@ -240,9 +240,12 @@ def test_exploiting_a_conflict_spell_targets_for_the_exploiter() -> None:
 
 def test_an_exploited_absorption_spends_the_token_on_its_owners_scroll() -> None:
     """Exploitation: used "as if it was your own", an opponent's Absorption adds the strength
-    of the token stored on it to one of your dice; the token goes to the box."""
-    absorption = {"card": "Absorption of Water", "up": True, "token": "B4"}
-    st = start([["Exploitation of Water"], [absorption]], [["R1=1"], ["Y1=3"]])
+    of the token stored on it to one of your dice; the token goes to the box. (Absorption is
+    of circle II, Exploitation of circle III: only one additional circle is in play, so the
+    loader refuses such a position; the state is changed by hand to test the spell.)"""
+    st = start([["Exploitation of Water"], []], [["R1=1"], ["Y1=3"]])
+    st.hands[1].append([st.comp.card_by_name("Absorption of Water"), 1, 14])  # B4 stored
+    edited(st)
     do(st, "use Exploitation of Water", "seat 1", "scroll Absorption of Water", "die R1")
     assert dice(st, 0) == ["R5"]
     assert hand(st, 1) == ["Binding", "Absorption of Water (down)"]
@@ -250,9 +253,11 @@ def test_an_exploited_absorption_spends_the_token_on_its_owners_scroll() -> None
 
 
 def test_exploitation_never_chooses_an_exploitation_ruling_21() -> None:
-    """Ruling 21: with one Exploitation per colour the case cannot arise in a real game; a
-    hand-written position with two is refused the chain (its other scrolls stay choosable)."""
-    theirs = ["Exploitation of Fire", "Strengthening of Fire"]
-    st = start([["Exploitation of Fire"], theirs], [["R1=1"], ["Y1=3"]])
+    """Ruling 21: with one Exploitation per colour the case cannot arise in a real game (the
+    loader refuses a position with two); a state changed by hand to hold two is refused the
+    chain (its other scrolls stay choosable)."""
+    st = start([["Exploitation of Fire"], ["Strengthening of Fire"]], [["R1=1"], ["Y1=3"]])
+    st.hands[1].append([st.comp.card_by_name("Exploitation of Fire"), 1, -1])
+    edited(st)
     do(st, "use Exploitation of Fire", "seat 1")
     assert texts(st) == {"scroll Strengthening of Fire"}

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
+from tests.rules.five_seals.fs_helpers import (
+    RESERVE,
+    dice,
+    do,
+    edited,
+    hand,
+    make,
+    node,
+    position,
+    texts,
+)
 
 # a - b - S1 and c - S2 reachable; far - S3 beyond d (not reachable); w guards 4 S6 boxes
 EDGES = "H-a a-b b-S1 H-c c-S2 H-d d-far far-S3 H-w w-S6a w-S6b w-S6c w-S6d"
@@ -194,15 +204,19 @@ def test_rearrangement_of_mind_needs_a_mind_scroll() -> None:
 
 
 def test_rearranging_identical_scrolls_has_no_effect() -> None:
-    """Rearrangement: swapping two copies of the same card changes nothing."""
-    game = make(2, "H-S1 H-S2")
+    """Rearrangement: swapping two copies of the same card changes nothing. (Two copies of a
+    card are Might scrolls of a game with circle I, where Rearrangement is not in play: the
+    loader refuses the position, so the second copy is put on the board by hand.)"""
+    game = make(2, "H-S1 H-S2", circle=2)
     st = position(
         game,
-        scrolls={"S1": "Growth of Fire", "S2": "Growth of Fire"},
+        scrolls={"S1": "Growth of Fire"},
         dice=[["R1=1"], ["R2=1"]],
         hands=[["Rearrangement of Fire"], []],
         circle=2,
     )
+    st.card[node(st, "S2")] = st.card[node(st, "S1")]
+    edited(st)
     assert "use Rearrangement of Fire" not in texts(st)
 
 

@@ -120,7 +120,7 @@ def test_if_you_cannot_break_you_return_your_dice_and_your_round_is_over() -> No
     do(st, "end round")
     assert st.over[0]
     # step 5: three dice of your choice, taken at once (ruling 9)
-    assert st.current_player == 0 and st.stack[-1]["k"] == "take"
+    assert st.current_player == 0 and st.stack[-1].kind == "take"
     do(st, "take R", "take R", "take G")
     assert dice(st, 0) == ["G0", "R0", "R0"]
     assert st.current_player == 1
@@ -138,7 +138,7 @@ def all_payments(st, target: str) -> set[tuple[str, ...]]:  # type: ignore[no-un
     found: set[tuple[str, ...]] = set()
 
     def walk(s, paid):  # type: ignore[no-untyped-def]
-        if s.stack[-1]["k"] != "dice":
+        if s.stack[-1].kind != "dice":
             found.add(tuple(sorted(paid)))
             return
         for action in s.legal_actions():
@@ -249,7 +249,7 @@ def test_dice_refill_round_end_option_takes_dice_before_the_next_round() -> None
     assert st.over[0] and dice(st, 0) == []
     do(st, "end round")
     # new round: the new first player (seat 1) takes first, then seat 0
-    assert st.first == 1 and st.current_player == 1 and st.stack[-1]["k"] == "take"
+    assert st.first == 1 and st.current_player == 1 and st.stack[-1].kind == "take"
 
 
 # ---------------------------------------------------------------------- round end

@@ -1,4 +1,4 @@
-"""Action ids and their text: one stable id per small decision.
+"""Action ids (on core's ``ActionSpace``) and their text: one stable id per small decision.
 
 A turn is a sequence of small decisions (see ``rules.py``): the meaning of an id never depends
 on the state, only on which question is pending, e.g. ``die R4`` = "this one of my dice",
@@ -22,30 +22,55 @@ text                   meaning                                 ids
 ``break 0Rc``          break the seal on that node             nodes
 ``node 0Rc``           pick a node (spell target)              nodes
 =====================  ======================================  ================
+
+The ids are the record format: the segments keep this order, new kinds go at the end.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from grimoire.core.actions import ActionSpace
 from grimoire.core.errors import IllegalAction
+from grimoire.games.five_seals import chance
 from grimoire.games.five_seals.board import Board
-from grimoire.games.five_seals.components import NUM_CARDS, Components
-from grimoire.games.five_seals.text import _
+from grimoire.games.five_seals.components import NUM_CARDS, NUM_DICE, Components
+from grimoire.games.five_seals.text import _, chance_text, label
 
-USE = 0
-SCROLL = USE + NUM_CARDS
-DIE = SCROLL + NUM_CARDS
-THEIR = DIE + 24
-TAKE = THEIR + 24
-COLOUR = TAKE + 4
-SEAT = COLOUR + 5
-BIND_FAMILIAR = SEAT + 5
-BIND_BREAK = BIND_FAMILIAR + 1
-DONE = BIND_BREAK + 1
-END = DONE + 1
-UNGUARD = END + 1
-BREAK = UNGUARD + 1  # then NODE = BREAK + len(board)
+if TYPE_CHECKING:
+    from grimoire.games.five_seals.state import FiveSealsState
+
+# The segments in id order (the record format: never reorder them); ``break`` and ``node``
+# follow, one id per node of the board.
+SEGMENTS: list[tuple[str, tuple[int, ...]]] = [
+    ("use", (NUM_CARDS,)),
+    ("scroll", (NUM_CARDS,)),
+    ("die", (NUM_DICE,)),
+    ("their", (NUM_DICE,)),
+    ("take", (4,)),
+    ("colour", (5,)),
+    ("seat", (5,)),
+    ("bind-familiar", ()),
+    ("bind-break", ()),
+    ("done", ()),
+    ("end-round", ()),
+    ("unguard", ()),
+]
+_FIXED = ActionSpace(SEGMENTS)
+# first ids, read on the hot path as ``A.BREAK + node``, ``A.TAKE + colour``
+USE = _FIXED.base("use")
+SCROLL = _FIXED.base("scroll")
+DIE = _FIXED.base("die")
+THEIR = _FIXED.base("their")
+TAKE = _FIXED.base("take")
+COLOUR = _FIXED.base("colour")
+SEAT = _FIXED.base("seat")
+BIND_FAMILIAR = _FIXED.base("bind-familiar")
+BIND_BREAK = _FIXED.base("bind-break")
+DONE = _FIXED.base("done")
+END = _FIXED.base("end-round")
+UNGUARD = _FIXED.base("unguard")
+BREAK = _FIXED.total  # then NODE = BREAK + len(board)
 
 SINGLE = {BIND_FAMILIAR: "bind familiar", BIND_BREAK: "bind break", DONE: "done"}
 SINGLE |= {END: "end round", UNGUARD: "unguard"}
@@ -59,59 +84,28 @@ def their(colour: int, value: int) -> int:
     return THEIR + 6 * colour + value - 1
 
 
-@dataclass(frozen=True)
-class Codec:
-    """Action ids <-> (kind, argument) <-> text, for one board."""
+class Codec(ActionSpace):
+    """The action space of one board (``SEGMENTS``, then ``break`` and ``node`` per node) with
+    the actions' English text and its parser. ``decode`` gives a ``Decoded``: kinds use,
+    scroll, die, their, take, colour, seat, break, node (the argument is a card, a die code
+    6*colour+value-1, a colour, a seat or a node index) and the single actions (``done``,
+    ``end-round``, ...; no argument)."""
 
-    board: Board
-    comp: Components
-    # lower-cased letter/element/name -> colour; loading a position reads ~100 colours
-    _colours: dict[str, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, board: Board, comp: Components) -> None:
+        super().__init__([*SEGMENTS, ("break", (len(board),)), ("node", (len(board),))])
+        self.board = board
+        self.comp = comp
+        self.node_base = self.base("node")
+        # lower-cased letter/element/name -> colour; loading a position reads ~100 colours
         colours: dict[str, int] = {}
         for index in reversed(range(5)):  # the lowest colour wins a shared name, as before
-            for name in (
-                self.comp.letters[index],
-                self.comp.elements[index],
-                self.comp.colour_names[index],
-            ):
+            for name in (comp.letters[index], comp.elements[index], comp.colour_names[index]):
                 colours[name.lower()] = index
-        object.__setattr__(self, "_colours", colours)
-
-    @property
-    def node_base(self) -> int:
-        return BREAK + len(self.board)
-
-    @property
-    def total(self) -> int:
-        return BREAK + 2 * len(self.board)
-
-    def decode(self, action: int) -> tuple[str, int]:
-        """(kind, argument): kinds use, scroll, die, their, take, colour, seat, break, node (the
-        argument is a card, a die code 6*colour+value-1, a colour, a seat or a node index) and
-        the single actions (argument 0)."""
-        if not 0 <= action < self.total:
-            raise IllegalAction(f"action {action} is outside 0..{self.total - 1}")
-        for kind, base, size in (
-            ("use", USE, NUM_CARDS),
-            ("scroll", SCROLL, NUM_CARDS),
-            ("die", DIE, 24),
-            ("their", THEIR, 24),
-            ("take", TAKE, 4),
-            ("colour", COLOUR, 5),
-            ("seat", SEAT, 5),
-        ):
-            if base <= action < base + size:
-                return kind, action - base
-        if action in SINGLE:
-            return SINGLE[action].replace(" ", "-"), 0
-        if action < self.node_base:
-            return "break", action - BREAK
-        return "node", action - self.node_base
+        self._colours = colours
 
     def to_text(self, action: int) -> str:
-        kind, arg = self.decode(action)
+        decoded = self.decode(action)
+        kind, arg = decoded.kind, decoded.arg
         letters = self.comp.letters
         if kind in ("use", "scroll"):
             return f"{kind} {self.comp.card_name(arg)}"
@@ -171,3 +165,41 @@ class Codec:
     def colour(self, word: str) -> int | None:
         """A colour from its letter (R), element (Fire) or name (red)."""
         return self._colours.get(word.lower())
+
+
+# ---------------------------------------------------------------------- the state's hooks
+def action_text(st: FiveSealsState, action: int) -> str:
+    """The label (at a chance node: the outcome's log line) in the current language."""
+    return chance_text(st, action) if st.is_chance() else label(st, action)
+
+
+def parse(st: FiveSealsState, text: str) -> int:
+    """The action named by ``text``: the English text (a chance outcome also as shown)."""
+    if st.is_chance():
+        wanted = " ".join(text.lower().split())
+        for outcome, _weight in st.chance_weights():
+            shown = (chance.describe(st, outcome), chance_text(st, outcome))
+            if wanted in (" ".join(words.lower().split()) for words in shown):
+                return outcome
+    return st.codec.parse(text)
+
+
+def action_json(st: FiveSealsState, action: int) -> dict[str, Any]:
+    """``{"id", "text"}`` plus ``kind`` and its argument (``node``, ``card``, ``colour`` and
+    ``value``, ``seat``): the fields a renderer's clickable parts carry."""
+    doc: dict[str, Any] = {"id": action, "text": action_text(st, action)}
+    if not st.is_chance():
+        decoded = st.codec.decode(action)
+        kind, arg = decoded.kind, decoded.arg
+        doc["kind"] = kind
+        if kind in ("break", "node"):
+            doc["node"] = st.board.node_id(arg)
+        elif kind in ("use", "scroll"):
+            doc["card"] = st.comp.card_name(arg)
+        elif kind in ("die", "their"):
+            doc["colour"], doc["value"] = st.comp.letters[arg // 6], arg % 6 + 1
+        elif kind in ("take", "colour"):
+            doc["colour"] = st.comp.letters[arg]
+        elif kind == "seat":
+            doc["seat"] = arg
+    return doc

@@ -1,4 +1,5 @@
-"""Component data of Five Seals of Magic, loaded from ``data/*.toml``: colours, spells, counts.
+"""Component data of Five Seals of Magic: colours and spells (``data/spells.toml``) and counts
+(``data/components.toml``), each read once by a ``ComponentLoader`` with its provenance checked.
 
 Numbering used everywhere in the package:
 
@@ -11,11 +12,11 @@ Numbering used everywhere in the package:
 
 from __future__ import annotations
 
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
+
+from grimoire.core.components import ComponentError, ComponentLoader, provenance, whole_number
 
 R, B, Y, G, P = range(5)
 DICE_COLOURS = (R, B, Y, G)
@@ -30,6 +31,10 @@ DECEPTION, ALTERATION, TRANSFER, THEFT, EXPLOITATION = range(10, 15)
 DISPATCH, LEAP, TELEPORTATION, GUARDIAN, SPEED = range(15, 20)
 BINDING_FAMILY = 20
 
+SPELL_FIELDS = ("spells", "colours", "mind")  # provenance tags data/spells.toml needs
+COUNT_FIELDS = ("dice", "tokens", "scrolls", "end", "mages")  # ... and data/components.toml
+MIND_KINDS = ("choose", "any", "purple", "victim")
+
 
 @dataclass(frozen=True)
 class Spell:
@@ -39,6 +44,20 @@ class Spell:
     strength: int
     mind: str  # how Mind picks its colour: "choose", "any", "purple" or "victim"
     summary: str
+
+
+@dataclass(frozen=True)
+class SpellBook:
+    """What ``data/spells.toml`` holds: the colours, the 20 spells, Binding and the circles."""
+
+    letters: tuple[str, ...]  # "RBYGP"
+    elements: tuple[str, ...]  # "Fire", ...
+    colour_names: tuple[str, ...]  # "red", ...
+    spells: tuple[Spell, ...]
+    binding_summary: str
+    mayday_binding: str
+    circle_names: dict[int, str]
+    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -57,6 +76,7 @@ class Components:
     end_threshold: dict[int, int]  # players -> strength-6 scrolls below which the game ends
     mages: tuple[tuple[str, str], ...]  # (mage, familiar)
     provenance: dict[str, str]
+    names: dict[str, int]  # lower-cased card name (and short forms) -> card
 
     # ------------------------------------------------------------------ cards
     def card_name(self, card: int) -> str:
@@ -65,7 +85,7 @@ class Components:
         return f"{self.spells[card // 5].name} of {self.elements[card % 5]}"
 
     def card_by_name(self, text: str) -> int | None:
-        return _card_names().get(" ".join(text.lower().split()))
+        return self.names.get(" ".join(text.lower().split()))
 
     def tokens_of_strength(self, strength: int) -> int:
         return self.tokens_per_colour.get(strength, 0)
@@ -91,66 +111,133 @@ def token(colour_: int, strength_: int) -> int:
     return 10 * colour_ + strength_
 
 
-@cache
-def _card_names() -> dict[str, int]:
-    comp = load()
-    names = {comp.card_name(card).lower(): card for card in range(NUM_CARDS) if card < 100}
+# ---------------------------------------------------------------------- reading the data
+def _table(doc: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+    value = doc.get(key)
+    if not isinstance(value, Mapping):
+        raise ComponentError(f"{where} needs a [{key}] table")
+    return value
+
+
+def _rows(doc: Mapping[str, Any], key: str, where: str, count: int) -> list[Mapping[str, Any]]:
+    rows = doc.get(key)
+    if not isinstance(rows, list) or len(rows) != count:
+        raise ComponentError(f"{where} needs {count} [[{key}]] entries")
+    if not all(isinstance(row, Mapping) for row in rows):
+        raise ComponentError(f"{where}: every [[{key}]] entry is a table")
+    return rows
+
+
+def _text(row: Mapping[str, Any], key: str, where: str) -> str:
+    value = row.get(key)
+    if not isinstance(value, str) or not value:
+        raise ComponentError(f"{where}.{key} must be a text, not {value!r}")
+    return value
+
+
+def _counts(table: Mapping[str, Any], where: str) -> dict[int, int]:
+    """A TOML inline table ``{"2" = 10, ...}`` as {2: 10, ...}."""
+    out: dict[int, int] = {}
+    for key in table:
+        if not str(key).isdigit():
+            raise ComponentError(f"{where}: key {key!r} is not a whole number")
+        out[int(key)] = whole_number(table, key, where)
+    return out
+
+
+def build_spells(doc: dict[str, Any]) -> SpellBook:
+    """The spell book from the parsed ``data/spells.toml``; ComponentError on a fault."""
+    where = "spells.toml"
+    tags = provenance(doc.get("provenance"), SPELL_FIELDS, f"{where} [provenance]")
+    colours = _rows(doc, "colour", where, 5)
+    spells = []
+    for index, entry in enumerate(_rows(doc, "spell", where, 20)):
+        at = f"{where} spell {index + 1}"
+        spell = Spell(
+            family=index,
+            name=_text(entry, "family", at),
+            circle=whole_number(entry, "circle", at, 1),
+            strength=whole_number(entry, "strength", at, 2),
+            mind=_text(entry, "mind", at),
+            summary=_text(entry, "summary", at),
+        )
+        if spell.strength != index % 5 + 2 or spell.circle != index // 5 + 1:
+            raise ComponentError(f"{at}: circles 1..4 of strengths 2..6, in that order")
+        if spell.mind not in MIND_KINDS:
+            raise ComponentError(f"{at}.mind must be one of {MIND_KINDS}")
+        spells.append(spell)
+    binding = _table(doc, "binding", where)
+    return SpellBook(
+        letters=tuple(_text(c, "letter", f"{where} colour") for c in colours),
+        elements=tuple(_text(c, "element", f"{where} colour") for c in colours),
+        colour_names=tuple(_text(c, "name", f"{where} colour") for c in colours),
+        spells=tuple(spells),
+        binding_summary=_text(binding, "summary", f"{where} [binding]"),
+        mayday_binding=_text(binding, "mayday", f"{where} [binding]"),
+        circle_names={
+            whole_number(c, "number", f"{where} circle", 1): _text(c, "name", f"{where} circle")
+            for c in _rows(doc, "circle", where, 4)
+        },
+        provenance=tags,
+    )
+
+
+def build(doc: dict[str, Any]) -> Components:
+    """The components from the parsed ``data/components.toml`` and the spell book
+    (``SPELLS``); ComponentError on a fault."""
+    where = "components.toml"
+    book = SPELLS.load(None)
+    tags = provenance(doc.get("provenance"), COUNT_FIELDS, f"{where} [provenance]")
+    dice = _table(doc, "dice", where)
+    mages = doc.get("mage")
+    if not isinstance(mages, list) or len(mages) < 5:
+        raise ComponentError(f"{where} needs a [[mage]] for each of 5 seats")
+    comp = Components(
+        letters=book.letters,
+        elements=book.elements,
+        colour_names=book.colour_names,
+        spells=book.spells,
+        binding_summary=book.binding_summary,
+        mayday_binding=book.mayday_binding,
+        circle_names=book.circle_names,
+        dice_per_colour=whole_number(dice, "per_colour", f"{where} [dice]", 6),
+        supply_extra=whole_number(dice, "supply_extra", f"{where} [dice]"),
+        dice_per_player=whole_number(dice, "per_player", f"{where} [dice]", 1),
+        tokens_per_colour=_counts(
+            _table(_table(doc, "tokens", where), "per_colour", f"{where} [tokens]"),
+            f"{where} [tokens]",
+        ),
+        end_threshold=_counts(
+            _table(_table(doc, "end", where), "threshold", f"{where} [end]"), f"{where} [end]"
+        ),
+        mages=tuple(
+            (_text(m, "name", f"{where} mage"), _text(m, "familiar", f"{where} mage"))
+            for m in mages
+        ),
+        provenance=book.provenance | tags,
+        names={},
+    )
+    comp.names.update(_card_names(comp))
+    return comp
+
+
+def _card_names(comp: Components) -> dict[str, int]:
+    """Every way a card may be named: "growth of fire", "growth/r", "growth-of-fire"."""
+    names = {comp.card_name(card).lower(): card for card in range(100)}
     names["binding"] = BINDING
-    for card in range(100):  # short forms: "change/r", "change-of-fire"
+    for card in range(100):
         names[f"{comp.spells[card // 5].name.lower()}/{comp.letters[card % 5].lower()}"] = card
         names[comp.card_name(card).lower().replace(" ", "-")] = card
     return names
 
 
-DATA_FILES = ("spells.toml", "components.toml")
+SPELLS = ComponentLoader(__package__, build_spells, "data/spells.toml")
+LOADER = ComponentLoader(__package__, build)
 
 
-@cache
-def data_text(name: str) -> str:
-    """The text of a shipped data file."""
-    return resources.files("grimoire.games.five_seals").joinpath("data", name).read_text("utf-8")
-
-
-def _read(name: str) -> dict[str, Any]:
-    return tomllib.loads(data_text(name))
-
-
-@cache
-def load() -> Components:
-    """The shipped component data (cached; it is immutable)."""
-    spells_doc = _read("spells.toml")
-    counts = _read("components.toml")
-    colours = spells_doc["colour"]
-    spells = tuple(
-        Spell(
-            family=index,
-            name=entry["family"],
-            circle=int(entry["circle"]),
-            strength=int(entry["strength"]),
-            mind=entry["mind"],
-            summary=entry["summary"],
-        )
-        for index, entry in enumerate(spells_doc["spell"])
-    )
-    if len(spells) != 20 or any(s.strength != s.family % 5 + 2 for s in spells):
-        raise ValueError("spells.toml must list 20 spells, strengths 2..6 within each circle")
-    provenance = dict(spells_doc["provenance"]) | dict(counts["provenance"])
-    return Components(
-        letters=tuple(c["letter"] for c in colours),
-        elements=tuple(c["element"] for c in colours),
-        colour_names=tuple(c["name"] for c in colours),
-        spells=spells,
-        binding_summary=spells_doc["binding"]["summary"],
-        mayday_binding=spells_doc["binding"]["mayday"],
-        circle_names={int(c["number"]): c["name"] for c in spells_doc["circle"]},
-        dice_per_colour=int(counts["dice"]["per_colour"]),
-        supply_extra=int(counts["dice"]["supply_extra"]),
-        dice_per_player=int(counts["dice"]["per_player"]),
-        tokens_per_colour={int(k): int(v) for k, v in counts["tokens"]["per_colour"].items()},
-        end_threshold={int(k): int(v) for k, v in counts["end"]["threshold"].items()},
-        mages=tuple((m["name"], m["familiar"]) for m in counts["mage"]),
-        provenance=provenance,
-    )
+def component_texts() -> list[str]:
+    """The texts of the data files the components are made from (spells first)."""
+    return [SPELLS.text(None), LOADER.text(None)]
 
 
 def cards_in_play(circle: int) -> dict[int, dict[int, int]]:

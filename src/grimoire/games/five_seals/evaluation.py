@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
-from grimoire.games.five_seals import rules
+from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.state import FiveSealsState
 
 
@@ -19,7 +19,7 @@ def evaluate(state: State, seat: int) -> float:
     assert isinstance(state, FiveSealsState)
     values = state.memo.get("evaluation")
     if values is None:
-        scores = [float(score) for score in rules.scores(state)]
+        scores = [float(score) for score in scoring.scores(state)]
         mean = sum(abs(score) for score in scores) / len(scores)
         values = state.memo["evaluation"] = softmax_values(scores, 2.0 + 0.2 * mean)
     return float(values[seat])

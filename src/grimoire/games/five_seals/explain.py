@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals.components import P
+from grimoire.games.five_seals.frames import Dice, Turn
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
 from grimoire.games.five_seals.text import _, die_text, element, prompt
 
@@ -21,15 +22,23 @@ ANSWERS = {"break": ("turn", "pick"), "end-round": ("turn",), "use": ("turn",)}
 ANSWERS |= {"die": ("dice", "give", "spell"), "take": ("take", "spell")}
 
 
+def refusal(st: FiveSealsState, seat: int, action: int, legal: str) -> str:
+    """The IllegalAction text: the action, why it is not possible, and ``legal`` (what is)."""
+    return _("'{action}' is not possible: {reason}; {legal}").format(
+        action=st.action_to_string(action), reason=why_not(st, seat, action), legal=legal
+    )
+
+
 def why_not(st: FiveSealsState, seat: int, action: int) -> str:
     """The reason, in the current language."""
-    kind, arg = st.codec.decode(action)
+    decoded = st.codec.decode(action)
+    kind, arg = decoded.kind, decoded.arg
     frame = st.stack[-1]
     now = prompt(st).rstrip(".。")
-    if kind in ANSWERS and frame["k"] not in ANSWERS[kind]:
+    if kind in ANSWERS and frame.kind not in ANSWERS[kind]:
         return _("that is not the decision now: {now}").format(now=now)
     reason = None
-    if kind == "break" and frame["k"] == "turn":
+    if kind == "break" and isinstance(frame, Turn):
         reason = _break(st, seat, arg)
     elif kind == "break":
         reason = _("{node} is not one of the seals you may choose now").format(
@@ -52,11 +61,11 @@ def why_not(st: FiveSealsState, seat: int, action: int) -> str:
         colour, value = divmod(arg, 6)
         if value + 1 not in st.dice_of(seat, colour):
             reason = _("you have no {die}").format(die=die_text(st, arg))
-        elif frame["k"] == "dice":
+        elif isinstance(frame, Dice):
             reason = _(
                 "dice pay for {node} in one colour (the seal's; any for Mind), highest first, "
                 "and no more than it needs"
-            ).format(node=st.board.node_id(frame["n"]))
+            ).format(node=st.board.node_id(frame.n))
     elif kind == "take" and st.supply(arg) == 0:
         reason = _("the supply has no {element} die left").format(element=element(st, arg))
     return reason or now

@@ -12,7 +12,7 @@ from grimoire.core.state import State
 from grimoire.games.five_seals import evaluation, position
 from grimoire.games.five_seals.actions import Codec
 from grimoire.games.five_seals.board import BoardError, board_text, check_capacity, load_board
-from grimoire.games.five_seals.components import DATA_FILES, data_text, load
+from grimoire.games.five_seals.components import LOADER, component_texts
 from grimoire.games.five_seals.state import FiveSealsState
 
 CARDS_PER_STRENGTH = 10  # the basic set plus one additional set, 5 colours each
@@ -79,7 +79,7 @@ class FiveSealsGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
-        self.comp = load()
+        self.comp = LOADER.load(None)
         try:
             self.board = load_board(players, self.options["board"])
             check_capacity(self.board, self.comp, CARDS_PER_STRENGTH)
@@ -88,8 +88,7 @@ class FiveSealsGame(Game):
         self.codec = Codec(self.board, self.comp)
 
     def component_texts(self) -> list[str]:
-        texts = [data_text(name) for name in DATA_FILES]
-        return [*texts, board_text(self.players, self.options["board"])[0]]
+        return [*component_texts(), board_text(self.players, self.options["board"])[0]]
 
     def _check_options(self) -> None:
         first = self.options["first_player"]
@@ -114,9 +113,9 @@ class FiveSealsGame(Game):
         return FiveSealsState(self, seed)
 
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
-        state = FiveSealsState(self, seed, fresh=False)
-        position.load(state, doc)
-        return state
+        st = FiveSealsState(self, seed, fresh=False)
+        position.load(st, doc)
+        return st
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluation.evaluate(state, seat)
@@ -139,11 +138,12 @@ class FiveSealsGame(Game):
             "over": "A round » **Scoring**",
         }
 
+    # Every picture is drawn for a seat of the game or a spectator (None); ``view.focus``
+    # refuses any other seat with one line (IllegalAction).
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.five_seals.render_text import render
 
-        assert isinstance(state, FiveSealsState)
-        return render(state, seat)
+        return render(_own(state), seat)
 
     def text_topics(self) -> dict[str, str]:
         """The terminal's extra commands (see grimoire.cli.play)."""
@@ -154,24 +154,21 @@ class FiveSealsGame(Game):
     def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
         from grimoire.games.five_seals.text_map import topic
 
-        assert isinstance(state, FiveSealsState)
-        return topic(state, seat, name, argument)
+        return topic(_own(state), seat, name, argument)
 
     def render_svg(self, state: State, seat: int | None) -> str | None:
         from grimoire.games.five_seals.render_svg import render
 
-        assert isinstance(state, FiveSealsState)
-        return render(state, seat)
+        return render(_own(state), seat)
 
     def aids(self, state: State, seat: int | None, seconds: float | None = None) -> dict[str, Any]:
         """``seals``: every seal ``seat`` (a spectator: the seat to act) can reach, whether its
         dice break it now and the exact chance a fresh roll would (``odds.seal_odds``)."""
-        from grimoire.games.five_seals.odds import seal_odds
+        from grimoire.games.five_seals.odds import aids
 
-        assert isinstance(state, FiveSealsState)
-        who = seat
-        if who is None and not state.is_chance() and not state.is_terminal():
-            who = int(state.stack[-1]["s"])
-        if who is None or state.is_terminal():
-            return {}
-        return {"seat": who, "seals": seal_odds(state, who)}
+        return aids(_own(state), seat)
+
+
+def _own(state: State) -> FiveSealsState:
+    assert isinstance(state, FiveSealsState)
+    return state

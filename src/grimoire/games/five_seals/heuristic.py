@@ -14,13 +14,15 @@ from functools import lru_cache
 from itertools import combinations
 
 from grimoire.core.bot import Bot
+from grimoire.core.frames import Frame
 from grimoire.core.state import State
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.board import Board
 from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
+from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Take, Turn
 from grimoire.games.five_seals.reach import can_pay, seal_of, targets
-from grimoire.games.five_seals.rules import scores
-from grimoire.games.five_seals.state import FiveSealsState, Frame
+from grimoire.games.five_seals.scoring import scores
+from grimoire.games.five_seals.state import FiveSealsState
 
 DECAY = 0.75  # worth of a scroll one step further away
 LOOKAHEAD_LIMIT = 12  # default moves used to finish a sequence before valuing it
@@ -35,15 +37,15 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         frame = state.stack[-1]
-        me = int(frame["s"])
-        kind = frame["k"]
-        if kind == "dice":
+        assert isinstance(frame, Decision)
+        me = frame.s
+        if isinstance(frame, Dice):
             return _pay(state, frame)
-        if kind == "take":
+        if isinstance(frame, Take):
             return _take(state, me, legal)
-        if kind == "give":
+        if isinstance(frame, Give):
             return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
-        if kind == "absorb":
+        if isinstance(frame, Absorb):
             return _absorb(state, frame, legal)
         best, best_value = legal[0], float("-inf")
         for action in legal:
@@ -110,21 +112,20 @@ def _finish(st: FiveSealsState, me: int) -> None:
         if st.is_terminal() or st.is_chance() or st.current_player != me:
             return
         frame = st.stack[-1]
-        if frame["k"] == "turn":
+        if isinstance(frame, Turn):
             return
         st.apply(_default(st, frame))
 
 
 def _default(st: FiveSealsState, frame: Frame) -> int:
     legal = st.legal_actions()
-    kind = frame["k"]
-    if kind == "dice":
+    if isinstance(frame, Dice):
         return _pay(st, frame)
-    if kind == "take":
-        return _take(st, int(frame["s"]), legal)
-    if kind == "absorb":
+    if isinstance(frame, Take):
+        return _take(st, frame.s, legal)
+    if isinstance(frame, Absorb):
         return _absorb(st, frame, legal)
-    if kind == "pick":
+    if isinstance(frame, Pick):
         return max(legal, key=lambda a: _target_worth(st, a - A.BREAK))
     return legal[0]
 
@@ -135,18 +136,16 @@ def _target_worth(st: FiveSealsState, node: int) -> float:
     return 0.5 * attraction(st)[node]
 
 
-def _pay(st: FiveSealsState, frame: Frame) -> int:
+def _pay(st: FiveSealsState, frame: Dice) -> int:
     """The next die of the cheapest minimal set: fewest dice, then lowest total."""
     legal = st.legal_actions()
-    node = int(frame["n"])
-    need = seal_of(st, node)[1] - sum(frame["v"])
-    seat = int(frame["s"])
-    fixed = int(frame["c"])
-    last = frame["v"][-1] if frame["v"] else 6
+    need = seal_of(st, frame.n)[1] - sum(frame.v)
+    seat, fixed = frame.s, frame.c
+    last = frame.v[-1] if frame.v else 6
     best: tuple[int, int, int] | None = None
     for col in [fixed] if fixed >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
-        for value_ in frame["v"] if fixed >= 0 else []:
+        for value_ in frame.v if fixed >= 0 else []:
             vals.remove(value_)
         vals = [v for v in vals if v <= last]
         for size in range(1, len(vals) + 1):
@@ -175,12 +174,12 @@ def _take(st: FiveSealsState, me: int, legal: list[int]) -> int:
     return max(legal, key=lambda a: weight[a - A.TAKE] + 2.0 * held[a - A.TAKE])
 
 
-def _absorb(st: FiveSealsState, frame: Frame, legal: list[int]) -> int:
+def _absorb(st: FiveSealsState, frame: Absorb, legal: list[int]) -> int:
     """Keep the stronger token."""
-    new = int(frame["t"]) % 10
+    new = frame.t % 10
     for action in legal:
         if action != A.DONE:
-            entry = st.hands[int(frame["s"])][st.find_up(int(frame["s"]), action - A.SCROLL)]
+            entry = st.hands[frame.s][st.find_up(frame.s, action - A.SCROLL)]
             if entry[2] < 0 or entry[2] % 10 < new:
                 return action
     return A.DONE

@@ -16,6 +16,7 @@ from typing import Any
 from grimoire.games.five_seals import reach
 from grimoire.games.five_seals.components import P
 from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.games.five_seals.view import focus
 
 COLOURS = 4
 
@@ -73,3 +74,12 @@ def seal_odds(st: FiveSealsState, seat: int) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def aids(st: FiveSealsState, seat: int | None) -> dict[str, Any]:
+    """The game's aids (``Game.aids``): the seals ``seat`` (a spectator: the seat to act) can
+    reach with their odds; {} at chance nodes and at the end. Refuses a seat the game lacks."""
+    who = focus(st, seat)
+    if who is None or st.is_terminal():
+        return {}
+    return {"seat": who, "seals": seal_odds(st, who)}

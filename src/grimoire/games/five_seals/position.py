@@ -1,24 +1,71 @@
-"""Position documents (the ``position`` part of ``State.to_json``) and views.
+"""The position document (the ``position`` part of ``State.to_json``): ``to_json`` and ``load``,
+with the document's declared shape here and its cross-checks in ``checks.py``.
 
 Readable codes: nodes by id (``0Rc``), tokens as colour letter + strength (``R2``), scrolls by
 name (``Growth of Fire``), dice as ``<id>=<value>`` (``R1=4``; ids R1..R6, B1.., Y1.., G1..;
-value 0 = not rolled). See docs/rules/five-seals-of-magic.md for the full format.
+value 0 = not rolled); the decision frames as in ``frames.py``. A hand-written position may
+leave out ``round``, ``box``, ``rolls``, ``stall``, ``broke``, ``decisions``, ``familiars``,
+``guardians`` and ``stack``; every other field is required. The format and what the loader
+checks: docs/rules/five-seals-of-magic.md.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from grimoire.core.errors import InvalidPosition
-from grimoire.games.five_seals import rules
-from grimoire.games.five_seals.components import NUM_DICE
-from grimoire.games.five_seals.reach import breakable, seal_of, targets
+import msgspec
+
+from grimoire.core.documents import convert, require
+from grimoire.core.frames import frames_to_json
+from grimoire.games.five_seals.checks import check
+from grimoire.games.five_seals.components import NUM_DICE, family
+from grimoire.games.five_seals.frames import FRAMES, Spell, Turn
+from grimoire.games.five_seals.spells import HANDLERS
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
-PHASES = ("setup", "draft", "play", "over")
-FRAME_KINDS = ("turn", "dice", "pick", "absorb", "take", "give", "spell")
+Text = Annotated[str, msgspec.Meta(max_length=60)]  # a node id, token, scroll or die
+Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+Players = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # a seat; -1: none (yet)
+Texts = Annotated[list[Text], msgspec.Meta(max_length=200)]
+
+
+class Held(msgspec.Struct, forbid_unknown_fields=True):
+    """A scroll in a hand that is face down or holds a token (else just its name)."""
+
+    card: Text
+    up: bool = True
+    token: Text | None = None
+
+
+class SeatDoc(msgspec.Struct, forbid_unknown_fields=True):
+    dice: Annotated[list[Text], msgspec.Meta(max_length=24)]
+    scrolls: Annotated[list[Text | Held], msgspec.Meta(max_length=200)]
+    over: bool = False
+
+
+class PositionDoc(msgspec.Struct, forbid_unknown_fields=True):
+    circle: Annotated[int, msgspec.Meta(ge=0, le=4)]  # 0: not drawn yet
+    first: Players
+    phase: Literal["setup", "draft", "play", "over"]
+    turn: Players
+    tokens: Annotated[dict[Text, Text], msgspec.Meta(max_length=500)]
+    scrolls: Annotated[dict[Text, Text], msgspec.Meta(max_length=500)]
+    mages: Annotated[list[Text], msgspec.Meta(min_length=2, max_length=5)]
+    seats: Annotated[list[SeatDoc], msgspec.Meta(min_length=2, max_length=5)]
+    round: Annotated[int, msgspec.Meta(ge=1, le=2**31)] = 1
+    setup: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None  # setup phase only
+    box: Texts = msgspec.field(default_factory=list)
+    familiars: Annotated[list[Text | None], msgspec.Meta(max_length=5)] | None = None
+    guardians: Annotated[dict[Text, Text], msgspec.Meta(max_length=5)] = msgspec.field(
+        default_factory=dict
+    )
+    rolls: Annotated[list[Text], msgspec.Meta(max_length=24)] = msgspec.field(default_factory=list)
+    stack: Annotated[list[Any], msgspec.Meta(max_length=50)] | None = None  # frames.py
+    stall: Count = 0
+    broke: bool = False
+    decisions: Count = 0
 
 
 # ---------------------------------------------------------------------- codes
@@ -34,41 +81,39 @@ def node_text(st: FiveSealsState, node: int) -> str | None:
     return None if node < 0 else st.board.node_id(node)
 
 
-def parse_token(st: FiveSealsState, text: Any) -> int:
-    text = str(text)
+def parse_token(st: FiveSealsState, text: str, where: str) -> int:
     col = st.codec.colour(text[:1])
-    if col is None or col > 3 or len(text) != 2 or text[1] not in "23456":
-        raise InvalidPosition(f"a token is a colour letter and a strength, e.g. R2; not {text!r}")
+    good = col is not None and col < 4 and len(text) == 2 and text[1] in "23456"
+    require(good, where, text, "a token is a colour letter R/B/Y/G and a strength 2..6 (R2)")
+    assert col is not None
     return 10 * col + int(text[1])
 
 
-def parse_node(st: FiveSealsState, text: Any, *, allow_none: bool = False) -> int:
-    if text is None and allow_none:
-        return -1
-    if text not in st.board.index:
-        raise InvalidPosition(f"no node {text!r} on this board")
+def parse_node(st: FiveSealsState, text: str, where: str) -> int:
+    require(text in st.board.index, where, text, "no node of that id on this board")
     return st.board.index[text]
 
 
-def parse_card(st: FiveSealsState, text: Any) -> int:
-    card = st.comp.card_by_name(str(text))
-    if card is None:
-        raise InvalidPosition(f"no scroll called {text!r}")
+def parse_card(st: FiveSealsState, text: str, where: str) -> int:
+    card = st.comp.card_by_name(text)
+    require(card is not None, where, text, "no scroll of that name")
+    assert card is not None
     return card
 
 
-def parse_die(st: FiveSealsState, text: Any) -> tuple[int, int]:
-    name, _, value = str(text).partition("=")
+def parse_die(st: FiveSealsState, text: str, where: str) -> tuple[int, int]:
+    """(die, value) of ``R1=4`` (a die of the rolls: ``R1``, value 0)."""
+    name, _, value = text.partition("=")
     col = st.codec.colour(name[:1])
-    if col is None or col > 3 or len(name) != 2 or name[1] not in "123456":
-        raise InvalidPosition(f"a die is written like R1=4 (id=value), not {text!r}")
-    if value not in ("", "0", "1", "2", "3", "4", "5", "6"):
-        raise InvalidPosition(f"die value must be 0..6 in {text!r}")
+    good = col is not None and col < 4 and len(name) == 2 and name[1] in "123456"
+    require(good, where, text, "a die is written like R1=4 (id R1..G6 = value 0..6)")
+    require(value in ("", "0", "1", "2", "3", "4", "5", "6"), where, text, "a value 0..6")
+    assert col is not None
     return 6 * col + int(name[1]) - 1, int(value or 0)
 
 
-# ---------------------------------------------------------------------- dump
-def dump(st: FiveSealsState) -> dict[str, Any]:
+# ---------------------------------------------------------------------- to_json
+def to_json(st: FiveSealsState) -> dict[str, Any]:
     players = []
     for seat in range(st.n):
         dice = [
@@ -101,7 +146,7 @@ def dump(st: FiveSealsState) -> dict[str, Any]:
         },
         "seats": players,
         "rolls": [die_name(st, d) for d in st.rolls],
-        "stack": [dict(frame) for frame in st.stack],
+        "stack": stack_json(st),
         "stall": st.stall,
         "broke": st.broke,
         "decisions": st.decisions,
@@ -109,6 +154,22 @@ def dump(st: FiveSealsState) -> dict[str, Any]:
     if st.phase == "setup":
         doc["setup"] = st.setup_i
     return doc
+
+
+def stack_json(st: FiveSealsState) -> list[dict[str, Any]]:
+    """The frames as JSON; a spell's frame with its own fields only (``spell_keys``)."""
+    out = frames_to_json(st.stack)
+    for frame, doc in zip(st.stack, out, strict=True):
+        if isinstance(frame, Spell):
+            keep = spell_keys(frame.card)
+            for key in [key for key in doc if key not in keep]:
+                del doc[key]
+    return out
+
+
+def spell_keys(card: int) -> set[str]:
+    """The keys of the JSON of a spell's frame: the common ones and the spell's own."""
+    return {"k", "s", "card", "src", "c", *HANDLERS[family(card)].fields}
 
 
 def entry_json(st: FiveSealsState, entry: list[int]) -> str | dict[str, Any]:
@@ -122,122 +183,86 @@ def entry_json(st: FiveSealsState, entry: list[int]) -> str | dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- load
-def load(st: FiveSealsState, doc: dict[str, Any]) -> None:
-    """Fill a blank state from a position document; raises InvalidPosition."""
-    st.circle = int(doc.get("circle", st.circle))
-    if st.circle not in (0, 1, 2, 3, 4):
-        raise InvalidPosition(f"circle must be 1..4 (0: not drawn yet), not {st.circle}")
-    st.first = int(doc.get("first", max(st.first, 0)))
-    st.phase = str(doc.get("phase", "play"))
-    if st.phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {PHASES}, not {st.phase!r}")
-    st.round = int(doc.get("round", 1))
-    st.turn = int(doc.get("turn", st.first))
-    st.setup_i = int(doc.get("setup", len(st.board.seals) + len(st.board.scrolls)))
+def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
+    """Fill a blank state from a position document; InvalidPosition naming the field."""
+    doc = convert(raw, PositionDoc, "position")
+    n = st.n
+    require(len(doc.mages) == n, "mages", doc.mages, f"one node per seat ({n})")
+    require(len(doc.seats) == n, "seats", len(doc.seats), f"one entry per seat ({n})")
+    familiars = [None] * n if doc.familiars is None else doc.familiars
+    require(len(familiars) == n, "familiars", familiars, f"a node or null per seat ({n})")
+    st.circle, st.first, st.phase, st.round, st.turn = (
+        doc.circle,
+        doc.first,
+        doc.phase,
+        doc.round,
+        doc.turn,
+    )
+    slots = len(st.board.seals) + len(st.board.scrolls)
+    if doc.phase == "setup":
+        require(doc.setup is not None, "setup", None, "the slots filled (the setup phase)")
+    else:
+        require(doc.setup is None, "setup", doc.setup, "only in the setup phase")
+    st.setup_i = slots if doc.setup is None else doc.setup
     st.token = [-1] * len(st.board)
-    for node_id, text in doc.get("tokens", {}).items():
-        node = parse_node(st, node_id)
-        if st.board.nodes[node].kind == "hall":
-            raise InvalidPosition("no token can lie in the hall")
-        st.token[node] = parse_token(st, text)
+    for node_id, text in doc.tokens.items():
+        node = parse_node(st, node_id, f"tokens.{node_id}")
+        st.token[node] = parse_token(st, text, f"tokens.{node_id}")
     st.card = [-1] * len(st.board)
-    for node_id, text in doc.get("scrolls", {}).items():
-        node = parse_node(st, node_id)
-        if st.token[node] >= 0 or st.board.nodes[node].kind == "hall":
-            raise InvalidPosition(f"node {node_id} cannot hold a scroll")
-        st.card[node] = parse_card(st, text)
-    st.box = [parse_token(st, text) for text in doc.get("box", [])]
-    st.mage = [
-        parse_node(st, m) for m in doc.get("mages", [st.board.node_id(st.board.hall)] * st.n)
+    for node_id, text in doc.scrolls.items():
+        node = parse_node(st, node_id, f"scrolls.{node_id}")
+        st.card[node] = parse_card(st, text, f"scrolls.{node_id}")
+    st.box = [parse_token(st, text, f"box[{i}]") for i, text in enumerate(doc.box)]
+    st.mage = [parse_node(st, m, f"mages[{s}]") for s, m in enumerate(doc.mages)]
+    st.familiar = [
+        -1 if f is None else parse_node(st, f, f"familiars[{s}]") for s, f in enumerate(familiars)
     ]
-    st.familiar = [parse_node(st, f, allow_none=True) for f in doc.get("familiars", [None] * st.n)]
     st.guardian = [-1] * 5
-    for letter, node_id in doc.get("guardians", {}).items():
+    for letter, node_id in doc.guardians.items():
         col = st.codec.colour(letter)
-        if col is None:
-            raise InvalidPosition(f"no guardian colour {letter!r}")
-        st.guardian[col] = parse_node(st, node_id)
-    players = doc.get("seats", [{} for _ in range(st.n)])
-    if len(st.mage) != st.n or len(st.familiar) != st.n or len(players) != st.n:
-        raise InvalidPosition(f"mages, familiars and players must list {st.n} entries")
+        require(col is not None, f"guardians.{letter}", letter, "a colour letter R/B/Y/G/P")
+        assert col is not None
+        st.guardian[col] = parse_node(st, node_id, f"guardians.{letter}")
+    _seats(st, doc.seats)
+    st.rolls = [parse_die(st, text, f"rolls[{i}]")[0] for i, text in enumerate(doc.rolls)]
+    st.stall, st.broke, st.decisions = doc.stall, doc.broke, doc.decisions
+    if doc.stack is None:  # a hand-written position at the start of ``turn``'s turn
+        start = doc.phase == "play" and not st.rolls and 0 <= doc.turn < n
+        st.stack = [Turn(s=doc.turn)] if start else []
+    else:
+        st.stack = FRAMES.load(doc.stack, "stack")
+        for i, (raw_frame, frame) in enumerate(zip(doc.stack, st.stack, strict=True)):
+            if isinstance(frame, Spell):
+                keys = spell_keys(frame.card)
+                why = f"the frame of {st.comp.card_name(frame.card)} has {sorted(keys)}"
+                require(set(raw_frame) == keys, f"stack[{i}]", sorted(raw_frame), why)
+    check(st)
+
+
+def _seats(st: FiveSealsState, seats: list[SeatDoc]) -> None:
     in_game = st.n + st.comp.supply_extra
     st.die_owner = [-1 if d % 6 < in_game else -2 for d in range(NUM_DICE)]
     st.die_val = [0] * NUM_DICE
     st.hands, st.over = [], []
-    for seat, player in enumerate(players):
-        for text in player.get("dice", []):
-            die, value = parse_die(st, text)
-            if st.die_owner[die] != -1:
-                raise InvalidPosition(f"die {text!r} is not in this game or is listed twice")
-            st.die_owner[die], st.die_val[die] = seat, value
-        st.hands.append([entry_load(st, e) for e in player.get("scrolls", ["Binding"])])
-        st.over.append(bool(player.get("over", False)))
-    st.rolls = [parse_die(st, text)[0] for text in doc.get("rolls", [])]
-    st.stall = int(doc.get("stall", 0))
-    st.broke = bool(doc.get("broke", False))
-    st.decisions = int(doc.get("decisions", 0))
-    default = [{"k": "turn", "s": st.turn}] if st.phase == "play" and not st.rolls else []
-    st.stack = [load_frame(st, f) for f in doc.get("stack", default)]
-    check(st)
-
-
-def entry_load(st: FiveSealsState, doc: Any) -> list[int]:
-    if isinstance(doc, str):
-        return [parse_card(st, doc), 1, -1]
-    token = parse_token(st, doc["token"]) if doc.get("token") is not None else -1
-    return [parse_card(st, doc["card"]), 1 if doc.get("up", True) else 0, token]
-
-
-def load_frame(st: FiveSealsState, doc: Any) -> Frame:
-    if not isinstance(doc, dict) or doc.get("k") not in FRAME_KINDS:
-        raise InvalidPosition(f"a stack frame is a dict with k in {FRAME_KINDS}, not {doc!r}")
-    if not 0 <= int(doc.get("s", -1)) < st.n:
-        raise InvalidPosition(f"frame {doc!r} names no seat")
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
-
-
-def check(st: FiveSealsState) -> None:
-    """Consistency a hand-written position must have."""
-    for seat, node in enumerate(st.mage):
-        if st.token[node] >= 0 or st.card[node] >= 0:
-            raise InvalidPosition(f"seat {seat}'s mage stands on a seal")
-    for col, node in enumerate(st.guardian):
-        if node >= 0 and (st.card[node] < 0 or st.card[node] % 5 != col):
-            raise InvalidPosition(
-                f"guardian {st.comp.letters[col]} must stand on a scroll of its colour"
+    for seat, player in enumerate(seats):
+        for i, text in enumerate(player.dice):
+            where = f"seats[{seat}].dice[{i}]"
+            die, value = parse_die(st, text, where)
+            require(
+                st.die_owner[die] != -2,
+                where,
+                text,
+                f"not in this game (dice 1..{in_game} of a colour are)",
             )
-    if st.phase in ("play", "draft") and not st.stack and not st.rolls:
-        raise InvalidPosition("a game in play needs a decision on the stack or dice to roll")
-    if st.stack and st.stack[-1]["k"] == "turn" and st.over[st.stack[-1]["s"]]:
-        raise InvalidPosition("the player to move has finished the round")
-
-
-# ---------------------------------------------------------------------- view
-def view(st: FiveSealsState, seat: int | None) -> dict[str, Any]:
-    """Everything is open in Five Seals except future dice: the position, plus what a player
-    (or spectator) wants at a glance. Never the seed."""
-    doc = dump(st)
-    doc["supply"] = {st.comp.letters[c]: st.supply(c) for c in range(4)}
-    doc["score_detail"] = [
-        {"scrolls": p, "synergy": b} for p, b in (rules.score_of(hand) for hand in st.hands)
-    ]
-    doc["strength6_left"] = st.scrolls_on_board(6)
-    doc["end_below"] = st.comp.end_threshold[st.n]
-    doc["prompt"] = rules.prompt(st)
-    who = seat
-    if who is None and not st.is_chance() and not st.is_terminal():
-        who = int(st.stack[-1]["s"])
-    if who is not None and st.phase == "play":
-        can = set(breakable(st, who))
-        doc["reach"] = [
-            {
-                "node": st.board.node_id(n),
-                "colour": st.comp.letters[seal_of(st, n)[0]],
-                "strength": seal_of(st, n)[1],
-                "scroll": st.comp.card_name(st.card[n]) if st.card[n] >= 0 else None,
-                "breakable": n in can,
-            }
-            for n in targets(st, who)
-        ]
-        doc["reach_of"] = who
-    return doc
+            require(st.die_owner[die] == -1, where, text, "a die listed twice")
+            st.die_owner[die], st.die_val[die] = seat, value
+        hand = []
+        for i, entry in enumerate(player.scrolls):
+            where = f"seats[{seat}].scrolls[{i}]"
+            if isinstance(entry, str):
+                hand.append([parse_card(st, entry, where), 1, -1])
+            else:
+                held = -1 if entry.token is None else parse_token(st, entry.token, where)
+                hand.append([parse_card(st, entry.card, where), int(entry.up), held])
+        st.hands.append(hand)
+        st.over.append(player.over)

@@ -23,7 +23,7 @@ import math
 from html import escape
 
 from grimoire.core.i18n import N_, percent
-from grimoire.games.five_seals import rules
+from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
 from grimoire.games.five_seals.odds import seal_odds
@@ -31,6 +31,7 @@ from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text import _, colour_name, element
+from grimoire.games.five_seals.view import focus
 
 FILL = ("#d7352b", "#2f6fd1", "#e8c21c", "#3e9a47", "#8e44ad")
 PALE = ("#f4c6c2", "#c6d6f3", "#f7ecb5", "#c8e6ca", "#e2cdec")
@@ -53,9 +54,7 @@ def render(st: FiveSealsState, seat: int | None) -> str:
     size = 2 * centre
     height = max(size, 90.0 + st.n * 170.0)
     width = size + PANEL
-    who = seat
-    if who is None and not st.is_chance() and not st.is_terminal():
-        who = int(st.stack[-1]["s"])
+    who = focus(st, seat)  # refuses a seat the game does not have
     reach = set(targets(st, who)) if who is not None and st.phase == "play" else set()
     can = set(breakable(st, who)) if reach and who is not None else set()
     # the exact chance that a fresh roll of the player's dice breaks each seal in reach
@@ -220,7 +219,7 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
     )
     parts.append(f'<text x="0" y="24" font-size="15" font-weight="bold">{escape(heading)}</text>')
     parts.append(f'<text x="0" y="44" font-size="11">{escape(describe_prompt(st))}</text>')
-    actor = None if st.is_chance() or st.is_terminal() else int(st.stack[-1]["s"])
+    actor = focus(st, None)  # the seat to act (None at chance nodes and at the end)
     parts.append(f'<text x="0" y="64" font-size="11">{escape(_("supply"))}</text>')
     for c in range(4):
         x = 48 + c * 44
@@ -230,14 +229,14 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
             f'<rect x="{x}" y="50" width="20" height="20" rx="4" fill="{FILL[c]}"/>'
             f'<text x="{x + 24}" y="64" font-size="11">{st.supply(c)}</text></g>'
         )
-    totals = rules.scores(st)
+    totals = scoring.scores(st)
     y = 80.0
     for s in range(st.n):
         mage, familiar = comp.mages[s]
         place = _familiar_place(st, s)
         mark = " " + _("(you)") if s == seat else ""
         state = " - " + _("round over") if st.over[s] else ""
-        to_act = not st.is_chance() and not st.is_terminal() and st.stack[-1]["s"] == s
+        to_act = actor == s
         parts.append(
             f'<g class="player" data-seat="{s}" transform="translate(0,{y:.0f})">'
             f'<rect width="{PANEL - 20:.0f}" height="160" rx="6" fill="#fffdf8" '

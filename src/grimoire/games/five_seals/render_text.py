@@ -8,12 +8,13 @@ from rich.table import Table
 from rich.text import Text
 
 from grimoire.core.i18n import N_
-from grimoire.games.five_seals import rules
+from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text import _, element, prompt
 from grimoire.games.five_seals.text_map import surroundings
+from grimoire.games.five_seals.view import focus
 
 STYLE = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta")
 COLUMNS = (N_("seat"), N_("mage at"), N_("familiar"), N_("dice"), N_("scrolls"), N_("score"))
@@ -24,6 +25,7 @@ def coloured(text: str, col: int, *, dim: bool = False) -> Text:
 
 
 def render(st: FiveSealsState, seat: int | None) -> Group:
+    viewer = focus(st, seat)  # refuses a seat the game does not have
     comp = st.comp
     circle = ROMAN.get(st.circle, "?")
     head = Text(
@@ -44,7 +46,7 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
     table = Table(show_header=True, header_style="bold", expand=False)
     for column in COLUMNS:
         table.add_column(_(column), no_wrap=column == "scrolls")
-    totals = rules.scores(st)
+    totals = scoring.scores(st)
     for s in range(st.n):
         mage_name, familiar_name = comp.mages[s]
         who = Text(f"{s} {mage_name}" + (" " + _("(you)") if s == seat else ""))
@@ -63,7 +65,7 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
             label += "" if up else " " + _("down")
             scrolls.append(coloured(label, colour(card), dim=not up))
         hand = Text("\n").join(scrolls)
-        points, bonus = rules.score_of(st.hands[s])
+        points, bonus = scoring.score_of(st.hands[s])
         if st.familiar[s] >= 0:
             where = _("{familiar} at {node}")
         else:
@@ -85,9 +87,6 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
         supply.append_text(coloured(f"{element(st, c)} {st.supply(c)}  ", c))
     parts.append(supply)
 
-    viewer = seat
-    if viewer is None and not st.is_chance() and not st.is_terminal():
-        viewer = int(st.stack[-1]["s"])
     if viewer is not None and st.phase == "play":
         parts.append(surroundings(st, viewer))
     if st.is_terminal():

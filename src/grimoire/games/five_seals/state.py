@@ -1,33 +1,30 @@
-"""``FiveSealsState``: the position as plain lists, and the engine hooks around ``rules``.
+"""``FiveSealsState``: the position as plain lists and typed decision frames, and the engine
+hooks, each delegating to the module that does the work.
 
 Everything is open information except future dice. The pending decision is the top frame of
-``stack`` (a list of small JSON dicts, see ``rules.py``); chance nodes are the setup placements
-still to make and the dice in ``rolls`` waiting to be rolled.
+``stack`` (``frames.py``; the rules in ``rules.py``); chance nodes are the setup placements
+still to make and the dice in ``rolls`` waiting to be rolled (``chance.py``). What a seat sees
+is ``view.py``, the position document ``position.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from grimoire.core.state import CHANCE, TERMINAL, Actor, State
-from grimoire.games.five_seals import chance, position, rules
+from grimoire.core.frames import Frame, copy_frames
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
+from grimoire.games.five_seals import actions, chance, flow, position, rules, scoring, view
 from grimoire.games.five_seals.components import BINDING, NUM_DICE, strength
-from grimoire.games.five_seals.text import chance_text, label
+from grimoire.games.five_seals.frames import Decision
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
 
-Frame = dict[str, Any]
-# what _copy shares, copies as is, and copies as a new list
-SHARED = ("game", "g", "board", "comp", "codec")
-SCALARS = (
-    *("n", "circle", "first", "phase", "round", "setup_i", "turn", "stall", "broke"),
-    "decisions",
-)
-LISTS = (
-    *("token", "card", "box", "mage", "familiar", "guardian"),
-    *("die_owner", "die_val", "over", "rolls"),
-)
+# what _copy shares (values never changed in place) and copies as a new list
+SHARED: tuple[str, ...] = ("board", "comp", "codec", "n", "circle", "first", "round")
+SHARED += ("setup_i", "turn", "stall", "broke", "decisions")
+LISTS: tuple[str, ...] = ("token", "card", "box", "mage", "familiar", "guardian", "die_owner")
+LISTS += ("die_val", "over", "rolls")
 
 
 class FiveSealsState(State):
@@ -37,15 +34,15 @@ class FiveSealsState(State):
         self, game: FiveSealsGame, seed: int, *, fresh: bool = True, blank: bool = False
     ) -> None:
         super().__init__(game, seed)
-        # the same object as ``game``, typed as this game (mypyc cannot narrow an inherited
-        # attribute, so ``game`` keeps the core's type)
-        self.g: FiveSealsGame = game
-        if blank:  # an empty shell that _copy fills in
-            return
+        # The state holds its game once, as ``game`` of the core's type: mypyc refuses to
+        # narrow an inherited attribute to FiveSealsGame. The parts the rules read are here,
+        # typed: the board, the components and the action codec.
         self.board = game.board
         self.comp = game.comp
         self.codec = game.codec
         self.n = game.players
+        if blank:  # an empty shell that _copy fills in
+            return
         size = len(self.board)
         circle = game.options["circle"]
         first = game.options["first_player"]
@@ -69,13 +66,13 @@ class FiveSealsState(State):
         self.hands: list[list[list[int]]] = [[[BINDING, 1, -1]] for _ in range(self.n)]
         self.over: list[bool] = [False] * self.n  # the round is over for that player
         self.turn = -1  # seat whose turn it is (or was last); -1 at the start of a round
-        self.stack: list[Frame] = []
+        self.stack: list[Frame] = []  # the pending decisions, top last (frames.py)
         self.rolls: list[int] = []  # dice waiting to be rolled, in order
         self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
         self.broke = False  # a seal was broken this round
         self.decisions = 0  # player decisions so far (the decision_limit safeguard)
         if fresh:
-            rules.advance(self)
+            flow.advance(self)
 
     # ------------------------------------------------------------------ dice and hands
     def dice_of(self, seat: int, colour: int) -> list[int]:
@@ -142,99 +139,55 @@ class FiveSealsState(State):
             return CHANCE
         if self.phase == "over":
             return TERMINAL
-        return int(self.stack[-1]["s"])
+        frame = self.stack[-1]
+        assert isinstance(frame, Decision)  # every frame is a seat's decision
+        return frame.s
 
     def _legal_actions(self, seat: int) -> list[int]:
-        return sorted(rules.legal(self, self.stack[-1]))
+        return rules.legal_actions(self, seat)
 
     def _apply(self, actor: int, action: int) -> None:
-        self.memo.clear()
-        if actor == CHANCE:
-            chance.apply(self, action)
-        else:
-            rules.act(self, self.stack[-1], action)
-            self.decisions += 1
-        self.memo.clear()
-        rules.advance(self)
-        self.memo.clear()
-        if self.decisions >= self.game.options["decision_limit"] and self.phase != "over":
-            self.phase, self.stack, self.rolls = "over", [], []  # ruling 22
+        rules.apply(self, actor, action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return chance.weights(self)
 
     def scores(self) -> list[float]:
-        return [float(s) for s in rules.scores(self)]
+        return [float(s) for s in scoring.scores(self)]
 
     def winners(self) -> list[int]:
-        if self.phase != "over":
-            return []
-        return rules.winners(self)
+        return scoring.winners(self) if self.phase == "over" else []
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return position.view(self, seat)
+        return view.view(self, seat)
 
     def _position(self) -> dict[str, Any]:
-        return position.dump(self)
+        return position.to_json(self)
 
     def _copy(self) -> FiveSealsState:
-        other = FiveSealsState(self.g, self.seed, blank=True)  # not __new__: mypyc's runs __init__
-        # by attribute, not through __dict__ (a compiled class has none)
-        for key in SHARED + SCALARS:
-            setattr(other, key, getattr(self, key))
-        for key in LISTS:
-            setattr(other, key, getattr(self, key)[:])
-        other.hands = [[entry[:] for entry in hand] for hand in self.hands]
-        other.stack = [
-            {k: (v[:] if isinstance(v, list) else v) for k, v in frame.items()}
-            for frame in self.stack
-        ]
+        # not __new__: mypyc's runs __init__; ``game`` is a FiveSealsGame (see __init__)
+        other = FiveSealsState(cast("FiveSealsGame", self.game), self.seed, blank=True)
+        copy_fields(self, other, shared=SHARED, lists=LISTS)
+        other.hands = [[entry[:] for entry in hand] for hand in self.hands]  # three levels
+        other.stack = copy_frames(self.stack)
         return other
 
     def action_to_string(self, action: int) -> str:
         """The label (a chance outcome: the log line) in the current language."""
-        if self.is_chance():
-            return chance_text(self, action)
-        return label(self, action)
+        return actions.action_text(self, action)
+
+    def parse_action(self, text: str) -> int:
+        return actions.parse(self, text)
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return actions.action_json(self, action)
 
     def _why_illegal(self, actor: int, action: int) -> str:
         if actor >= 0 and self.stack and 0 <= action < self.game.num_actions:
-            from grimoire.games.five_seals.explain import why_not
-            from grimoire.games.five_seals.text import _
+            from grimoire.games.five_seals.explain import refusal
 
-            legal = State._phase_hint(self, actor)  # "legal now: ..."
-            reason = why_not(self, actor, action)
-            return _("'{action}' is not possible: {reason}; {legal}").format(
-                action=self.action_to_string(action), reason=reason, legal=legal
-            )
+            return refusal(self, actor, action, State._phase_hint(self, actor))
         return super()._why_illegal(actor, action)
-
-    def parse_action(self, text: str) -> int:
-        """The action named by ``text``: the English text (a chance outcome also as shown)."""
-        if self.is_chance():
-            wanted = " ".join(text.lower().split())
-            for outcome, _ in self.chance_weights():
-                shown = (chance.describe(self, outcome), chance_text(self, outcome))
-                if wanted in (" ".join(words.lower().split()) for words in shown):
-                    return outcome
-        return self.codec.parse(text)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        doc = super().action_to_json(action)
-        if not self.is_chance():
-            kind, arg = self.codec.decode(action)
-            doc["kind"] = kind
-            if kind in ("break", "node"):
-                doc["node"] = self.board.node_id(arg)
-            elif kind in ("use", "scroll"):
-                doc["card"] = self.comp.card_name(arg)
-            elif kind in ("die", "their"):
-                doc["colour"], doc["value"] = self.comp.letters[arg // 6], arg % 6 + 1
-            elif kind in ("take", "colour"):
-                doc["colour"] = self.comp.letters[arg]
-            elif kind == "seat":
-                doc["seat"] = arg
-        return doc
 
     # ------------------------------------------------------------------ derived facts
     def scrolls_on_board(self, of_strength: int) -> int:

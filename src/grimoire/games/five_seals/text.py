@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.games.five_seals.chance import ROMAN, _slot, describe, node_kind
+from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -72,7 +73,8 @@ def label(st: FiveSealsState, action: int) -> str:
     """A player action's label in the current language (English: the codec's own text)."""
     if language() == DEFAULT:
         return st.codec.to_text(action)
-    kind, arg = st.codec.decode(action)
+    decoded = st.codec.decode(action)
+    kind, arg = decoded.kind, decoded.arg
     if kind in SINGLE_TEXT:
         return _(SINGLE_TEXT[kind])
     template = _(KIND_TEXT[kind])
@@ -115,27 +117,24 @@ def prompt(st: FiveSealsState) -> str:
     if st.is_chance():
         return _("Chance: dice are rolled / the board is being filled.")
     f = st.stack[-1]
-    kind, seat = f["k"], f["s"]
-    if kind == "turn":
+    if isinstance(f, Turn):
         return _("Seat {seat}'s turn: use scrolls, then break a seal (or end your round).").format(
-            seat=seat
+            seat=f.s
         )
-    if kind == "dice":
+    if isinstance(f, Dice):
         return _("Seat {seat}: pay for {node} with dice, highest first.").format(
-            seat=seat, node=st.board.node_id(f["n"])
+            seat=f.s, node=st.board.node_id(f.n)
         )
-    if kind == "take":
-        return _("Seat {seat}: take {count} more dice from the supply.").format(
-            seat=seat, count=f["n"]
-        )
-    if kind == "pick":
-        mode = str(f["m"])
-        why = _(PICK_TEXT[mode]) if mode in PICK_TEXT else mode
-        return _("Seat {seat}: choose the seal to break ({why}).").format(seat=seat, why=why)
-    if kind == "absorb":
+    if isinstance(f, Take):
+        return _("Seat {seat}: take {count} more dice from the supply.").format(seat=f.s, count=f.n)
+    if isinstance(f, Pick):
+        why = _(PICK_TEXT[f.m]) if f.m in PICK_TEXT else f.m
+        return _("Seat {seat}: choose the seal to break ({why}).").format(seat=f.s, why=why)
+    if isinstance(f, Absorb):
         return _("Seat {seat}: put the broken token on an Absorption scroll, or done.").format(
-            seat=seat
+            seat=f.s
         )
-    if kind == "give":
-        return _("Seat {seat}: choose the die seat {thief} steals.").format(seat=seat, thief=f["t"])
-    return _("Seat {seat} is using {card}.").format(seat=seat, card=st.comp.card_name(f["card"]))
+    if isinstance(f, Give):
+        return _("Seat {seat}: choose the die seat {thief} steals.").format(seat=f.s, thief=f.t)
+    assert isinstance(f, Spell)
+    return _("Seat {seat} is using {card}.").format(seat=f.s, card=st.comp.card_name(f.card))

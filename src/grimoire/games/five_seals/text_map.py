@@ -21,6 +21,7 @@ from grimoire.games.five_seals.components import BINDING, colour, family, streng
 from grimoire.games.five_seals.odds import seal_odds
 from grimoire.games.five_seals.reach import _region, blockers, breakable
 from grimoire.games.five_seals.text import _
+from grimoire.games.five_seals.view import check_seat
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -251,6 +252,7 @@ def topics() -> dict[str, str]:
 
 def topic(st: FiveSealsState, seat: int | None, name: str, argument: str) -> Group | Text:
     """The terminal's extra command ``name`` (one of ``TOPICS``) with its ``argument``."""
+    check_seat(st, seat)
     if name == "map":
         wedges = {node.wedge for node in st.board.nodes if node.wedge is not None}
         if argument.isdigit() and int(argument) in wedges:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.five_seals.components import family, load
+from grimoire.games.five_seals.components import LOADER, family
+from grimoire.games.five_seals.frames import Spell
 from grimoire.games.five_seals.spells.base import Handler, Src
 from grimoire.games.five_seals.spells.conflict import (
     Alteration,
@@ -37,9 +38,9 @@ from grimoire.games.five_seals.spells.spaces import (
 )
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
-CIRCLES = tuple(spell.circle for spell in load().spells)
+CIRCLES = tuple(spell.circle for spell in LOADER.load(None).spells)
 
 # index = spell family (components.py); 20 = Binding
 HANDLERS: tuple[Handler, ...] = (
@@ -83,13 +84,13 @@ def start(st: FiveSealsState, seat: int, card: int, src: Src) -> None:
     HANDLERS[family(card)].start(st, seat, card, src)
 
 
-def legal(st: FiveSealsState, f: Frame) -> list[int]:
-    return HANDLERS[family(f["card"])].legal(st, f)
+def legal(st: FiveSealsState, f: Spell) -> list[int]:
+    return HANDLERS[family(f.card)].legal(st, f)
 
 
-def act(st: FiveSealsState, f: Frame, action: int) -> None:
-    name, arg = st.codec.decode(action)
-    HANDLERS[family(f["card"])].act(st, f, name, arg)
+def act(st: FiveSealsState, f: Spell, action: int) -> None:
+    decoded = st.codec.decode(action)
+    HANDLERS[family(f.card)].act(st, f, decoded.kind, decoded.arg)
 
 
 __all__ = ["HANDLERS", "Src", "act", "legal", "start", "usable"]

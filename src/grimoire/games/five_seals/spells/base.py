@@ -9,35 +9,36 @@ frame never offers the scroll being used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import DICE_COLOURS, P, colour
+from grimoire.games.five_seals.frames import Spell
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
 Src = tuple[int, int]  # (owner seat, index in the owner's scrolls) of the scroll being used
 
 
 class Handler:
-    """One spell family. ``frame`` fields: s (seat), card, src, c (colour; -1 = to choose)."""
+    """One spell family, with its ``Spell`` frame (``frames.py``): s (seat), card, src, c
+    (colour; -1 = to choose) and the fields it names in ``fields`` (the others keep their
+    defaults; the loader checks that)."""
+
+    fields: tuple[str, ...] = ()  # the Spell frame's own fields this spell uses
+    has_frame = True  # False: the spell never waits for a decision (resolved at once)
 
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         raise NotImplementedError
 
-    def fields(self) -> dict[str, Any]:
-        """Extra frame fields with their initial values."""
-        return {}
-
     def start(self, st: FiveSealsState, seat: int, card: int, src: Src) -> None:
-        frame = {"k": "spell", "s": seat, "card": card, "src": list(src), "c": colour(card)}
-        st.stack.append(frame | self.fields())
+        st.stack.append(Spell(s=seat, card=card, src=src, c=colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
         raise NotImplementedError
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         raise NotImplementedError
 
 
@@ -57,27 +58,29 @@ class ColourChoice(Handler):
     def start(self, st: FiveSealsState, seat: int, card: int, src: Src) -> None:
         super().start(st, seat, card, src)
         if colour(card) == P:
-            st.stack[-1]["c"] = -1
+            frame = st.stack[-1]
+            assert isinstance(frame, Spell)
+            frame.c = -1
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        if f["c"] < 0:
-            return [A.COLOUR + c for c in DICE_COLOURS if self.ok(st, f["s"], c)]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        if f.c < 0:
+            return [A.COLOUR + c for c in DICE_COLOURS if self.ok(st, f.s, c)]
         return self.legal_c(st, f)
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["c"] < 0:
-            f["c"] = arg
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.c < 0:
+            f.c = arg
             self.chosen(st, f)
         else:
             self.act_c(st, f, name, arg)
 
-    def chosen(self, st: FiveSealsState, f: Frame) -> None:
+    def chosen(self, st: FiveSealsState, f: Spell) -> None:
         """Called once the colour is known (hook: spells with nothing more to choose)."""
 
-    def legal_c(self, st: FiveSealsState, f: Frame) -> list[int]:
+    def legal_c(self, st: FiveSealsState, f: Spell) -> list[int]:
         raise NotImplementedError
 
-    def act_c(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act_c(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         raise NotImplementedError
 
 

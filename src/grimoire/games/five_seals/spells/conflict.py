@@ -6,7 +6,7 @@ scrolls cannot be used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import (
@@ -18,11 +18,12 @@ from grimoire.games.five_seals.components import (
     family,
     strength,
 )
+from grimoire.games.five_seals.frames import Give, Spell
 from grimoire.games.five_seals.reach import colour_ok
 from grimoire.games.five_seals.spells.base import ColourChoice, Handler, Src, done, next_values
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
 
 def dice_codes(st: FiveSealsState, seat: int) -> set[int]:
@@ -34,8 +35,7 @@ class Deception(Handler):
     """Take an opponent's die of the colour (Mind: any), give one of yours of another colour;
     the dice trade colours, not values."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"o": -1, "t": -1}
+    fields: tuple[str, ...] = ("o", "t")
 
     def takeable(self, st: FiveSealsState, seat: int, col: int, victim: int) -> list[int]:
         mine = {code // 6 for code in dice_codes(st, seat)}
@@ -51,22 +51,22 @@ class Deception(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.victims(st, seat, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        seat = f["s"]
-        if f["o"] < 0:
-            return [A.SEAT + k for k in self.victims(st, seat, f["c"])]
-        if f["t"] < 0:
-            return [A.THEIR + code for code in self.takeable(st, seat, f["c"], f["o"])]
-        return [A.DIE + code for code in sorted(dice_codes(st, seat)) if code // 6 != f["t"] // 6]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        seat = f.s
+        if f.o < 0:
+            return [A.SEAT + k for k in self.victims(st, seat, f.c)]
+        if f.t < 0:
+            return [A.THEIR + code for code in self.takeable(st, seat, f.c, f.o)]
+        return [A.DIE + code for code in sorted(dice_codes(st, seat)) if code // 6 != f.t // 6]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["o"] < 0:
-            f["o"] = arg
-        elif f["t"] < 0:
-            f["t"] = arg
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.o < 0:
+            f.o = arg
+        elif f.t < 0:
+            f.t = arg
         else:
             done(st)
-            seat, victim, taken = f["s"], f["o"], f["t"]
+            seat, victim, taken = f.s, f.o, f.t
             theirs = st.pick_dice(victim, taken // 6, [taken % 6 + 1])[0]
             mine = st.pick_dice(seat, arg // 6, [arg % 6 + 1])[0]
             st.die_owner[theirs], st.die_val[theirs] = seat, arg % 6 + 1
@@ -78,8 +78,7 @@ class Alteration(ColourChoice):
     least one die must change. Steps: your dice (``done``), an opponent or ``done``, their
     dice (``done``)."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"ph": 0, "up": [], "o": -1, "dn": []}
+    fields: tuple[str, ...] = ("ph", "up", "o", "dn")
 
     def victims(self, st: FiveSealsState, seat: int, col: int) -> list[int]:
         return [k for k in st.opponents(seat) if any(v > 1 for v in st.dice_of(k, col))]
@@ -90,56 +89,58 @@ class Alteration(ColourChoice):
 
     def start(self, st: FiveSealsState, seat: int, card: int, src: Src) -> None:
         super().start(st, seat, card, src)
-        if st.stack[-1]["c"] >= 0:
-            self.chosen(st, st.stack[-1])
+        frame = st.stack[-1]
+        assert isinstance(frame, Spell)
+        if frame.c >= 0:
+            self.chosen(st, frame)
 
-    def chosen(self, st: FiveSealsState, f: Frame) -> None:
+    def chosen(self, st: FiveSealsState, f: Spell) -> None:
         if not self.raisable(st, f):  # nothing of yours to raise: straight to the opponent
-            f["ph"] = 1
+            f.ph = 1
 
-    def raisable(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return next_values([v for v in st.dice_of(f["s"], f["c"]) if v < 6], f["up"])
+    def raisable(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return next_values([v for v in st.dice_of(f.s, f.c) if v < 6], f.up)
 
-    def lowerable(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return next_values([v for v in st.dice_of(f["o"], f["c"]) if v > 1], f["dn"])
+    def lowerable(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return next_values([v for v in st.dice_of(f.o, f.c) if v > 1], f.dn)
 
-    def legal_c(self, st: FiveSealsState, f: Frame) -> list[int]:
-        col = f["c"]
-        if f["ph"] == 0:
+    def legal_c(self, st: FiveSealsState, f: Spell) -> list[int]:
+        col = f.c
+        if f.ph == 0:
             acts = [A.die(col, v) for v in self.raisable(st, f)]
-            if f["up"] or self.victims(st, f["s"], col):
+            if f.up or self.victims(st, f.s, col):
                 acts.append(A.DONE)
             return acts
-        if f["ph"] == 1:
-            acts = [A.SEAT + k for k in self.victims(st, f["s"], col)]
-            return [*acts, A.DONE] if f["up"] else acts
+        if f.ph == 1:
+            acts = [A.SEAT + k for k in self.victims(st, f.s, col)]
+            return [*acts, A.DONE] if f.up else acts
         acts = [A.their(col, v) for v in self.lowerable(st, f)]
-        return [*acts, A.DONE] if f["dn"] else acts
+        return [*acts, A.DONE] if f.dn else acts
 
-    def act_c(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["ph"] == 0:
+    def act_c(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.ph == 0:
             if name == "die":
-                f["up"].append(arg % 6 + 1)
+                f.up.append(arg % 6 + 1)
                 if self.raisable(st, f):
                     return
-            f["ph"] = 1
-            if self.victims(st, f["s"], f["c"]):
+            f.ph = 1
+            if self.victims(st, f.s, f.c):
                 return
-        elif f["ph"] == 1 and name == "seat":
-            f["o"], f["ph"] = arg, 2
+        elif f.ph == 1 and name == "seat":
+            f.o, f.ph = arg, 2
             return
-        elif f["ph"] == 2 and name == "their":
-            f["dn"].append(arg % 6 + 1)
+        elif f.ph == 2 and name == "their":
+            f.dn.append(arg % 6 + 1)
             if self.lowerable(st, f):
                 return
         self.resolve(st, f)
 
-    def resolve(self, st: FiveSealsState, f: Frame) -> None:
+    def resolve(self, st: FiveSealsState, f: Spell) -> None:
         done(st)
-        for die in st.pick_dice(f["s"], f["c"], f["up"]):
+        for die in st.pick_dice(f.s, f.c, f.up):
             st.die_val[die] += 1
-        if f["o"] >= 0:
-            for die in st.pick_dice(f["o"], f["c"], f["dn"]):
+        if f.o >= 0:
+            for die in st.pick_dice(f.o, f.c, f.dn):
                 st.die_val[die] -= 1
 
 
@@ -152,8 +153,7 @@ class Transfer(Handler):
     """Swap a face-up scroll of yours for an opponent's face-up scroll of the colour (Mind:
     a Mind scroll) of the same strength. Swapping two copies of one card has no effect."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"o": -1, "j": -1}
+    fields: tuple[str, ...] = ("o", "j")
 
     def mine(self, st: FiveSealsState, seat: int, card: int, busy: set[Src]) -> list[int]:
         return sorted(
@@ -178,23 +178,23 @@ class Transfer(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return any(self.theirs(st, seat, colour(card), k, busy) for k in st.opponents(seat))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        seat, col = f["s"], f["c"]
-        if f["o"] < 0:
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        seat, col = f.s, f.c
+        if f.o < 0:
             return [A.SEAT + k for k in st.opponents(seat) if self.theirs(st, seat, col, k, set())]
-        if f["j"] < 0:
-            return [A.SCROLL + c for c in self.theirs(st, seat, col, f["o"], set())]
-        return [A.SCROLL + c for c in self.mine(st, seat, f["j"], set())]
+        if f.j < 0:
+            return [A.SCROLL + c for c in self.theirs(st, seat, col, f.o, set())]
+        return [A.SCROLL + c for c in self.mine(st, seat, f.j, set())]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["o"] < 0:
-            f["o"] = arg
-        elif f["j"] < 0:
-            f["j"] = arg  # the card; its first face-up copy changes hands
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.o < 0:
+            f.o = arg
+        elif f.j < 0:
+            f.j = arg  # the card; its first face-up copy changes hands
         else:
             done(st)
-            seat, victim = f["s"], f["o"]
-            j, i = st.find_up(victim, f["j"]), st.find_up(seat, arg)
+            seat, victim = f.s, f.o
+            j, i = st.find_up(victim, f.j), st.find_up(seat, arg)
             st.hands[seat][i], st.hands[victim][j] = st.hands[victim][j], st.hands[seat][i]
 
 
@@ -212,21 +212,20 @@ class Theft(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.victims(st, seat, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return [A.SEAT + k for k in self.victims(st, f["s"], f["c"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return [A.SEAT + k for k in self.victims(st, f.s, f.c)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        col = -1 if f["c"] == 4 else f["c"]
-        st.stack.append({"k": "give", "s": arg, "t": f["s"], "c": col})
+        col = -1 if f.c == 4 else f.c
+        st.stack.append(Give(s=arg, t=f.s, c=col))
 
 
 class Exploitation(Handler):
     """Use an opponent's face-up scroll of the colour (Mind: a Mind scroll) as your own; it
     turns face down too. Not Binding, Synergy, or an Exploitation."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"o": -1}
+    fields: tuple[str, ...] = ("o",)
 
     def options(
         self, st: FiveSealsState, seat: int, col: int, victim: int, busy: set[Src]
@@ -246,20 +245,20 @@ class Exploitation(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return any(self.options(st, seat, colour(card), k, busy) for k in st.opponents(seat))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        seat, col = f["s"], f["c"]
-        if f["o"] < 0:
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        seat, col = f.s, f.c
+        if f.o < 0:
             return [A.SEAT + k for k in st.opponents(seat) if self.options(st, seat, col, k, set())]
-        return [A.SCROLL + card for card in self.options(st, seat, col, f["o"], set())]
+        return [A.SCROLL + card for card in self.options(st, seat, col, f.o, set())]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         from grimoire.games.five_seals import spells
 
-        if f["o"] < 0:
-            f["o"] = arg
+        if f.o < 0:
+            f.o = arg
             return
         done(st)
-        victim = f["o"]
+        victim = f.o
         j = st.find_up(victim, arg)
         st.hands[victim][j][1] = 0
-        spells.start(st, f["s"], arg, (victim, j))
+        spells.start(st, f.s, arg, (victim, j))

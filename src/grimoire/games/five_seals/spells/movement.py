@@ -8,10 +8,11 @@ be used when such a seal exists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import DICE_COLOURS, colour
+from grimoire.games.five_seals.frames import Pick, PickMode, Spell
 from grimoire.games.five_seals.reach import (
     breakable,
     colour_ok,
@@ -23,12 +24,12 @@ from grimoire.games.five_seals.reach import (
 from grimoire.games.five_seals.spells.base import Handler, Src, done, node_action
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
 
-def pick(st: FiveSealsState, f: Frame, mode: str, node: int = -1) -> None:
+def pick(st: FiveSealsState, f: Spell, mode: PickMode, node: int = -1) -> None:
     """Replace the spell's frame by the choice of the seal to break."""
-    st.stack[-1] = {"k": "pick", "s": f["s"], "m": mode, "c": f["c"], "x": node}
+    st.stack[-1] = Pick(s=f.s, m=mode, c=f.c, x=node)
 
 
 class Dispatch(Handler):
@@ -45,12 +46,12 @@ class Dispatch(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return [node_action(st, n) for n in self.choices(st, f["c"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return [node_action(st, n) for n in self.choices(st, f.c)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.familiar[f["s"]] = arg
+        st.familiar[f.s] = arg
 
 
 class Leap(Handler):
@@ -71,10 +72,10 @@ class Leap(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, seat, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return [node_action(st, n) for n in self.choices(st, f["s"], f["c"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return [node_action(st, n) for n in self.choices(st, f.s, f.c)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         pick(st, f, "leap", arg)
 
 
@@ -91,10 +92,10 @@ class Teleportation(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, seat, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return [node_action(st, n) for n in self.choices(st, f["s"], f["c"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return [node_action(st, n) for n in self.choices(st, f.s, f.c)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         pick(st, f, "tele", arg)
 
 
@@ -113,13 +114,13 @@ class Guardian(Handler):
         col = colour(card)
         return st.guardian[col] >= 0 or bool(self.choices(st, col))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        acts = [node_action(st, n) for n in self.choices(st, f["c"])]
-        return [*acts, A.UNGUARD] if st.guardian[f["c"]] >= 0 else acts
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        acts = [node_action(st, n) for n in self.choices(st, f.c)]
+        return [*acts, A.UNGUARD] if st.guardian[f.c] >= 0 else acts
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.guardian[f["c"]] = arg if name == "node" else -1
+        st.guardian[f.c] = arg if name == "node" else -1
 
 
 class Speed(Handler):
@@ -130,7 +131,7 @@ class Speed(Handler):
         return any(speed_second(st, seat, n, col) for n in breakable(st, seat))
 
     def start(self, st: FiveSealsState, seat: int, card: int, src: Src) -> None:
-        st.stack.append({"k": "pick", "s": seat, "m": "speed", "c": colour(card), "x": -1})
+        st.stack.append(Pick(s=seat, m="speed", c=colour(card), x=-1))
 
 
 class Binding(Handler):
@@ -139,8 +140,7 @@ class Binding(Handler):
     reachable token with dice without moving; the familiar takes its space; the turn ends.
     Edition "mayday" (PROPOSED): you may also raise one of your dice by 1 (``die``) first."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"r": 0}
+    fields: tuple[str, ...] = ("r",)
 
     @staticmethod
     def option1(st: FiveSealsState, seat: int) -> bool:
@@ -159,21 +159,21 @@ class Binding(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return self.option1(st, seat) or self.option2(st, seat) or bool(self.raisable(st, seat))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        seat = f["s"]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        seat = f.s
         acts = [A.BIND_FAMILIAR] if self.option1(st, seat) else []
         if self.option2(st, seat):
             acts.append(A.BIND_BREAK)
-        if f["r"]:
+        if f.r:
             return [*acts, A.DONE]
         return acts + self.raisable(st, seat)
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        seat = f["s"]
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        seat = f.s
         if name == "die":
             die = st.pick_dice(seat, arg // 6, [arg % 6 + 1])[0]
             st.die_val[die] += 1
-            f["r"] = 1
+            f.r = 1
             st.memo.clear()
             if self.legal(st, f) == [A.DONE]:
                 done(st)

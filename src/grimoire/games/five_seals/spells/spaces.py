@@ -7,10 +7,11 @@ colour); a token that leaves the board returns the familiar on it to its owner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import DICE_COLOURS, colour
+from grimoire.games.five_seals.frames import Spell
 from grimoire.games.five_seals.reach import colour_ok
 from grimoire.games.five_seals.spells.base import (
     ColourChoice,
@@ -22,7 +23,7 @@ from grimoire.games.five_seals.spells.base import (
 )
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState, Frame
+    from grimoire.games.five_seals.state import FiveSealsState
 
 
 def tokens(st: FiveSealsState) -> list[int]:
@@ -38,8 +39,7 @@ class Swap(Handler):
     """A token of the colour for a token of another colour and the same strength. Mind: any
     two colours that differ. The first node is the token of the scroll's colour."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"a": -1}
+    fields: tuple[str, ...] = ("a",)
 
     def firsts(self, st: FiveSealsState, col: int) -> list[int]:
         by_strength: dict[int, set[int]] = {}
@@ -54,46 +54,45 @@ class Swap(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.firsts(st, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        if f["a"] < 0:
-            return [node_action(st, n) for n in self.firsts(st, f["c"])]
-        code = st.token[f["a"]]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        if f.a < 0:
+            return [node_action(st, n) for n in self.firsts(st, f.c)]
+        code = st.token[f.a]
         return [
             node_action(st, n)
             for n in tokens(st)
             if st.token[n] % 10 == code % 10 and st.token[n] // 10 != code // 10
         ]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["a"] < 0:
-            f["a"] = arg
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.a < 0:
+            f.a = arg
         else:
             done(st)
-            swap_tokens(st, f["a"], arg)
+            swap_tokens(st, f.a, arg)
 
 
 class Exchange(ColourChoice):
     """Two tokens of the colour (Mind: one chosen colour). Tokens of equal strength are
     identical, so exchanging them would have no effect: the strengths must differ."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"a": -1}
+    fields: tuple[str, ...] = ("a",)
 
     def ok(self, st: FiveSealsState, seat: int, col: int) -> bool:
         return len({st.token[n] % 10 for n in tokens(st) if st.token[n] // 10 == col}) > 1
 
-    def legal_c(self, st: FiveSealsState, f: Frame) -> list[int]:
-        own = [n for n in tokens(st) if st.token[n] // 10 == f["c"]]
-        if f["a"] < 0:
+    def legal_c(self, st: FiveSealsState, f: Spell) -> list[int]:
+        own = [n for n in tokens(st) if st.token[n] // 10 == f.c]
+        if f.a < 0:
             return [node_action(st, n) for n in own]
-        return [node_action(st, n) for n in own if st.token[n] != st.token[f["a"]]]
+        return [node_action(st, n) for n in own if st.token[n] != st.token[f.a]]
 
-    def act_c(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["a"] < 0:
-            f["a"] = arg
+    def act_c(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.a < 0:
+            f.a = arg
         else:
             done(st)
-            swap_tokens(st, f["a"], arg)
+            swap_tokens(st, f.a, arg)
 
 
 class Absorption(Handler):
@@ -104,14 +103,14 @@ class Absorption(Handler):
         stored = st.hands[src[0]][src[1]][2] >= 0
         return stored and any(0 < v < 6 for c in DICE_COLOURS for v in st.dice_of(seat, c))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        seat = f["s"]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        seat = f.s
         return sorted({A.die(c, v) for c in DICE_COLOURS for v in st.dice_of(seat, c) if 0 < v < 6})
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        entry = st.hands[f["src"][0]][f["src"][1]]
-        die = st.pick_dice(f["s"], arg // 6, [arg % 6 + 1])[0]
+        entry = st.hands[f.src[0]][f.src[1]]
+        die = st.pick_dice(f.s, arg // 6, [arg % 6 + 1])[0]
         st.die_val[die] = min(6, st.die_val[die] + entry[2] % 10)
         st.box.append(entry[2])
         entry[2] = -1
@@ -126,10 +125,10 @@ class Disintegration(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.choices(st, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        return [node_action(st, n) for n in self.choices(st, f["c"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        return [node_action(st, n) for n in self.choices(st, f.c)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
         st.box.append(st.token[arg])
         st.token[arg] = -1
@@ -140,8 +139,7 @@ class Rearrangement(Handler):
     """Swap two scrolls on the board, at least one of the colour (Mind: a Mind scroll). Two
     copies of the same card are identical: swapping them has no effect."""
 
-    def fields(self) -> dict[str, Any]:
-        return {"a": -1}
+    fields: tuple[str, ...] = ("a",)
 
     @staticmethod
     def pair(st: FiveSealsState, col: int, a: int, b: int) -> bool:
@@ -168,16 +166,16 @@ class Rearrangement(Handler):
     def usable(self, st: FiveSealsState, seat: int, card: int, src: Src, busy: set[Src]) -> bool:
         return bool(self.firsts(st, colour(card)))
 
-    def legal(self, st: FiveSealsState, f: Frame) -> list[int]:
-        if f["a"] < 0:
-            return [node_action(st, n) for n in self.firsts(st, f["c"])]
-        return [node_action(st, n) for n in self.seconds(st, f["c"], f["a"])]
+    def legal(self, st: FiveSealsState, f: Spell) -> list[int]:
+        if f.a < 0:
+            return [node_action(st, n) for n in self.firsts(st, f.c)]
+        return [node_action(st, n) for n in self.seconds(st, f.c, f.a)]
 
-    def act(self, st: FiveSealsState, f: Frame, name: str, arg: int) -> None:
-        if f["a"] < 0:
-            f["a"] = arg
+    def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
+        if f.a < 0:
+            f.a = arg
             return
         done(st)
-        a, b = f["a"], arg
+        a, b = f.a, arg
         st.card[a], st.card[b] = st.card[b], st.card[a]
         st.guardian = [b if g == a else a if g == b else g for g in st.guardian]

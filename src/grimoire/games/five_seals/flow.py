@@ -1,0 +1,185 @@
+"""The rulebook's game flow: setup's end, rounds and turns, and what ends a turn or a round.
+
+``advance`` runs after every action until a player must decide (a frame on top of the stack),
+chance must act (dice in ``rolls``, setup slots to fill) or the game is over. A turn ends with
+``take_seal`` (turn steps 3-4, after the dice are paid); a player's round with
+``finish_round`` (turn step 5); the round with ``end_round`` (the strength-6 end condition).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grimoire.games.five_seals import actions as A
+from grimoire.games.five_seals.components import ABSORPTION, DICE_COLOURS, colour, family
+from grimoire.games.five_seals.frames import Absorb, Give, Pick, Take, Turn
+from grimoire.games.five_seals.reach import colour_ok
+from grimoire.games.five_seals.spells.base import release_familiars
+
+if TYPE_CHECKING:
+    from grimoire.games.five_seals.state import FiveSealsState
+
+
+def advance(st: FiveSealsState) -> None:
+    """Move on until a player must decide, chance must act, or the game is over."""
+    while True:
+        if st.phase == "setup":
+            if st.circle == 0 or st.first < 0:
+                return
+            if st.setup_i < len(st.board.seals) + len(st.board.scrolls):
+                return
+            st.phase = "draft"
+            push_takes(st)
+            continue
+        if st.rolls or st.phase == "over":
+            return
+        if st.stack:
+            top = st.stack[-1]
+            if isinstance(top, Turn) and top.end:
+                st.stack.pop()
+                if st.dice_count(top.s) == 0 and not st.over[top.s]:
+                    finish_round(st, top.s)
+                continue
+            if isinstance(top, Take) and not any(st.supply(c) for c in DICE_COLOURS):
+                st.stack.pop()  # ruling 3: take what there is
+                continue
+            if isinstance(top, Give):
+                options = give_legal(st, top)
+                if len(options) == 1:  # the robbed player has no real choice
+                    give(st, top, options[0])
+                    continue
+            return
+        if st.phase == "draft":
+            start_round(st)
+            continue
+        seat = next_seat(st)
+        if seat is None:
+            end_round(st)
+            continue
+        st.turn = seat
+        if st.dice_count(seat) == 0:  # no dice at all: the round is over for this player
+            finish_round(st, seat)
+            continue
+        st.stack.append(Turn(s=seat))
+        return
+
+
+# ---------------------------------------------------------------------- a turn's end
+def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour: int) -> None:
+    """Turn steps 3-4 for one broken seal (dice already paid), then the turn is over."""
+    code = st.token[node]
+    if code >= 0:
+        st.token[node] = -1
+        release_familiars(st, node)
+    else:
+        st.hands[seat].append([st.card[node], 1, -1])
+        st.card[node] = -1
+    st.broke = True
+    if mode == "bind":  # Binding, option 2: the familiar takes the space, the mage stays
+        st.familiar[seat] = node
+    elif mode != "free" or st.game.options["speed_second_move"]:
+        st.mage[seat] = node  # ruling 4: every break moves the mage
+    close_turn(st, seat)
+    if mode == "speed":
+        st.stack.append(Pick(s=seat, m="free", c=speed_colour, x=-1))
+    if code >= 0:
+        if absorbers(st, seat, code):
+            st.stack.append(Absorb(s=seat, t=code))
+        else:
+            st.box.append(code)
+
+
+def absorbers(st: FiveSealsState, seat: int, code: int) -> list[int]:
+    """Face-up Absorption scrolls of ``seat`` that may take token ``code``."""
+    return sorted(
+        {
+            card
+            for _, card in st.up_cards(seat)
+            if family(card) == ABSORPTION and colour_ok(colour(card), code // 10)
+        }
+    )
+
+
+def close_turn(st: FiveSealsState, seat: int) -> None:
+    """Drop the frames above ``seat``'s turn frame and mark the turn as finished."""
+    for index in range(len(st.stack) - 1, -1, -1):
+        frame = st.stack[index]
+        if isinstance(frame, Turn) and frame.s == seat:
+            del st.stack[index + 1 :]
+            frame.end = True
+            return
+    raise AssertionError(f"no turn of seat {seat} on the stack")
+
+
+def give_legal(st: FiveSealsState, f: Give) -> list[int]:
+    """The dice the robbed seat may hand over: any of the colour (any colour for Mind)."""
+    cols = [f.c] if f.c >= 0 else DICE_COLOURS
+    return sorted({A.die(c, v) for c in cols for v in st.dice_of(f.s, c)})
+
+
+def give(st: FiveSealsState, f: Give, action: int) -> None:
+    """Theft: the robbed seat hands die ``action`` to the thief (it keeps its value)."""
+    st.stack.pop()
+    code = action - A.DIE
+    die = st.pick_dice(f.s, code // 6, [code % 6 + 1])[0]
+    st.die_owner[die] = f.t  # the thief does not rotate it
+    if st.dice_count(f.s) == 0:
+        finish_round(st, f.s)  # robbed of the last die: round over at once
+
+
+def finish_round(st: FiveSealsState, seat: int) -> None:
+    """Turn step 5: remaining dice back, scrolls face up, familiar onto Binding, new dice."""
+    for die, owner in enumerate(st.die_owner):
+        if owner == seat:
+            st.die_owner[die], st.die_val[die] = -1, 0
+    for entry in st.hands[seat]:
+        entry[1] = 1
+    st.familiar[seat] = -1
+    st.over[seat] = True
+    if st.game.options["dice_refill"] == "immediate":  # ruling 9
+        st.stack.append(Take(s=seat, n=st.comp.dice_per_player))
+
+
+# ---------------------------------------------------------------------- rounds
+def turn_order(st: FiveSealsState) -> list[int]:
+    return [(st.first + i) % st.n for i in range(st.n)]
+
+
+def push_takes(st: FiveSealsState) -> None:
+    """Every player takes 3 dice, the first player first."""
+    for seat in reversed(turn_order(st)):
+        st.stack.append(Take(s=seat, n=st.comp.dice_per_player))
+
+
+def next_seat(st: FiveSealsState) -> int | None:
+    """Clockwise from the last turn (from the first player at a round's start)."""
+    order = turn_order(st) if st.turn < 0 else [(st.turn + i) % st.n for i in range(1, st.n + 1)]
+    return next((seat for seat in order if not st.over[seat]), None)
+
+
+def start_round(st: FiveSealsState) -> None:
+    st.phase = "play"
+    st.turn = -1
+    st.rolls = [d for seat in turn_order(st) for d in range(24) if st.die_owner[d] == seat]
+    for die in st.rolls:
+        st.die_val[die] = 0
+
+
+def end_round(st: FiveSealsState) -> None:
+    """Round end: the strength-6 end condition (and the stall safeguard), else a new round."""
+    st.stall = 0 if st.broke else st.stall + 1
+    limit = st.game.options["stall_limit"]
+    if st.scrolls_on_board(6) < st.comp.end_threshold[st.n] or (limit and st.stall >= limit):
+        st.phase = "over"
+        return
+    st.first = (st.first + 1) % st.n
+    st.round += 1
+    st.over = [False] * st.n
+    st.familiar = [-1] * st.n
+    st.turn = -1
+    st.broke = False
+    if st.game.options["dice_refill"] == "round-end":
+        st.phase = "draft"
+        push_takes(st)
+    else:
+        start_round(st)
