@@ -76,8 +76,10 @@ def _zones(st: RunikaState) -> None:
     require(rules.luniorn or not st.below, "below", st.below, "only below Luniorn (option)")
     require(not st.middle or phase in ("draft", "over"), "middle", st.middle, "the draft's")
     for s in range(n):
-        where = f"seats[{s}]"
         hand = bool(st.qhand[s]) or st.qpass[s] >= 0
+        if not (hand or st.secret[s] or st.sim_claims[s] or st.prof_used[s]):
+            continue  # nothing to check (and no message to format)
+        where = f"seats[{s}]"
         require(
             not hand or phase in ("pass", "over"),
             f"{where}.quick_hand",
@@ -144,11 +146,13 @@ def _professors(st: RunikaState) -> None:
     most = n if st.rules.simultaneous else 1  # one die a round; simultaneous: one a player
     placed = [0] * n
     for prof, dice in enumerate(st.prof_dice):
+        tokens = st.prest[prof]
+        if not dice and not tokens:
+            continue
         where = f"professors.{comp.professors[prof].id}"
         require(not dice or in_play(st, prof), f"{where}.dice", len(dice), "a professor in play")
         require(len(dice) <= most, f"{where}.dice", len(dice), f"at most {most} a round")
         require(all(d % 4 == 1 for d in dice), f"{where}.dice", dice, "element faces")
-        tokens = st.prest[prof]
         require(
             not tokens or comp.professors[prof].token,
             f"{where}.tokens",
@@ -224,10 +228,9 @@ def _open_runes(st: RunikaState) -> None:
         held.update(stack)
     for s in range(n):
         held.update(r for r, _, _ in st.owned[s] if not comp.runes[r].mastery)
-    for rune, count in held.items():
-        card = comp.runes[rune]
-        require(not card.mastery, "deck", card.id, "basic runes only")
-        require(count <= card.copies, "deck", card.id, f"{count} cards of it, not {card.copies}")
+    for rune in held:
+        require(not comp.runes[rune].mastery, "deck", comp.runes[rune].id, "basic runes only")
+    _no_card_twice(st, held)
 
 
 def _mastery_owners(st: RunikaState) -> None:
@@ -274,10 +277,16 @@ def _secret_runes(st: RunikaState) -> None:
         require(not comp.runes[r].mastery, "deck", comp.runes[r].id, "basic runes only")
     for r in st.mastery_box:
         require(comp.runes[r].mastery, "mastery_box", comp.runes[r].id, "mastery runes only")
+    _no_card_twice(st, held)
+
+
+def _no_card_twice(st: RunikaState, held: Counter[int]) -> None:
+    """No rune card more often than it exists (a mastery rune once)."""
     for rune, count in held.items():
-        card = comp.runes[rune]
+        card = st.comp.runes[rune]
         copies = 1 if card.mastery else card.copies
-        require(count <= copies, "deck", card.id, f"{count} cards of it, not {copies}")
+        if count > copies:
+            require(False, "deck", card.id, f"{count} cards of it, not {copies}")
 
 
 def _solo_runes(st: RunikaState) -> None:

@@ -176,6 +176,10 @@ class Components:
             return f"{self.letters[code - 16]}?"
         return self.letters[code // 4] + "1erf"[code % 4]
 
+    def has_face(self, code: int) -> bool:
+        """Whether the rolled die ``code`` shows a face its colour's die has (no green flame)."""
+        return self.colours[code // 4].weight(code % 4) > 0
+
     def die_code(self, text: str) -> int | None:
         text = text.strip()
         if len(text) != 2:
@@ -185,6 +189,22 @@ class Components:
         if colour is None or face < 0:
             return None
         return 16 + colour if face == 4 else 4 * colour + face
+
+    @cached_property
+    def written(self) -> dict[str, dict[str, int]]:
+        """The codes position documents are written with, by kind (``rune``, ``achievement``,
+        ``professor``, ``colour``, ``die``; ``cell``: what a grid cell may hold, nothing or a
+        die showing 1 or element), to read them back without the lookups by name."""
+        dice = {self.die_text(code): code for code in range(20)}
+        grid = {t: c for t, c in dice.items() if c < 16 and c % 4 < 2 and self.has_face(c)}
+        return {
+            "cell": {"..": -1, ".": -1} | grid,
+            "rune": {r.id: r.index for r in self.runes},
+            "achievement": {a.id: a.index for a in self.achievements},
+            "professor": {p.id: p.index for p in self.professors},
+            "colour": {c.letter: c.index for c in self.colours},
+            "die": dice,
+        }
 
     def rune_by_name(self, text: str) -> int | None:
         return self._rune_index.get(_key(text))

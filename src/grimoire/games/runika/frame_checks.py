@@ -90,7 +90,7 @@ def _frame(st: RunikaState, s: int, stage: str, frame: Frame, where: str) -> Non
         _pick(st, s, frame, where)
     elif isinstance(frame, (Resolve, Fort)):
         d = frame.d
-        require(st.comp.colours[d // 4].weight(d % 4) > 0, f"{where}.d", d, "a face of its die")
+        require(st.comp.has_face(d), f"{where}.d", d, "a face of its die")
         if isinstance(frame, Resolve) and d % 4 == ROTATE:  # else resolved at once
             chosen = rotate_choice(st, s) is not None
             require(chosen, f"{where}.d", d, "a rotate face waits only with a card to choose")

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
-from grimoire.core.documents import convert, require
+from grimoire.core.documents import convert, excerpt, require
+from grimoire.core.errors import InvalidPosition
 from grimoire.core.frames import frames_to_json
 from grimoire.games.runika import checks, flow, frame_checks
 from grimoire.games.runika.frames import EVENTS, FRAMES
@@ -190,48 +191,72 @@ def to_json(st: RunikaState) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- load
 class Reader:
-    """Ids and codes of one game's components back to numbers, refused with the field."""
+    """Ids and codes of one game's components back to numbers, refused with the field (the
+    codes ``to_json`` writes are read at once; ids may also be names, any case)."""
 
     def __init__(self, st: RunikaState) -> None:
-        self.comp = st.comp
+        self.comp = comp = st.comp
+        written = comp.written
+        self.runes, self.achievements = written["rune"], written["achievement"]
+        self.professors, self.colours, self.dice = (
+            written["professor"],
+            written["colour"],
+            written["die"],
+        )
+        self.in_grid = written["cell"]
 
     def rune(self, text: str, where: str) -> int:
-        return _found(self.comp.rune_by_name(text), where, text, "no such rune")
+        index = self.runes.get(text)
+        if index is None:
+            index = _found(self.comp.rune_by_name(text), where, text, "no such rune")
+        return index
 
     def achievement(self, text: str, where: str) -> int:
-        return _found(self.comp.achievement_by_name(text), where, text, "no such achievement")
+        index = self.achievements.get(text)
+        if index is None:
+            lookup = self.comp.achievement_by_name(text)
+            index = _found(lookup, where, text, "no such achievement")
+        return index
 
     def professor(self, text: str, where: str) -> int:
-        return _found(self.comp.professor_by_name(text), where, text, "no such professor")
+        index = self.professors.get(text)
+        if index is None:
+            index = _found(self.comp.professor_by_name(text), where, text, "no such professor")
+        return index
 
     def colour(self, text: str, where: str) -> int:
-        colour = self.comp.colour_of(text) if len(text) == 1 else None
-        return _found(colour, where, text, f"a colour letter of {self.comp.letters}")
+        index = self.colours.get(text)
+        if index is None:
+            colour = self.comp.colour_of(text) if len(text) == 1 else None
+            index = _found(colour, where, text, f"a colour letter of {self.comp.letters}")
+        return index
 
     def die(self, text: str, where: str, *, rolled: bool = True) -> int:
         """A die code: ``4 * colour + face`` (16 + colour: not rolled yet), with a face its
         colour's die has."""
-        code = self.comp.die_code(text)
-        kinds = "G1, Ge, Gr, Rf" + ("" if rolled else ", G?")
-        require(code is not None and (code < 16 or not rolled), where, text, f"a die like {kinds}")
-        assert code is not None
-        if code < 16:
-            colour = self.comp.colours[code // 4]
-            require(colour.weight(code % 4) > 0, where, text, "no die of that colour has that face")
+        code = self.dice.get(text)
+        if code is None:
+            code = self.comp.die_code(text)
+        if code is None or (rolled and code >= 16):
+            kinds = "G1, Ge, Gr, Rf" + ("" if rolled else ", G?")
+            raise InvalidPosition(f"{where} = {excerpt(text)}: a die like {kinds}")
+        if code < 16 and not self.comp.has_face(code):
+            raise InvalidPosition(f"{where} = {excerpt(text)}: no die of its colour has that face")
         return code
 
     def grid(self, rows: list[str], where: str) -> list[int]:
         grid = []
+        cells_of = self.in_grid
         for r, row in enumerate(rows):
             cells = row.split()
-            require(len(cells) == 4, f"{where}[{r}]", row, "4 cells separated by spaces")
+            if len(cells) != 4:
+                require(False, f"{where}[{r}]", row, "4 cells separated by spaces")
             for cell in cells:
-                if cell in ("..", "."):
-                    grid.append(-1)
-                else:
-                    die = self.die(cell, f"{where}[{r}]")
-                    require(die % 4 < 2, f"{where}[{r}]", cell, "a grid die shows 1 or element")
-                    grid.append(die)
+                code = cells_of.get(cell)
+                if code is None:  # another spelling, or refused
+                    code = self.die(cell, f"{where}[{r}]")
+                    require(code % 4 < 2, f"{where}[{r}]", cell, "a grid die shows 1 or element")
+                grid.append(code)
         return grid
 
     def counts(self, doc: dict[str, int] | list[str], where: str) -> list[int]:
