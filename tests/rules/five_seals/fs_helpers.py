@@ -67,7 +67,15 @@ def make(players: int = 2, edges: str | None = None, **options: Any) -> FiveSeal
     return game
 
 
-def position(
+def position(game: FiveSealsGame, **kw: Any) -> FiveSealsState:
+    """A state at the start of ``turn``'s turn (unless ``stack`` is given): the document of
+    ``position_doc(game, **kw)`` read by the loader."""
+    state = game.state_from_json({"position": position_doc(game, **kw)})
+    assert isinstance(state, FiveSealsState)
+    return state
+
+
+def position_doc(
     game: FiveSealsGame,
     *,
     tokens: dict[str, str] | None = None,
@@ -82,9 +90,10 @@ def position(
     first: int = 0,
     circle: int = 1,
     **extra: Any,
-) -> FiveSealsState:
-    """A state at the start of ``turn``'s turn (unless ``stack`` is given in ``extra``).
-    ``hands`` lists each player's scrolls after Binding (which every player holds first)."""
+) -> dict[str, Any]:
+    """A position document at the start of ``turn``'s turn (unless ``stack`` is given in
+    ``extra``). ``hands`` lists each player's scrolls after Binding (which every player holds
+    first)."""
     n = game.players
     players = []
     for seat in range(n):
@@ -109,9 +118,7 @@ def position(
         "seats": players,
     }
     doc.update(extra)
-    state = game.state_from_json({"position": doc})
-    assert isinstance(state, FiveSealsState)
-    return state
+    return doc
 
 
 def edited(state: FiveSealsState) -> FiveSealsState:
