@@ -1,0 +1,53 @@
+"""Action ids are the record format (docs/architecture.md): the codec moved onto
+``core.actions.ActionSpace`` (issue 21) with every id keeping its number. The layout and the
+text of every id were recorded from the codec before the move (shipped components)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from grimoire.games.runika.game import RunikaGame
+
+# kind -> (first id, ids), recorded before the move onto ActionSpace
+LAYOUT = {
+    **{kind: (i, 1) for i, kind in enumerate(("done", "cancel", "roll", "flame-clear"))},
+    "turn-cw": (4, 1),
+    "turn-ccw": (5, 1),
+    "draft": (6, 4),
+    "pass": (10, 4),
+    "discard": (14, 16),
+    "reroll": (30, 16),
+    "resolve": (46, 16),
+    "keep": (62, 16),
+    "die": (78, 16),
+    "enter": (94, 16),
+    "professor": (110, 5),
+    "cell": (115, 16),
+    "dir": (131, 4),
+    "orient": (135, 4),
+    "line": (139, 8),
+    "seat": (147, 5),
+    "charm": (152, 5),
+    "luniorn": (157, 4),
+    "ability": (161, 31),
+    "claim": (192, 28),
+    "at": (220, 64),
+}
+TEXTS = "e3ab76daac13e4d3c76bdec0c5c17b4543857f2445700aee2a81687a36d8e957"  # sha256, "|"-joined
+
+
+def test_every_action_id_keeps_its_number_and_text() -> None:
+    codec = RunikaGame(2, {"luniorn": True}).codec
+    assert {kind: (codec.base(kind), codec.size(kind)) for kind in codec.kinds} == LAYOUT
+    assert codec.total == 284
+    texts = [codec.to_text(action) for action in range(codec.total)]
+    assert hashlib.sha256("|".join(texts).encode()).hexdigest() == TEXTS
+    assert [codec.parse(text) for text in texts] == list(range(codec.total))
+
+
+def test_decode_gives_the_kind_and_its_arguments() -> None:
+    codec = RunikaGame(2).codec
+    assert codec.decode(codec.enter(2, 3)) == ("enter", (2, 3))  # bottom, lane 4
+    assert codec.decode(codec.at(5, 1)).args == (5, 1)  # anchor b2, 90 degrees
+    assert codec.decode(codec("cell", 7)).arg == 7
+    assert codec.decode(0).kind == "done"
