@@ -58,18 +58,9 @@ SEGMENTS: list[tuple[str, tuple[int, ...]]] = [
 ]
 _FIXED = ActionSpace(SEGMENTS)
 # first ids, read on the hot path as ``A.BREAK + node``, ``A.TAKE + colour``
-USE = _FIXED.base("use")
-SCROLL = _FIXED.base("scroll")
-DIE = _FIXED.base("die")
-THEIR = _FIXED.base("their")
-TAKE = _FIXED.base("take")
-COLOUR = _FIXED.base("colour")
-SEAT = _FIXED.base("seat")
-BIND_FAMILIAR = _FIXED.base("bind-familiar")
-BIND_BREAK = _FIXED.base("bind-break")
-DONE = _FIXED.base("done")
-END = _FIXED.base("end-round")
-UNGUARD = _FIXED.base("unguard")
+(USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT, BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD) = (
+    _FIXED.base(kind) for kind, _shape in SEGMENTS
+)
 BREAK = _FIXED.total  # then NODE = BREAK + len(board)
 
 SINGLE = {BIND_FAMILIAR: "bind familiar", BIND_BREAK: "bind break", DONE: "done"}

@@ -68,24 +68,13 @@ def _counters(st: FiveSealsState) -> None:
 
 def _board(st: FiveSealsState) -> None:
     nodes = st.board.nodes
-    for node, code in enumerate(st.token):
-        if code >= 0:
-            where = f"tokens.{nodes[node].id}"
-            require(
-                nodes[node].kind == SEAL,
-                where,
-                code,
-                f"a token lies on a seal circle, not the {nodes[node].kind}",
-            )
-    for node, card in enumerate(st.card):
-        if card >= 0:
-            where = f"scrolls.{nodes[node].id}"
-            require(
-                nodes[node].kind == SCROLL,
-                where,
-                card,
-                f"a scroll lies in a scroll box, not the {nodes[node].kind}",
-            )
+    for zone, held, kind, what in (
+        ("tokens", st.token, SEAL, "a token lies on a seal circle"),
+        ("scrolls", st.card, SCROLL, "a scroll lies in a scroll box"),
+    ):
+        for node, code in enumerate(held):
+            where, spot = f"{zone}.{nodes[node].id}", nodes[node].kind
+            require(code < 0 or spot == kind, where, code, f"{what}, not the {spot}")
     for col, node in enumerate(st.guardian):
         where = f"guardians.{st.comp.letters[col]}"
         fits = node >= 0 and st.card[node] >= 0 and colour(st.card[node]) == col

@@ -13,7 +13,7 @@ Numbering used everywhere in the package:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from grimoire.core.components import ComponentError, ComponentLoader, provenance, whole_number
@@ -61,21 +61,15 @@ class SpellBook:
 
 
 @dataclass(frozen=True)
-class Components:
-    letters: tuple[str, ...]  # "RBYGP"
-    elements: tuple[str, ...]  # "Fire", ...
-    colour_names: tuple[str, ...]  # "red", ...
-    spells: tuple[Spell, ...]
-    binding_summary: str
-    mayday_binding: str
-    circle_names: dict[int, str]
+class Components(SpellBook):
+    """The spell book and the counts of ``data/components.toml``."""
+
     dice_per_colour: int
     supply_extra: int
     dice_per_player: int
     tokens_per_colour: dict[int, int]  # strength -> tokens per element colour
     end_threshold: dict[int, int]  # players -> strength-6 scrolls below which the game ends
     mages: tuple[tuple[str, str], ...]  # (mage, familiar)
-    provenance: dict[str, str]
     names: dict[str, int]  # lower-cased card name (and short forms) -> card
 
     # ------------------------------------------------------------------ cards
@@ -192,14 +186,9 @@ def build(doc: dict[str, Any]) -> Components:
     mages = doc.get("mage")
     if not isinstance(mages, list) or len(mages) < 5:
         raise ComponentError(f"{where} needs a [[mage]] for each of 5 seats")
+    book_fields = {field.name: getattr(book, field.name) for field in fields(SpellBook)}
     comp = Components(
-        letters=book.letters,
-        elements=book.elements,
-        colour_names=book.colour_names,
-        spells=book.spells,
-        binding_summary=book.binding_summary,
-        mayday_binding=book.mayday_binding,
-        circle_names=book.circle_names,
+        **(book_fields | {"provenance": book.provenance | tags}),
         dice_per_colour=whole_number(dice, "per_colour", f"{where} [dice]", 6),
         supply_extra=whole_number(dice, "supply_extra", f"{where} [dice]"),
         dice_per_player=whole_number(dice, "per_player", f"{where} [dice]", 1),
@@ -214,7 +203,6 @@ def build(doc: dict[str, Any]) -> Components:
             (_text(m, "name", f"{where} mage"), _text(m, "familiar", f"{where} mage"))
             for m in mages
         ),
-        provenance=book.provenance | tags,
         names={},
     )
     comp.names.update(_card_names(comp))
