@@ -1,5 +1,5 @@
 """The position document (the ``position`` part of ``State.to_json``): ``to_json`` and
-``load``, the document's declared shape and, in ``checks.py``, its cross-checks.
+``load``; the document's declared shape is in ``schema.py``, its cross-checks in ``checks.py``.
 
 Cards are written by kind (``V07``, ``Pickpocket``), treasures as colour letter and value
 (``R3``, ``Y-1``, ``Queen``), characters by sign name. In a hidden zone an entry is the name
@@ -13,82 +13,21 @@ zone is required. The format and what the loader checks: docs/rules/fatal.md.
 
 from __future__ import annotations
 
-import operator
-from functools import cache, reduce
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
-
-import msgspec
+from functools import cache
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from grimoire.core.documents import convert, excerpt, require
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.frames import Frame, frames_to_json
 from grimoire.games.fatal.checks import check
-from grimoire.games.fatal.frames import FRAMES, Setup, Turn
+from grimoire.games.fatal.frames import Setup, Turn
+from grimoire.games.fatal.schema import FatalPosition, Unset
 from grimoire.games.fatal.view import public_cards, public_treasures
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from grimoire.games.fatal.state import FatalState
-
-Name = str  # (a length constraint here, in a union with a tuple, crashes msgspec 0.22)
-Mask = Annotated[int, msgspec.Meta(ge=0, le=63)]  # seat bits 0..4 and everyone (32)
-Entry = Name | tuple[Name, Mask]
-Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
-SeatOrNone = Annotated[int, msgspec.Meta(ge=-1, le=4)]
-Count = Annotated[int, msgspec.Meta(ge=0, le=9)]
-Unset = msgspec.UnsetType
-UNSET = msgspec.UNSET
-if TYPE_CHECKING:
-    Stack = list[Frame]
-else:  # every frame kind of FRAMES, read with the position: msgspec caches a Struct's decoder,
-    # where FRAMES.load(raw) would build it again for every document (30 µs)
-    Stack = list[reduce(operator.or_, FRAMES.kinds.values())]
-
-
-class TurnState(msgspec.Struct, forbid_unknown_fields=True):
-    plays: Count = 0
-    limit: Count | Unset = UNSET  # default: the components' plays
-    bonus: Count = 0
-    casts: Count = 0
-
-
-class FatalPosition(msgspec.Struct, forbid_unknown_fields=True):
-    """The declared shape: types, enums and static ranges (seat numbers below 5, masks below
-    64); lengths per seat and everything else the board decides are cross-checks."""
-
-    phase: Literal["setup", "play", "over"]
-    characters: list[Entry | None]
-    hands: list[list[Entry]]
-    aside: list[list[Entry]]
-    rows: list[list[list[Name]]]
-    discard: list[Name]
-    in_effect: list[Name]
-    looking: list[Entry]
-    display: list[Name | None]
-    treasures: list[list[Entry]]
-    face_up: list[list[Name]]
-    t_top: list[Entry]
-    t_under: list[Name]
-    round: Literal[1, 2] = 1
-    first: SeatOrNone = 0
-    turn: SeatOrNone | Unset = UNSET  # default: first
-    revealed: list[bool] | Unset = UNSET  # default: nobody
-    out: list[bool] | Unset = UNSET  # default: nobody
-    looker: SeatOrNone = -1
-    deck: list[Entry] | Unset = UNSET  # default: every card not placed elsewhere
-    t_pool: list[Entry] | Unset = UNSET  # default: every treasure not placed elsewhere
-    t_top_bot: Annotated[int, msgspec.Meta(ge=0, le=3)] = 0
-    t_mid: Annotated[int, msgspec.Meta(ge=0, le=99)] | Unset = UNSET  # default: pool - 4
-    queen_shown: bool = False
-    round1: list[Annotated[int, msgspec.Meta(ge=-999, le=999)]] | None = None
-    sealed_reveal: list[Seat] = msgspec.field(default_factory=list)
-    sealed_hide: list[Seat] = msgspec.field(default_factory=list)
-    turn_state: TurnState = msgspec.field(default_factory=TurnState)
-    stack: Stack | Unset = UNSET  # default: the turn's step 1 (setup: the setup)
-    decisions: Annotated[int, msgspec.Meta(ge=0, le=10**9)] = 0
-    special: SeatOrNone = -1
-    reshuffles: Annotated[int, msgspec.Meta(ge=0, le=10**6)] = 0
 
 
 # ---------------------------------------------------------------------- to_json
