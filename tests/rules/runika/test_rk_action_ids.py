@@ -38,7 +38,8 @@ TEXTS = "e3ab76daac13e4d3c76bdec0c5c17b4543857f2445700aee2a81687a36d8e957"  # sh
 
 def test_every_action_id_keeps_its_number_and_text() -> None:
     codec = RunikaGame(2, {"luniorn": True}).codec
-    assert {kind: (codec.base(kind), codec.size(kind)) for kind in codec.kinds} == LAYOUT
+    space = codec.space
+    assert {kind: (space.base(kind), space.size(kind)) for kind in space.kinds} == LAYOUT
     assert codec.total == 284
     texts = [codec.to_text(action) for action in range(codec.total)]
     assert hashlib.sha256("|".join(texts).encode()).hexdigest() == TEXTS
@@ -49,5 +50,5 @@ def test_decode_gives_the_kind_and_its_arguments() -> None:
     codec = RunikaGame(2).codec
     assert codec.decode(codec.enter(2, 3)) == ("enter", (2, 3))  # bottom, lane 4
     assert codec.decode(codec.at(5, 1)).args == (5, 1)  # anchor b2, 90 degrees
-    assert codec.decode(codec("cell", 7)).arg == 7
+    assert codec.decode(codec.id("cell", 7)).arg == 7
     assert codec.decode(0).kind == "done"

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grimoire.core.actions import ActionSpace
+from grimoire.core.actions import ActionSpace, Decoded
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import N_, translator
 from grimoire.games.runika.components import SIDES, Components
@@ -70,38 +70,49 @@ COLOUR_KINDS = ("draft", "pass", "luniorn", "orient")
 DIE_KINDS = ("discard", "reroll", "resolve", "keep", "die")
 
 
-class Codec(ActionSpace):
-    """Runika's action space for one components file (the segments in the table above, in
-    that order: the record format), with the action texts. A single action decodes to its
-    text with '-' (``turn-cw``); ``enter`` takes (side, lane), ``at`` (anchor, rotation)."""
+def action_space(comp: Components) -> ActionSpace:
+    """The segments of the table above, in that order (the record format): a single action
+    decodes to its text with '-' (``turn-cw``), ``enter`` takes (side, lane), ``at``
+    (anchor, rotation)."""
+    profs, runes = len(comp.professors), len(comp.runes)
+    return ActionSpace(
+        [
+            *((SINGLE[a].replace(" ", "-"), ()) for a in sorted(SINGLE)),
+            *((kind, (4,)) for kind in ("draft", "pass")),
+            *((kind, (16,)) for kind in DIE_KINDS),
+            ("enter", (4, 4)),
+            ("professor", (profs,)),
+            ("cell", (16,)),
+            ("dir", (4,)),
+            ("orient", (4,)),
+            ("line", (8,)),
+            ("seat", (MAX_SEATS,)),
+            ("charm", (profs,)),
+            ("luniorn", (4,)),
+            ("ability", (runes + len(comp.achievements),)),
+            ("claim", (runes,)),
+            ("at", (16, 4)),
+        ]
+    )
+
+
+class Codec:
+    """Runika's action ids for one components file: the ``ActionSpace`` (``space``) and the
+    action texts. ``id(kind, arg)`` is the hot path of the legal actions (a first id plus the
+    argument, no checks)."""
 
     def __init__(self, comp: Components) -> None:
-        profs, runes = len(comp.professors), len(comp.runes)
-        super().__init__(
-            [
-                *((SINGLE[a].replace(" ", "-"), ()) for a in sorted(SINGLE)),
-                *((kind, (4,)) for kind in ("draft", "pass")),
-                *((kind, (16,)) for kind in DIE_KINDS),
-                ("enter", (4, 4)),
-                ("professor", (profs,)),
-                ("cell", (16,)),
-                ("dir", (4,)),
-                ("orient", (4,)),
-                ("line", (8,)),
-                ("seat", (MAX_SEATS,)),
-                ("charm", (profs,)),
-                ("luniorn", (4,)),
-                ("ability", (runes + len(comp.achievements),)),
-                ("claim", (runes,)),
-                ("at", (16, 4)),
-            ]
-        )
         self.comp = comp
-        # the first id of each kind, for the hot path (``codec("cell", 5)`` in legal actions)
-        self.first = {kind: self.base(kind) for kind in self.kinds}
+        self.space = space = action_space(comp)
+        self.total = space.total
+        self.first = {kind: space.base(kind) for kind in space.kinds}
 
-    def __call__(self, kind: str, arg: int = 0) -> int:
-        """The id of a one-argument ``kind`` with ``arg`` (e.g. ``codec("cell", 5)``)."""
+    def decode(self, action: int) -> Decoded:
+        """(kind, arguments) of ``action``; IllegalAction outside the space."""
+        return self.space.decode(action)
+
+    def id(self, kind: str, arg: int = 0) -> int:
+        """The id of a one-argument ``kind`` with ``arg`` (e.g. ``codec.id("cell", 5)``)."""
         return self.first[kind] + arg
 
     def enter(self, side: int, lane: int) -> int:
@@ -163,10 +174,10 @@ class Codec(ActionSpace):
         comp = self.comp
         if head in COLOUR_KINDS:
             colour = comp.colour_of(rest)
-            return None if colour is None else self(head, colour)
+            return None if colour is None else self.id(head, colour)
         if head in DIE_KINDS:
             code = comp.die_code(rest)
-            return None if code is None or code >= 16 else self(head, code)
+            return None if code is None or code >= 16 else self.id(head, code)
         if head == "enter" and len(words) == 3:
             side, lane = words[1].lower(), words[2]
             if side in SIDES and lane in ("1", "2", "3", "4"):
@@ -174,30 +185,30 @@ class Codec(ActionSpace):
             return None
         if head in ("professor", "charm"):
             prof = comp.professor_by_name(rest)
-            return None if prof is None else self(head, prof)
+            return None if prof is None else self.id(head, prof)
         if head == "cell":
             cell = cell_index(rest)
-            return None if cell is None else self("cell", cell)
+            return None if cell is None else self.id("cell", cell)
         if head == "dir" and rest.lower() in DIRS:
-            return self("dir", DIRS.index(rest.lower()))
+            return self.id("dir", DIRS.index(rest.lower()))
         if head == "line" and len(words) == 3:
             which, value = words[1].lower(), words[2].lower()
             if which == "row" and value in ("1", "2", "3", "4"):
-                return self("line", int(value) - 1)
+                return self.id("line", int(value) - 1)
             if which in ("col", "column") and value in ("a", "b", "c", "d"):
-                return self("line", 4 + "abcd".index(value))
+                return self.id("line", 4 + "abcd".index(value))
             return None
         if head == "seat" and rest.isdigit() and int(rest) < MAX_SEATS:
-            return self("seat", int(rest))
+            return self.id("seat", int(rest))
         if head == "ability":
             rune = comp.rune_by_name(rest)
             if rune is not None:
-                return self("ability", rune)
+                return self.id("ability", rune)
             card = comp.achievement_by_name(rest)
-            return None if card is None else self("ability", len(comp.runes) + card)
+            return None if card is None else self.id("ability", len(comp.runes) + card)
         if head == "claim":
             rune = comp.rune_by_name(rest)
-            return None if rune is None else self("claim", rune)
+            return None if rune is None else self.id("claim", rune)
         if head == "at" and len(words) == 3:
             cell = cell_index(words[1])
             if cell is not None and words[2] in ("0", "90", "180", "270"):

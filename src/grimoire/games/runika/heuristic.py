@@ -179,13 +179,14 @@ def _draft(st: RunikaState, me: int, legal: list[int]) -> int:
     for die in st.store[me]:
         held[(die - 16) if die >= 16 else die // 4] += 1
     return max(
-        legal, key=lambda a: need[a - st.codec("draft")] / (1 + 0.5 * held[a - st.codec("draft")])
+        legal,
+        key=lambda a: need[a - st.codec.id("draft")] / (1 + 0.5 * held[a - st.codec.id("draft")]),
     )
 
 
 def _pass(st: RunikaState, me: int, legal: list[int]) -> int:
     need = colour_need(st, me)
-    return min(legal, key=lambda a: need[a - st.codec("pass")])
+    return min(legal, key=lambda a: need[a - st.codec.id("pass")])
 
 
 def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
@@ -199,7 +200,7 @@ def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
         if kind == "ability" and rotates and _ability_kind(st, arg) == "free_reroll":
             return action
     if len(store) >= 4 and len(rotates) >= 2:
-        paid = st.codec("discard", rotates[0])
+        paid = st.codec.id("discard", rotates[0])
         if paid in legal:
             return paid
     return DONE
