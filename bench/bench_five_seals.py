@@ -47,7 +47,8 @@ def per_call(states: list[FiveSealsState], work: Callable[[FiveSealsState], obje
 
 
 def to_act(st: FiveSealsState) -> int:
-    return int(st.stack[-1]["s"]) if st.stack else 0
+    actor = st.current_player
+    return actor if isinstance(actor, int) and actor >= 0 else 0
 
 
 def leap_all(st: FiveSealsState) -> None:

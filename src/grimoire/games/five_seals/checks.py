@@ -8,11 +8,12 @@ phase, and every decision frame consistent with the board and with the frames ar
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grimoire.core.documents import require
 from grimoire.games.five_seals import rules
-from grimoire.games.five_seals.board import SCROLL, SEAL
+from grimoire.games.five_seals.board import SCROLL, SEAL, Board
 from grimoire.games.five_seals.components import (
     ABSORPTION,
     BINDING,
@@ -72,9 +73,9 @@ def _board(st: FiveSealsState) -> None:
         ("tokens", st.token, SEAL, "a token lies on a seal circle"),
         ("scrolls", st.card, SCROLL, "a scroll lies in a scroll box"),
     ):
-        for node, code in enumerate(held):
-            where, spot = f"{zone}.{nodes[node].id}", nodes[node].kind
-            require(code < 0 or spot == kind, where, code, f"{what}, not the {spot}")
+        wrong = [n for n in _other_nodes(st.board, kind) if held[n] >= 0]
+        n = wrong[0] if wrong else 0
+        require(not wrong, f"{zone}.{nodes[n].id}", held[n], f"{what}, not the {nodes[n].kind}")
     for col, node in enumerate(st.guardian):
         where = f"guardians.{st.comp.letters[col]}"
         fits = node >= 0 and st.card[node] >= 0 and colour(st.card[node]) == col
@@ -109,32 +110,46 @@ def _hands(st: FiveSealsState) -> None:
         bindings = sum(1 for entry in hand if entry[0] == BINDING)
         require(bindings == 1, where, bindings, "every player holds exactly one Binding")
         for i, (card, up, held) in enumerate(hand):
-            if held >= 0:
-                absorbs = family(card) == ABSORPTION and colour_ok(colour(card), held // 10)
-                require(absorbs, f"{where}[{i}]", held, "a token on an Absorption of its colour")
-            require(
-                bool(up) or not st.over[seat], f"{where}[{i}]", "down", "face up once round over"
-            )
+            if held >= 0 and not (
+                family(card) == ABSORPTION and colour_ok(colour(card), held // 10)
+            ):
+                require(False, f"{where}[{i}]", held, "a token on an Absorption of its colour")
+            if st.over[seat] and not up:
+                require(False, f"{where}[{i}]", "down", "face up once the round is over")
 
 
 def _components(st: FiveSealsState) -> None:
     """No more tokens and scrolls than the game has, and only scrolls of the circles in play."""
-    tokens = Counter(code for code in st.token if code >= 0) + Counter(st.box)
-    tokens += Counter(entry[2] for hand in st.hands for entry in hand if entry[2] >= 0)
-    tokens += Counter(f.t for f in st.stack if isinstance(f, Absorb))
-    for code, count in sorted(tokens.items()):
+    tokens = [code for code in st.token if code >= 0] + st.box
+    tokens += [entry[2] for hand in st.hands for entry in hand if entry[2] >= 0]
+    tokens += [f.t for f in st.stack if isinstance(f, Absorb)]
+    limit = st.comp.tokens_per_colour.get
+    counts = Counter(tokens)
+    for code in sorted(code for code, k in counts.items() if k > limit(code % 10, 0)):
         col, strength = divmod(code, 10)
-        name = f"{st.comp.letters[col] if 0 <= col < 4 else '?'}{strength}"
         require(0 <= col < 4 and 2 <= strength <= 6, "tokens", code, "no such token")
-        most = st.comp.tokens_of_strength(strength)
-        require(count <= most, "tokens", name, f"{count} in play, the game has {most}")
-    cards = Counter(c for c in st.card if c >= 0)
-    cards += Counter(entry[0] for hand in st.hands for entry in hand if entry[0] != BINDING)
-    pile = {card: k for by in cards_in_play(st.circle).values() for card, k in by.items()}
-    for card, count in sorted(cards.items()):
-        name = st.comp.card_name(card)
-        require(card in pile, "scrolls", name, f"not in play with circle {st.circle}")
-        require(count <= pile[card], "scrolls", name, f"{count} copies, the game has {pile[card]}")
+        name, most = f"{st.comp.letters[col]}{strength}", limit(strength, 0)
+        require(False, "tokens", name, f"{counts[code]} in play, the game has {most}")
+    cards = [c for c in st.card if c >= 0]
+    cards += [entry[0] for hand in st.hands for entry in hand if entry[0] != BINDING]
+    copies = copies_in_play(st.circle).get
+    counts = Counter(cards)
+    for card in sorted(card for card, k in counts.items() if k > copies(card, 0)):
+        name, most = st.comp.card_name(card), copies(card, 0)
+        require(most > 0, "scrolls", name, f"not in play with circle {st.circle}")
+        require(False, "scrolls", name, f"{counts[card]} copies, the game has {most}")
+
+
+@lru_cache(maxsize=16)
+def _other_nodes(board: Board, kind: str) -> tuple[int, ...]:
+    """The nodes of ``board`` that are not of ``kind``."""
+    return tuple(n for n, node in enumerate(board.nodes) if node.kind != kind)
+
+
+@lru_cache(maxsize=8)
+def copies_in_play(circle: int) -> dict[int, int]:
+    """card -> copies in a game with additional circle ``circle`` (do not change it)."""
+    return {card: k for by in cards_in_play(circle).values() for card, k in by.items()}
 
 
 def _dice(st: FiveSealsState) -> None:
@@ -150,12 +165,12 @@ def _dice(st: FiveSealsState) -> None:
     for die, owner in enumerate(st.die_owner):
         if owner < 0:
             continue
-        where = f"seats[{owner}].dice"
         value = st.die_val[die]
         if st.phase != "play" or st.over[owner]:
-            require(value == 0, where, value, "not rolled before the player's next round")
-        else:
-            require(value > 0 or die in rolls, where, value, "rolled, or in rolls")
+            if value:
+                require(False, f"seats[{owner}].dice", value, "not rolled before its round")
+        elif not value and die not in rolls:
+            require(False, f"seats[{owner}].dice", value, "rolled, or in rolls")
 
 
 def _setup(st: FiveSealsState) -> None:

@@ -70,7 +70,7 @@ class Components(SpellBook):
     tokens_per_colour: dict[int, int]  # strength -> tokens per element colour
     end_threshold: dict[int, int]  # players -> strength-6 scrolls below which the game ends
     mages: tuple[tuple[str, str], ...]  # (mage, familiar)
-    names: dict[str, int]  # lower-cased card name (and short forms) -> card
+    names: dict[str, int]  # card name (as is, lower-cased and short forms) -> card
 
     # ------------------------------------------------------------------ cards
     def card_name(self, card: int) -> str:
@@ -79,7 +79,8 @@ class Components(SpellBook):
         return f"{self.spells[card // 5].name} of {self.elements[card % 5]}"
 
     def card_by_name(self, text: str) -> int | None:
-        return self.names.get(" ".join(text.lower().split()))
+        found = self.names.get(text)  # as written by to_json: "Growth of Fire"
+        return found if found is not None else self.names.get(" ".join(text.lower().split()))
 
     def tokens_of_strength(self, strength: int) -> int:
         return self.tokens_per_colour.get(strength, 0)
@@ -210,9 +211,11 @@ def build(doc: dict[str, Any]) -> Components:
 
 
 def _card_names(comp: Components) -> dict[str, int]:
-    """Every way a card may be named: "growth of fire", "growth/r", "growth-of-fire"."""
+    """Every way a card may be named: "Growth of Fire" (as is and lower-cased), "growth/r",
+    "growth-of-fire"."""
     names = {comp.card_name(card).lower(): card for card in range(100)}
-    names["binding"] = BINDING
+    names |= {comp.card_name(card): card for card in range(100)}
+    names["binding"] = names["Binding"] = BINDING
     for card in range(100):
         names[f"{comp.spells[card // 5].name.lower()}/{comp.letters[card % 5].lower()}"] = card
         names[comp.card_name(card).lower().replace(" ", "-")] = card

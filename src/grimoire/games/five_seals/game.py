@@ -113,7 +113,7 @@ class FiveSealsGame(Game):
         return FiveSealsState(self, seed)
 
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
-        st = FiveSealsState(self, seed, fresh=False)
+        st = FiveSealsState(self, seed, blank=True)  # position.load sets every field
         position.load(st, doc)
         return st
 

@@ -11,6 +11,8 @@ checks: docs/rules/five-seals-of-magic.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
@@ -29,6 +31,7 @@ Text = Annotated[str, msgspec.Meta(max_length=60)]  # a node id, token, scroll o
 Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
 Players = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # a seat; -1: none (yet)
 Texts = Annotated[list[Text], msgspec.Meta(max_length=200)]
+VALUES = {"": 0, **{str(v): v for v in range(7)}}  # a die's value as written after "="
 
 
 class Held(msgspec.Struct, forbid_unknown_fields=True):
@@ -81,35 +84,56 @@ def node_text(st: FiveSealsState, node: int) -> str | None:
     return None if node < 0 else st.board.node_id(node)
 
 
+@lru_cache(maxsize=4)
+def _codes(letters: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Token texts (``R2``) -> token codes and die ids (``R1``) -> dice, either case."""
+    tokens: dict[str, int] = {}
+    dice: dict[str, int] = {}
+    for col, letter in enumerate(letters[:4]):
+        for case in {letter.upper(), letter.lower()}:
+            tokens.update({f"{case}{k}": 10 * col + k for k in range(2, 7)})
+            dice.update({f"{case}{k}": 6 * col + k - 1 for k in range(1, 7)})
+    return tokens, dice
+
+
+TOKEN = "a token is a colour letter R/B/Y/G and a strength 2..6 (R2)"
+
+
 def parse_token(st: FiveSealsState, text: str, where: str) -> int:
-    col = st.codec.colour(text[:1])
-    good = col is not None and col < 4 and len(text) == 2 and text[1] in "23456"
-    require(good, where, text, "a token is a colour letter R/B/Y/G and a strength 2..6 (R2)")
-    assert col is not None
-    return 10 * col + int(text[1])
+    code = _codes(st.comp.letters)[0].get(text)
+    require(code is not None, where, text, TOKEN)
+    return code or 0
+
+
+def parse_tokens(st: FiveSealsState, texts: list[str], where: str) -> list[int]:
+    """Token texts as codes; the first one that is no token is refused (``where[i]``)."""
+    table = _codes(st.comp.letters)[0]
+    codes = [table.get(text, -1) for text in texts]
+    if -1 in codes:
+        i = codes.index(-1)
+        require(False, f"{where}[{i}]", texts[i], TOKEN)
+    return codes
 
 
 def parse_node(st: FiveSealsState, text: str, where: str) -> int:
-    require(text in st.board.index, where, text, "no node of that id on this board")
-    return st.board.index[text]
+    node = st.board.index.get(text)
+    require(node is not None, where, text, "no node of that id on this board")
+    return node or 0
 
 
 def parse_card(st: FiveSealsState, text: str, where: str) -> int:
     card = st.comp.card_by_name(text)
     require(card is not None, where, text, "no scroll of that name")
-    assert card is not None
-    return card
+    return card or 0
 
 
 def parse_die(st: FiveSealsState, text: str, where: str) -> tuple[int, int]:
     """(die, value) of ``R1=4`` (a die of the rolls: ``R1``, value 0)."""
     name, _, value = text.partition("=")
-    col = st.codec.colour(name[:1])
-    good = col is not None and col < 4 and len(name) == 2 and name[1] in "123456"
+    die = _codes(st.comp.letters)[1].get(name)
+    good = die is not None and value in VALUES
     require(good, where, text, "a die is written like R1=4 (id R1..G6 = value 0..6)")
-    require(value in ("", "0", "1", "2", "3", "4", "5", "6"), where, text, "a value 0..6")
-    assert col is not None
-    return 6 * col + int(name[1]) - 1, int(value or 0)
+    return die or 0, VALUES[value]
 
 
 # ---------------------------------------------------------------------- to_json
@@ -204,15 +228,9 @@ def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
     else:
         require(doc.setup is None, "setup", doc.setup, "only in the setup phase")
     st.setup_i = slots if doc.setup is None else doc.setup
-    st.token = [-1] * len(st.board)
-    for node_id, text in doc.tokens.items():
-        node = parse_node(st, node_id, f"tokens.{node_id}")
-        st.token[node] = parse_token(st, text, f"tokens.{node_id}")
-    st.card = [-1] * len(st.board)
-    for node_id, text in doc.scrolls.items():
-        node = parse_node(st, node_id, f"scrolls.{node_id}")
-        st.card[node] = parse_card(st, text, f"scrolls.{node_id}")
-    st.box = [parse_token(st, text, f"box[{i}]") for i, text in enumerate(doc.box)]
+    st.token = _board(st, doc.tokens, "tokens", _codes(st.comp.letters)[0].get, TOKEN)
+    st.card = _board(st, doc.scrolls, "scrolls", st.comp.card_by_name, "no scroll of that name")
+    st.box = parse_tokens(st, doc.box, "box")
     st.mage = [parse_node(st, m, f"mages[{s}]") for s, m in enumerate(doc.mages)]
     st.familiar = [
         -1 if f is None else parse_node(st, f, f"familiars[{s}]") for s, f in enumerate(familiars)
@@ -239,28 +257,49 @@ def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
     check(st)
 
 
+def _board(
+    st: FiveSealsState,
+    placed: dict[str, str],
+    zone: str,
+    read: Callable[[str], int | None],
+    why: str,
+) -> list[int]:
+    """What lies on each node (-1: nothing) from ``{node id: text}``, each text ``read``."""
+    on = [-1] * len(st.board)
+    index = st.board.index
+    for node_id, text in placed.items():
+        node, value = index.get(node_id, -1), read(text)
+        if node < 0 or value is None:
+            parse_node(st, node_id, f"{zone}.{node_id}")
+            require(False, f"{zone}.{node_id}", text, why)
+        on[node] = -1 if value is None else value
+    return on
+
+
 def _seats(st: FiveSealsState, seats: list[SeatDoc]) -> None:
     in_game = st.n + st.comp.supply_extra
-    st.die_owner = [-1 if d % 6 < in_game else -2 for d in range(NUM_DICE)]
-    st.die_val = [0] * NUM_DICE
+    owner = [-1 if d % 6 < in_game else -2 for d in range(NUM_DICE)]
+    st.die_owner, st.die_val = owner, [0] * NUM_DICE
     st.hands, st.over = [], []
+    dice, values = _codes(st.comp.letters)[1], VALUES
+    card_of = st.comp.card_by_name
     for seat, player in enumerate(seats):
         for i, text in enumerate(player.dice):
-            where = f"seats[{seat}].dice[{i}]"
-            die, value = parse_die(st, text, where)
-            require(
-                st.die_owner[die] != -2,
-                where,
-                text,
-                f"not in this game (dice 1..{in_game} of a colour are)",
-            )
-            require(st.die_owner[die] == -1, where, text, "a die listed twice")
-            st.die_owner[die], st.die_val[die] = seat, value
+            name, _, value = text.partition("=")
+            die = dice.get(name, -1)
+            if die < 0 or value not in values or owner[die] != -1:
+                where = f"seats[{seat}].dice[{i}]"
+                die = parse_die(st, text, where)[0]
+                elsewhere = f"not in this game (dice 1..{in_game} of a colour are)"
+                require(owner[die] != -2, where, text, elsewhere)
+                require(False, where, text, "a die listed twice")
+            owner[die], st.die_val[die] = seat, values[value]
         hand = []
         for i, entry in enumerate(player.scrolls):
-            where = f"seats[{seat}].scrolls[{i}]"
+            where = f"seats[{seat}].scrolls[{i}]"  # (only read if the entry is refused)
             if isinstance(entry, str):
-                hand.append([parse_card(st, entry, where), 1, -1])
+                card = card_of(entry)
+                hand.append([parse_card(st, entry, where) if card is None else card, 1, -1])
             else:
                 held = -1 if entry.token is None else parse_token(st, entry.token, where)
                 hand.append([parse_card(st, entry.card, where), int(entry.up), held])

@@ -30,9 +30,7 @@ LISTS += ("die_val", "over", "rolls")
 class FiveSealsState(State):
     """One position of Five Seals of Magic."""
 
-    def __init__(
-        self, game: FiveSealsGame, seed: int, *, fresh: bool = True, blank: bool = False
-    ) -> None:
+    def __init__(self, game: FiveSealsGame, seed: int, *, blank: bool = False) -> None:
         super().__init__(game, seed)
         # The state holds its game once, as ``game`` of the core's type: mypyc refuses to
         # narrow an inherited attribute to FiveSealsGame. The parts the rules read are here,
@@ -41,7 +39,7 @@ class FiveSealsState(State):
         self.comp = game.comp
         self.codec = game.codec
         self.n = game.players
-        if blank:  # an empty shell that _copy fills in
+        if blank:  # an empty shell that _copy or position.load fills in
             return
         size = len(self.board)
         circle = game.options["circle"]
@@ -71,8 +69,7 @@ class FiveSealsState(State):
         self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
         self.broke = False  # a seal was broken this round
         self.decisions = 0  # player decisions so far (the decision_limit safeguard)
-        if fresh:
-            flow.advance(self)
+        flow.advance(self)
 
     # ------------------------------------------------------------------ dice and hands
     def dice_of(self, seat: int, colour: int) -> list[int]:
