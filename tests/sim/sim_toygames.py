@@ -5,6 +5,13 @@
 ``claimers`` (every seat that claimed: a shared win; nobody if nobody claimed), ``all``,
 ``none`` or ``seat0``. Its heuristic bot always claims. The state exposes ``turns``.
 
+``komi``: two seats race a die each. Who starts (the option ``starter``: a seat, or
+``random``, a chance draw at setup) adds the ``initiative`` of its component data (3 in the
+data it ships, changed through the ``components`` option like a real game's); the other seat
+adds the option ``komi``. Each seat in turn rolls (its one decision, then chance draws its
+die of ``sides`` faces); the higher total wins, ties shared. ``komi = initiative`` balances
+the seats exactly: the planted value for tuning.
+
 ``guess``: simultaneous decisions. Each round every seat secretly guesses 0..2, then chance
 draws the target; right guesses score 1. After ``rounds`` rounds the highest score wins
 (ties shared). The state exposes no turn count.
@@ -12,7 +19,9 @@ draws the target; right guesses score 1. After ``rounds`` rounds the highest sco
 
 from __future__ import annotations
 
+import tomllib
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
@@ -234,7 +243,127 @@ class GuessGame(Game):
         return state
 
 
+KOMI_DATA = """# toy-komi component data
+[provenance]
+scoring = "PROPOSED: a toy"
+
+[scoring]
+initiative = 3
+"""
+
+
+class KomiState(State):
+    game: KomiGame
+
+    def __init__(self, game: KomiGame, seed: int) -> None:
+        super().__init__(game, seed)
+        starter = game.options["starter"]
+        self.starter: int | None = None if starter == "random" else int(starter)
+        self.dice: list[int | None] = [None, None]
+        self.rolling: int | None = None  # the seat whose die chance draws next
+
+    @property
+    def current_player(self) -> Actor:
+        if self.starter is None or self.rolling is not None:
+            return CHANCE
+        if None not in self.dice:
+            return TERMINAL
+        return self.starter if self.dice[self.starter] is None else 1 - self.starter
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [0]
+
+    def _apply(self, actor: int, action: int) -> None:
+        if actor != CHANCE:
+            self.rolling = actor
+        elif self.starter is None:
+            self.starter = action
+        else:
+            assert self.rolling is not None
+            self.dice[self.rolling] = action + 1
+            self.rolling = None
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        sides = 2 if self.starter is None else int(self.game.options["sides"])
+        return [(outcome, Fraction(1, sides)) for outcome in range(sides)]
+
+    def scores(self) -> list[float]:
+        bonus = [
+            self.game.initiative if seat == self.starter else self.game.options["komi"]
+            for seat in range(2)
+        ]
+        return [float((die or 0) + extra) for die, extra in zip(self.dice, bonus, strict=True)]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [seat for seat in range(2) if scores[seat] == max(scores)]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self._position()
+
+    def _position(self) -> dict[str, Any]:
+        return {"starter": self.starter, "dice": list(self.dice), "rolling": self.rolling}
+
+    def _copy(self) -> KomiState:
+        copy = KomiState(self.game, self.seed)
+        copy.starter, copy.dice, copy.rolling = self.starter, list(self.dice), self.rolling
+        return copy
+
+    def action_to_string(self, action: int) -> str:
+        return f"outcome {action}" if self.is_chance() else "roll"
+
+    def parse_action(self, text: str) -> int:
+        if text == "roll":
+            return 0
+        raise IllegalAction(f"no action {text!r}")
+
+
+class KomiGame(Game):
+    name: ClassVar[str] = "toy-komi"
+    title: ClassVar[str] = "Komi"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    declared_options: ClassVar[tuple[Option, ...]] = (
+        Option("komi", 0, "points for the seat that does not start", kind=int),
+        Option("sides", 6, "faces of the die", kind=int),
+        Option("starter", 0, "who starts: a seat or random", choices=(0, 1, "random")),
+        Option("components", None, "path of a components TOML file", kind=str),
+    )
+
+    def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.initiative = int(tomllib.loads(self.component_texts()[0])["scoring"]["initiative"])
+
+    def component_texts(self) -> list[str]:
+        path = self.options["components"]
+        return [KOMI_DATA if path is None else Path(path).read_text("utf-8")]
+
+    @property
+    def num_actions(self) -> int:
+        return 1
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return max(2, int(self.options["sides"]))
+
+    @property
+    def max_game_length(self) -> int:
+        return 2
+
+    def _new_state(self, seed: int) -> State:
+        return KomiState(self, seed)
+
+    def _state_from_position(self, seed: int, position: dict[str, Any]) -> State:
+        state = KomiState(self, seed)
+        state.starter, state.rolling = position["starter"], position["rolling"]
+        state.dice = list(position["dice"])
+        return state
+
+
 TOY_GAMES = {
     "toy-claim": "tests.sim.sim_toygames:ClaimGame",
+    "toy-komi": "tests.sim.sim_toygames:KomiGame",
     "toy-guess": "tests.sim.sim_toygames:GuessGame",
 }

@@ -137,7 +137,9 @@ def test_result_json() -> None:
         "turns",
         "bots",
         "record",
+        "first_player",
     }
+    assert doc["first_player"] == 0  # the first seat to decide, after setup's chance
     assert doc["bots"] == ["claimer", "random"]
     assert 0 in doc["winners"]
     assert doc["record"]["actions"][1] == [0, CLAIM]  # after the setup chance draw

@@ -237,8 +237,10 @@ def test_json_schema() -> None:
         "chance_steps",
         "turns",
         "bots",
+        "first_player",
     }
     assert row["index"] == 4 and row["seed"] == game_seed(2, 4)
+    assert row["first_player"] is None  # toy-guess starts with a simultaneous decision
     assert "results" not in result.to_json()
 
 

@@ -88,13 +88,33 @@ def test_a_stopped_study_resumes_where_it_stopped(tmp_path: Path) -> None:
 
 
 def test_per_game_records_are_written_as_parquet(tmp_path: Path) -> None:
+    """One typed row per game (the cell as columns, who started, no column of type null), the
+    grimoire version and data hash as file metadata, the game records in their own files."""
+    pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
     run_study(small(games=2), folder=tmp_path / "s", records=True)
-    table = pq.read_table(tmp_path / "s" / "records")
+    table = pq.read_table(tmp_path / "s" / "games")
     assert table.num_rows == 4
-    row = table.slice(0, 1).to_pylist()[0]
-    assert set(row) >= {"cell", "index", "seed", "bots", "scores", "winners", "record"}
-    assert json.loads(row["record"])["game"] == "five-seals"
+    types = {field.name: field.type for field in table.schema}
+    assert types["players"] == pa.int16() and types["lineup"] == pa.list_(pa.string())
+    assert types["turns"] == pa.int32()  # five-seals counts no turns: nulls of a typed column
+    assert not any(pa.types.is_null(kind) for kind in types.values())
+    row = min(table.to_pylist(), key=lambda r: (r["variant"], r["index"]))
+    assert {k: row[k] for k in ("game", "players", "variant")} == {
+        "game": "five-seals",
+        "players": 2,
+        "variant": "I",
+    }
+    assert row["lineup"] == ["random", "random"] and row["first_player"] in (0, 1)
+    assert "record" not in row
+    for shard in (tmp_path / "s" / "games").glob("*.parquet"):
+        meta = pq.read_metadata(shard).metadata
+        assert meta[b"grimoire_version"] == _version().encode()
+        hashes = set(pq.read_table(shard).column("data_hash").to_pylist())
+        assert hashes == {meta[b"data_hash"].decode()} == {_hash(None)}
+    records = pq.read_table(tmp_path / "s" / "records").to_pylist()
+    assert len(records) == 4 and set(records[0]) == {"cell", "index", "record"}
+    assert json.loads(records[0]["record"])["game"] == "five-seals"
 
 
 def test_a_worker_with_other_component_data_is_refused() -> None:
@@ -169,7 +189,8 @@ def test_the_report_answers_which_variant_is_most_balanced(tmp_path: Path) -> No
     page = write_report(summary, tmp_path / "report")
     text = page.read_text()
     assert "Which variant is most balanced?" in text
-    assert f"<b>{summary['balance'][0]['most_balanced']}</b> is the most balanced" in text
+    assert summary["balance"][0]["verdict"]["text"].replace("'", "&#x27;") in text
+    assert "<h1>Study of Five Seals of Magic</h1>" in text  # the title, not the registry name
     assert text.count("data:image/png;base64,") == 1 + len(summary["cells"])
     assert (tmp_path / "report" / "balance-0.png").read_bytes()[:4] == b"\x89PNG"
     assert json.loads((tmp_path / "report" / "summary.json").read_text()) == summary
@@ -199,7 +220,7 @@ def test_the_study_command(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Most balanced at 2 players" in result.output
+    assert "2 players (random vs random):" in result.output
     assert "games/s" in result.output
     summary = json.loads((tmp_path / "s.json").read_text())
     assert [cell["variant"] for cell in summary["cells"]] == ["circle=1", "circle=3"]
@@ -242,6 +263,6 @@ def test_a_data_file_named_by_an_option_travels_with_the_task(tmp_path: Path) ->
         }
     )
     chunk = chunks_of(spec)[0]
-    assert chunk.files == (("components", shipped.read_text("utf-8")),)
+    assert chunk.files == (("components", shipped.read_text("utf-8"), str(copy)),)
     copy.unlink()
     assert run_chunk(chunk).stats.games == 1

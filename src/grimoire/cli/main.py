@@ -172,18 +172,43 @@ def study(
     players: Annotated[list[int] | None, typer.Option(help="player count (repeatable)")] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option(help="a variant's options, e.g. circle=2 or circle=2,edition=mayday"),
+        typer.Option(
+            help="a variant (repeatable): options (circle=2,edition=mayday), a components file "
+            "(data=mine.toml) or data changes (data.rune.blaze.points=4); NAME:... names it"
+        ),
     ] = None,
     bots: Annotated[
         list[str] | None, typer.Option(help="a line-up: one bot, or one per seat (repeatable)")
     ] = None,
-    games_: Annotated[int | None, typer.Option("--games", help="games per cell")] = None,
+    games_: Annotated[
+        int | None, typer.Option("--games", help="games per cell (with --until-clear: at most)")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the whole study")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
     no_rotation: Annotated[
         bool, typer.Option("--no-rotation", help="keep each bot on its seat")
     ] = False,
-    workers: Annotated[int, typer.Option(help="processes (process back-end)")] = 1,
+    until_clear: Annotated[
+        bool,
+        typer.Option(
+            "--until-clear", help="play each cell in rounds until its question is answered"
+        ),
+    ] = False,
+    stop_rule: Annotated[
+        str | None,
+        typer.Option("--stop-rule", help="with --until-clear: sprt (first-player advantage) or ci"),
+    ] = None,
+    detect: Annotated[
+        float | None,
+        typer.Option(help="smallest win-rate difference worth finding (default 0.05: 5 points)"),
+    ] = None,
+    ci_width: Annotated[
+        float | None, typer.Option(help="--stop-rule ci: widest 95% interval (default 0.05)")
+    ] = None,
+    check_every: Annotated[
+        int | None, typer.Option(help="--until-clear: games per cell between checks (100)")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")] = 1,
     backend: Annotated[str, typer.Option(help="process or ray")] = "process",
     address: Annotated[
         str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
@@ -211,6 +236,10 @@ def study(
             seed,
             option or [],
             not no_rotation,
+            (stop_rule or "sprt") if until_clear or stop_rule else None,
+            detect,
+            ci_width,
+            check_every,
         )
         study_command(
             spec, backend_of(backend, workers, address), out, records, report, json_out, console

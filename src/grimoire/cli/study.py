@@ -4,20 +4,23 @@ summary in the terminal and an optional HTML report."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from grimoire.cli.options import parse_options
+from grimoire.cli.options import parse_options, parse_value
 from grimoire.core.errors import InvalidOptions
 from grimoire.sim.study import (
     Backend,
     StudySpec,
+    hold,
     local_backend,
     process_backend,
     ray_backend,
@@ -25,12 +28,31 @@ from grimoire.sim.study import (
 )
 
 
+def parse_variant(text: str) -> dict[str, Any]:
+    """``circle=2,edition=mayday``, ``data=mine.toml`` or ``data.rune.blaze.points=4``: a
+    variant's options, its data file or its data changes (``data.<path>=value``)."""
+    items = [part for part in text.split(",") if part.strip()]
+    plain = [item for item in items if not item.strip().startswith("data.")]
+    variant = parse_options(plain)
+    for item in items:
+        if item.strip().startswith("data."):
+            path, equals, raw = item.strip().partition("=")
+            if not equals or not raw.strip() or path in variant:
+                raise InvalidOptions(f"a data change is data.<path>=value, not {item!r}")
+            variant[path] = parse_value(raw)
+    return variant
+
+
 def parse_variants(pairs: Sequence[str]) -> dict[str, dict[str, Any]]:
     """``--variant circle=1 --variant circle=2,edition=mayday``: one variant per flag, named
-    by its options."""
+    by its options (``NAME:options`` names it)."""
     variants: dict[str, dict[str, Any]] = {}
     for text in pairs:
-        variants[text] = parse_options([part for part in text.split(",") if part.strip()])
+        name, colon, rest = text.partition(":")
+        if colon and "=" not in name:
+            variants[name.strip()] = parse_variant(rest)
+        else:
+            variants[text] = parse_variant(text)
     return variants or {"default": {}}
 
 
@@ -44,6 +66,10 @@ def spec_from_flags(
     seed: int | None,
     options: Sequence[str],
     rotate: bool,
+    until_clear: str | None = None,
+    detect: float | None = None,
+    ci_width: float | None = None,
+    check_every: int | None = None,
 ) -> StudySpec:
     """The study of ``file``, with any flag given overriding it; or the study of the flags."""
     doc: dict[str, Any] = {}
@@ -68,12 +94,20 @@ def spec_from_flags(
         doc["options"] = parse_options(list(options))
     if not rotate:
         doc["rotate_seats"] = False
+    for key, value in (
+        ("until_clear", until_clear),
+        ("detect", detect),
+        ("ci_width", ci_width),
+        ("check_every", check_every),
+    ):
+        if value is not None:
+            doc[key] = value
     return StudySpec.from_dict(doc)
 
 
 def backend_of(name: str, workers: int, address: str | None) -> Backend:
     if name == "process":
-        return local_backend if workers <= 1 else process_backend(workers)
+        return local_backend if workers == 1 else process_backend(workers or os.cpu_count() or 1)
     if name == "ray":
         return ray_backend(address)
     raise InvalidOptions(f"--backend is process or ray, not {name!r}")
@@ -105,11 +139,19 @@ def study_command(
             elapsed = max(1e-9, time.monotonic() - started)
             bar.update(task, completed=done, total=total, rate=f"{done / elapsed:.1f}")
 
-        result = run_study(spec, backend, folder, records, progress)
+        with hold(backend):
+            result = run_study(spec, backend, folder, records, progress)
     summary = summarize_study(result)
-    table = Table(title=f"Seat win rates ({spec.games} games per cell, 95% intervals)")
+    amount = (
+        f"until clear ({spec.until_clear}), at most {spec.games} games per cell"
+        if spec.until_clear
+        else f"{spec.games} games per cell"
+    )
+    table = Table(title=f"{summary['title']}: seat win rates ({amount}, 95% intervals)")
     table.add_column("cell")
-    table.add_column("seats")
+    table.add_column("games")
+    table.add_column("seats (seat 0, 1, ...)")
+    table.add_column("first player")
     table.add_column("balance (chi-square, p)")
     table.add_column("decisions")
     for cell in summary["cells"]:
@@ -120,19 +162,29 @@ def study_command(
         )
         balance = cell["balance"]
         p = balance["chi_square_p"]
+        first = balance["first_player_win_rate"]
         table.add_row(
             cell["label"],
+            str(cell["games"]),
             seats,
+            "–" if first is None else f"{100 * first:.1f}%",
             f"{balance['chi_square']:.2f}, {'–' if p is None else f'{p:.3f}'}",
             f"{cell['length']['decisions']['mean']:.0f}",
         )
     console.print(table)
-    for group in summary["balance"]:
-        if len(group["ranking"]) > 1:
+    for cell in summary["cells"]:
+        if cell["stop"]["rule"] != "fixed":
             console.print(
-                f"Most balanced at {group['players']} players ({' vs '.join(group['lineup'])}): "
-                f"[bold]{group['most_balanced']}[/]"
+                f"{escape(cell['label'])}: stopped after {cell['stop']['games']} games: "
+                f"{escape(cell['stop']['text'])}",
+                highlight=False,
             )
+    for group in summary["balance"]:
+        console.print(
+            f"[bold]{group['players']} players ({escape(' vs '.join(group['lineup']))}):[/] "
+            f"{escape(group['verdict']['text'])}",
+            highlight=False,
+        )
     if json_out is not None:
         json_out.write_text(json.dumps(summary, indent=1))
         console.print(f"wrote {json_out}")

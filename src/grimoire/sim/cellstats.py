@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 RATING_GAMES = 2000
+MOMENTS = ("margin", "decisions", "chance_steps", "turns", "per_turn", "branching", "first")
 
 
 def _frac(value: Any) -> Fraction:
@@ -133,10 +134,16 @@ class CellStats:
     entrant_games: dict[str, int] = field(default_factory=dict)
     features: dict[str, Feature] = field(default_factory=dict)
     rating_games: list[tuple[list[str], list[float]]] = field(default_factory=list)
+    # who started: games started by each seat, and the starting player's win share per game
+    # (seat 0's in a game whose first decision was simultaneous: ``games - sum(starts)`` games)
+    starts: list[int] = field(default_factory=list)
+    first: Moments = field(default_factory=Moments)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
             self.seat_wins = [Fraction(0)] * self.players
+        if not self.starts:
+            self.starts = [0] * self.players
         if not self.seat_scores:
             self.seat_scores = [Moments() for _ in range(self.players)]
 
@@ -151,13 +158,18 @@ class CellStats:
         legal_counts: list[int],
         used: list[set[str]],
         index: int = 0,
+        first_player: int | None = None,
     ) -> None:
         """One finished game: its scores and winners, its length, the bot at each seat, the
-        number of legal actions at each decision, and the features each seat used."""
+        number of legal actions at each decision, the features each seat used, and the seat
+        that started (None: a simultaneous start)."""
         self.games += 1
         shares = [
             Fraction(1, len(winners)) if s in winners else Fraction(0) for s in range(len(scores))
         ]
+        if first_player is not None:
+            self.starts[first_player] += 1
+        self.first.add(shares[0 if first_player is None else first_player])
         if index < RATING_GAMES:
             self.rating_games.append((list(bots), [float(score) for score in scores]))
         if not winners:
@@ -191,7 +203,9 @@ class CellStats:
         for seat in range(self.players):
             self.seat_wins[seat] += other.seat_wins[seat]
             self.seat_scores[seat].merge(other.seat_scores[seat])
-        for name in ("margin", "decisions", "chance_steps", "turns", "per_turn", "branching"):
+        for seat in range(self.players):
+            self.starts[seat] += other.starts[seat]
+        for name in MOMENTS:
             getattr(self, name).merge(getattr(other, name))
         self.length_histogram.update(other.length_histogram)
         self.score_histogram.update(other.score_histogram)
@@ -205,14 +219,14 @@ class CellStats:
         self.rating_games.extend(other.rating_games[: max(0, room)])
 
     def to_json(self) -> dict[str, Any]:
-        moments = ("margin", "decisions", "chance_steps", "turns", "per_turn", "branching")
         return {
             "players": self.players,
             "games": self.games,
             "no_winner": self.no_winner,
             "seat_wins": [str(w) for w in self.seat_wins],
             "seat_scores": [m.to_json() for m in self.seat_scores],
-            **{name: getattr(self, name).to_json() for name in moments},
+            "starts": list(self.starts),
+            **{name: getattr(self, name).to_json() for name in MOMENTS},
             "length_histogram": {str(k): v for k, v in sorted(self.length_histogram.items())},
             "score_histogram": {str(k): v for k, v in sorted(self.score_histogram.items())},
             "entrant_wins": {k: str(v) for k, v in sorted(self.entrant_wins.items())},
@@ -223,7 +237,6 @@ class CellStats:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> CellStats:
-        moments = ("margin", "decisions", "chance_steps", "turns", "per_turn", "branching")
         stats = cls(
             players=int(doc["players"]),
             games=int(doc["games"]),
@@ -236,7 +249,8 @@ class CellStats:
             entrant_games={k: int(v) for k, v in doc["entrant_games"].items()},
             features={k: Feature(int(u), _frac(w)) for k, (u, w) in doc["features"].items()},
             rating_games=[(list(k), [float(x) for x in s]) for k, s in doc["rating_games"]],
+            starts=[int(n) for n in doc["starts"]],
         )
-        for name in moments:
+        for name in MOMENTS:
             setattr(stats, name, Moments.from_json(doc[name]))
         return stats

@@ -1,33 +1,28 @@
-"""What a study's statistics say: rates with 95% intervals, tests, comparisons, ratings.
+"""What a study's statistics say, and only what they support: rates with 95% intervals, tests,
+verdicts that name a winner only when a test separates it, comparisons, ratings.
 
 Everything is computed from ``CellStats`` (exact sums), so the numbers are the same whatever
 the back-end. Intervals are Wilson score intervals for rates and normal intervals for means;
-tests are two-sided at 5%.
+tests are two-sided at 5%; where a table holds many tests (variant pairs, cards), their
+p-values are adjusted by Benjamini-Hochberg (``q``) and only ``q < 0.05`` counts as clear.
+Seats are numbered from 0 everywhere (page, summary.json, Parquet), as in the games' options.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 from grimoire.sim.cellstats import CellStats
-from grimoire.sim.study import Cell, StudyResult
+from grimoire.sim.stats import Z95, wilson
+from grimoire.sim.study import SEATS_NOTE, Cell, StudyResult
 
-Z95 = 1.959963984540054
+__all__ = ["Z95", "wilson"]  # wilson moved to grimoire.sim.stats; importable here as before
+
 Z80 = 0.8416212335729143  # one-sided z of 80% power
-
-
-def wilson(successes: float, n: int) -> list[float] | None:
-    """The 95% Wilson interval of a rate (successes may be fractional: shared wins)."""
-    if n <= 0:
-        return None
-    p = successes / n
-    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact at the ends, not 5e-17
-    high = 1.0 if p >= 1 else min(1.0, centre + half)
-    return [low, high]
+LEVEL = 0.05
 
 
 def two_sided_p(z: float) -> float:
@@ -43,9 +38,57 @@ def chi_square_p(statistic: float, df: int) -> float | None:
     return float(chi2.sf(statistic, df))
 
 
+def benjamini_hochberg(ps: Sequence[float | None]) -> list[float | None]:
+    """Benjamini-Hochberg adjusted p-values (q) of a family of tests, in the given order
+    (None stays None and does not count): a row with q < 0.05 is a discovery at a false
+    discovery rate of 5%."""
+    known = sorted((p, i) for i, p in enumerate(ps) if p is not None)
+    m = len(known)
+    out: list[float | None] = [None] * len(ps)
+    running = 1.0
+    for rank in range(m, 0, -1):
+        p, i = known[rank - 1]
+        running = min(running, p * m / rank)
+        out[i] = min(1.0, running)
+    return out
+
+
+def proportions_p(s1: float, n1: int, s2: float, n2: int) -> float | None:
+    """Two-sided p of a two-proportion z-test (pooled)."""
+    if n1 <= 0 or n2 <= 0:
+        return None
+    pooled = (s1 + s2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return two_sided_p((s1 / n1 - s2 / n2) / se) if se else 1.0
+
+
+def homogeneity_p(a: CellStats, b: CellStats) -> float | None:
+    """Whether two cells' seats win in different proportions: the chi-square test of the
+    2 x seats table of seat wins (shared wins count fractionally)."""
+    rows = [[float(w) for w in a.seat_wins], [float(w) for w in b.seat_wins]]
+    totals = [sum(row) for row in rows]
+    columns = [x + y for x, y in zip(*rows, strict=True)]
+    grand = sum(totals)
+    if not grand or not all(totals):
+        return None
+    statistic = 0.0
+    used = 0
+    for col, column in enumerate(columns):
+        if column == 0:
+            continue
+        used += 1
+        for row, total in zip(rows, totals, strict=True):
+            expected = total * column / grand
+            statistic += (row[col] - expected) ** 2 / expected
+    if used < 2:
+        return 1.0
+    return chi_square_p(statistic, used - 1)
+
+
 def seat_balance(stats: CellStats) -> dict[str, Any]:
     """Whether seats win equally often: chi-square of seat wins against a fair share, the
-    spread of seat win rates, and the first seat's advantage with its z-test."""
+    spread of seat win rates, and the first player's advantage (the seat that started each
+    game; seat 0 in a game that started with a simultaneous decision) with its z-test."""
     n, games = stats.players, stats.games
     decided = games - stats.no_winner
     wins = [float(w) for w in stats.seat_wins]
@@ -53,32 +96,47 @@ def seat_balance(stats: CellStats) -> dict[str, Any]:
     expected = decided / n if decided else 0
     chi2 = sum((w - expected) ** 2 / expected for w in wins) if expected else 0.0
     rates = [w / games for w in wins] if games else [0.0] * n
-    first = rates[0] - fair
+    known = sum(stats.starts)
+    first_rate = float(stats.first.total) / stats.first.n if stats.first.n else fair
+    first = first_rate - fair
     z = first / math.sqrt(fair * (1 - fair) / games) if games else 0.0
+    if known == games:
+        who = "the first player"
+    elif known == 0:
+        who = "seat 0 (every game started with a simultaneous decision)"
+    else:
+        who = "the first player (seat 0 where several seats started at once)"
     return {
         "fair_rate": fair,
         "chi_square": chi2,
         "chi_square_p": chi_square_p(chi2, n - 1) if expected else None,
         "spread": max(rates) - min(rates),
+        "starts": list(stats.starts),
+        "first_player": who,
+        "first_player_win_rate": first_rate if games else None,
+        "first_player_win_rate_ci95": wilson(float(stats.first.total), stats.first.n),
         "first_player_advantage": first,
         "first_player_p": two_sided_p(z) if games else None,
-        "first_player_significant": bool(games) and two_sided_p(z) < 0.05,
+        "first_player_significant": bool(games) and two_sided_p(z) < LEVEL,
     }
 
 
-def cell_metrics(cell: Cell, stats: CellStats) -> dict[str, Any]:
-    games, n = stats.games, stats.players
-    seat_games = games * n
+def features(stats: CellStats) -> list[dict[str, Any]]:
+    """Per card / spell / action used: the win rate of the seats that used it against the
+    others', their difference (an *association*: a seat that is winning may use a card
+    because it is winning), its p-value and its Benjamini-Hochberg q over the cell's rows."""
+    seat_games = stats.games * stats.players
     decided_shares = float(sum(stats.seat_wins))
-    features: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
     for key, feature in stats.features.items():
         users_rate = float(feature.wins) / feature.used if feature.used else None
         others = seat_games - feature.used
-        others_rate = (decided_shares - float(feature.wins)) / others if others else None
-        effect = (
+        others_wins = decided_shares - float(feature.wins)
+        others_rate = others_wins / others if others else None
+        association = (
             users_rate - others_rate if users_rate is not None and others_rate is not None else None
         )
-        features.append(
+        rows.append(
             {
                 "feature": key,
                 "used": feature.used,
@@ -86,16 +144,29 @@ def cell_metrics(cell: Cell, stats: CellStats) -> dict[str, Any]:
                 "win_rate": users_rate,
                 "win_rate_ci95": wilson(float(feature.wins), feature.used),
                 "others_win_rate": others_rate,
-                "effect": effect,
+                "association": association,
+                "p": proportions_p(float(feature.wins), feature.used, others_wins, others),
             }
         )
-    features.sort(key=lambda f: (-float(f["effect"] or 0.0), str(f["feature"])))
+    for row, q in zip(rows, benjamini_hochberg([row["p"] for row in rows]), strict=True):
+        row["q"] = q
+        row["clear"] = q is not None and q < LEVEL
+    rows.sort(key=lambda f: (-float(f["association"] or 0.0), str(f["feature"])))
+    return rows
+
+
+def cell_metrics(
+    cell: Cell, stats: CellStats, info: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    games, n = stats.games, stats.players
+    has_turns = stats.turns.n > 0
     return {
         "label": cell.label,
         "players": n,
         "variant": cell.variant,
         "options": cell.options,
         "lineup": list(cell.lineup),
+        **(info or {}),
         "games": games,
         "no_winner": stats.no_winner,
         "seats": [
@@ -105,6 +176,7 @@ def cell_metrics(cell: Cell, stats: CellStats) -> dict[str, Any]:
                 "win_rate": float(stats.seat_wins[seat]) / games if games else None,
                 "win_rate_ci95": wilson(float(stats.seat_wins[seat]), games),
                 "score": stats.seat_scores[seat].summary(),
+                "started": stats.starts[seat],
             }
             for seat in range(n)
         ],
@@ -112,9 +184,10 @@ def cell_metrics(cell: Cell, stats: CellStats) -> dict[str, Any]:
         "margin": stats.margin.summary(),
         "length": {
             "decisions": stats.decisions.summary(),
-            "turns": stats.turns.summary(),
+            # only for a game that counts turns (None: it has none, so no column)
+            "turns": stats.turns.summary() if has_turns else None,
             "chance_steps": stats.chance_steps.summary(),
-            "decisions_per_turn": stats.per_turn.summary(),
+            "decisions_per_turn": stats.per_turn.summary() if has_turns else None,
             "branching": stats.branching.summary(),
             "histogram": {str(k): v for k, v in sorted(stats.length_histogram.items())},
         },
@@ -128,7 +201,7 @@ def cell_metrics(cell: Cell, stats: CellStats) -> dict[str, Any]:
             }
             for kind in sorted(stats.entrant_games)
         ],
-        "features": features,
+        "features": features(stats),
     }
 
 
@@ -141,14 +214,23 @@ def games_needed(p1: float, p2: float) -> int | None:
     return math.ceil(top * top / (p1 - p2) ** 2)
 
 
+def games_to_detect(fair: float, detect: float) -> int:
+    """Games for a one-sample test to find a seat winning ``detect`` more than ``fair`` 80% of
+    the time."""
+    p1 = min(0.999, fair + detect)
+    top = Z95 * math.sqrt(fair * (1 - fair)) + Z80 * math.sqrt(p1 * (1 - p1))
+    return math.ceil(top * top / detect**2)
+
+
 def compare(a: tuple[Cell, CellStats], b: tuple[Cell, CellStats]) -> dict[str, Any]:
-    """Variant ``a`` against ``b`` (same players and line-up): the first seat's win rate and
-    the game length, with a test and the games a clear answer would need."""
+    """Variant ``a`` against ``b`` (same players and line-up): the first player's win rate,
+    the seats' win proportions and the game length, with tests and the games a clear answer
+    would need."""
     (cell_a, sa), (cell_b, sb) = a, b
-    pa, pb = float(sa.seat_wins[0]) / sa.games, float(sb.seat_wins[0]) / sb.games
-    pooled = (float(sa.seat_wins[0]) + float(sb.seat_wins[0])) / (sa.games + sb.games)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / sa.games + 1 / sb.games))
-    p_first = two_sided_p((pa - pb) / se) if se else 1.0
+    fa, fb = sa.first, sb.first
+    pa = float(fa.total) / fa.n if fa.n else 0.0
+    pb = float(fb.total) / fb.n if fb.n else 0.0
+    p_first = proportions_p(float(fa.total), fa.n, float(fb.total), fb.n)
     la, lb = sa.decisions, sb.decisions
     length_p = None
     if (
@@ -164,15 +246,105 @@ def compare(a: tuple[Cell, CellStats], b: tuple[Cell, CellStats]) -> dict[str, A
         "b": cell_b.variant,
         "players": cell_a.players,
         "lineup": list(cell_a.lineup),
-        "first_seat_win_rate": [pa, pb],
-        "first_seat_difference": pa - pb,
-        "first_seat_p": p_first,
-        "first_seat_significant": p_first < 0.05,
+        "first_player_win_rate": [pa, pb],
+        "first_player_difference": pa - pb,
+        "first_player_p": p_first,
+        "seats_p": homogeneity_p(sa, sb),
         "games_needed_per_variant": games_needed(pa, pb),
         "spread": [seat_balance(sa)["spread"], seat_balance(sb)["spread"]],
         "mean_decisions": [la.mean, lb.mean],
         "length_p": length_p,
     }
+
+
+def _p(value: float | None) -> str:
+    if value is None:
+        return "p unavailable without scipy"
+    return "p < 0.001" if value < 0.001 else f"p = {value:.3f}"
+
+
+def _more(needed: int, played: int, detect: float, what: str) -> str:
+    points = f"{100 * detect:g}"
+    more = needed - played
+    if more > 0:
+        return f"about {more:,} more games {what} would detect a {points}-point difference"
+    return (
+        f"{played:,} games {what} would have shown a {points}-point difference 80% of the "
+        f"time, so any difference is likely smaller"
+    )
+
+
+def balance_verdict(
+    ranked: list[tuple[dict[str, Any], CellStats]], detect: float
+) -> dict[str, Any]:
+    """Which variant of a group (same players and line-up) is most balanced, if the data can
+    tell: the one closest to the fair share (lowest chi-square) wins only when its seats' win
+    proportions differ significantly (Benjamini-Hochberg over the pairs) from every other
+    variant's; otherwise the variants it cannot be told from share the answer, and the page
+    says how many more games would settle a ``detect``-point difference."""
+    best, best_stats = ranked[0]
+    players = best["players"]
+    fair = 1 / players
+    played = min(stats.games for _m, stats in ranked)
+    if len(ranked) == 1:
+        p = best["balance"]["chi_square_p"]
+        needed = games_to_detect(fair, detect)
+        if p is not None and p < LEVEL:
+            worst = max(best["seats"], key=lambda s: abs((s["win_rate"] or 0) - fair))
+            ci = worst["win_rate_ci95"]
+            text = (
+                f"The seats are not balanced ({_p(p)}): seat {worst['seat']} wins "
+                f"{100 * worst['win_rate']:.1f}% [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%] "
+                f"against a fair {100 * fair:.1f}%."
+            )
+            return {"kind": "unbalanced", "best": [], "p": p, "text": text}
+        text = (
+            f"No evidence that a seat is favoured ({_p(p)}); "
+            f"{_more(needed, played, detect, 'in all')} in a seat's win rate."
+        )
+        return {"kind": "balanced", "best": [best["variant"]], "p": p, "text": text}
+    pairs = [homogeneity_p(best_stats, stats) for _m, stats in ranked[1:]]
+    qs = benjamini_hochberg(pairs)
+    tied = [best["variant"]]
+    apart = []
+    for (metrics, _stats), q in zip(ranked[1:], qs, strict=True):
+        if (
+            q is not None
+            and q < LEVEL
+            and metrics["balance"]["chi_square"] > best["balance"]["chi_square"]
+        ):
+            apart.append(metrics["variant"])
+        else:
+            tied.append(metrics["variant"])
+    needed = games_needed(fair, fair + detect) or 0
+    more = _more(needed, played, detect, "per variant")
+    tied_ps = [p for (m, _s), p in zip(ranked[1:], pairs, strict=True) if m["variant"] in tied]
+    if len(tied) == 1:
+        largest = max(q for q in qs if q is not None)
+        text = (
+            f"{best['variant']} is the most balanced: its seats' win rates differ from every "
+            f"other variant's (q ≤ {largest:.3f}) and lie closest to the fair share "
+            f"(chi-square {best['balance']['chi_square']:.2f})."
+        )
+        return {
+            "kind": "winner",
+            "best": tied,
+            "p": max(p for p in pairs if p is not None),
+            "text": text,
+        }
+    smallest = min((p for p in tied_ps if p is not None), default=None)
+    if len(tied) == len(ranked):
+        text = (
+            f"No evidence of a difference between the variants ({_p(smallest)}); {more} in "
+            f"a seat's win rate."
+        )
+        return {"kind": "tie", "best": tied, "p": smallest, "text": text}
+    text = (
+        f"{', '.join(tied)} are the most balanced, and the data do not separate them "
+        f"({_p(smallest)}; {more}); {', '.join(apart)} "
+        f"{'is' if len(apart) == 1 else 'are'} less balanced."
+    )
+    return {"kind": "tied-best", "best": tied, "p": smallest, "text": text}
 
 
 def ratings(result: StudyResult) -> list[dict[str, Any]]:
@@ -217,38 +389,55 @@ def result_rating_games(result: StudyResult) -> list[tuple[list[str], list[float
 
 def summarize_study(result: StudyResult) -> dict[str, Any]:
     """The study's whole summary as JSON data (what the report shows)."""
-    cells = [cell_metrics(cell, stats) for cell, stats in result.cells]
+    detect = result.spec.detect
+    cells = [cell_metrics(cell, stats, result.info.get(cell.key)) for cell, stats in result.cells]
     comparisons = []
     for a, b in combinations(result.cells, 2):
         if a[0].players == b[0].players and a[0].lineup == b[0].lineup:
             comparisons.append(compare(a, b))
-    groups: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = {}
-    for metrics in cells:
-        groups.setdefault((metrics["players"], tuple(metrics["lineup"])), []).append(metrics)
+    q_first = benjamini_hochberg([c["first_player_p"] for c in comparisons])
+    q_seats = benjamini_hochberg([c["seats_p"] for c in comparisons])
+    for c, qf, qs in zip(comparisons, q_first, q_seats, strict=True):
+        c["first_player_q"], c["seats_q"] = qf, qs
+        c["significant"] = any(q is not None and q < LEVEL for q in (qf, qs))
+    groups: dict[tuple[int, tuple[str, ...]], list[tuple[dict[str, Any], CellStats]]] = {}
+    for metrics, (_cell, stats) in zip(cells, result.cells, strict=True):
+        groups.setdefault((metrics["players"], tuple(metrics["lineup"])), []).append(
+            (metrics, stats)
+        )
     balance = []
     for (players, lineup), members in sorted(groups.items()):
-        ranked = sorted(members, key=lambda m: (m["balance"]["chi_square"], m["variant"]))
+        ranked = sorted(members, key=lambda m: (m[0]["balance"]["chi_square"], m[0]["variant"]))
+        verdict = balance_verdict(ranked, detect)
         balance.append(
             {
                 "players": players,
                 "lineup": list(lineup),
-                "most_balanced": ranked[0]["variant"],
+                # a variant only when a test separates it from the others
+                "most_balanced": verdict["best"][0] if verdict["kind"] == "winner" else None,
+                "verdict": verdict,
                 "ranking": [
                     {
                         "variant": m["variant"],
+                        "games": m["games"],
                         "chi_square": m["balance"]["chi_square"],
                         "chi_square_p": m["balance"]["chi_square_p"],
                         "spread": m["balance"]["spread"],
                         "seat_win_rates": [s["win_rate"] for s in m["seats"]],
                         "seat_win_rate_ci95": [s["win_rate_ci95"] for s in m["seats"]],
+                        "first_player_win_rate": m["balance"]["first_player_win_rate"],
+                        "first_player_win_rate_ci95": m["balance"]["first_player_win_rate_ci95"],
                     }
-                    for m in ranked
+                    for m, _stats in ranked
                 ],
             }
         )
     return {
-        "format": "grimoire-study-summary/1",
+        "format": "grimoire-study-summary/2",
         "game": result.spec.game,
+        "title": result.title or result.spec.game,
+        "seats": SEATS_NOTE,
+        "detect": detect,
         "spec": result.spec.to_json(),
         "fingerprint": result.spec.fingerprint,
         "cells": cells,

@@ -26,7 +26,10 @@ class GameResult:
     ``decisions`` counts player actions applied (at a simultaneous decision every seat's
     submission counts once); ``chance_steps`` counts chance outcomes, setup included;
     ``turns`` is the game's own turn count when its state exposes an integer ``turns``
-    attribute, else None. ``record`` replays the game (``record.replay()``).
+    attribute, else None. ``first_player`` is the seat that made the game's first player
+    decision, after setup's chance (who started, whether the game's options or a die chose
+    it); None when several seats decided at once at the first decision (a simultaneous
+    start). ``record`` replays the game (``record.replay()``).
     """
 
     seed: int
@@ -37,6 +40,7 @@ class GameResult:
     turns: int | None
     bots: list[str]
     record: GameRecord | None = field(default=None, repr=False)
+    first_player: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -47,6 +51,7 @@ class GameResult:
             "chance_steps": self.chance_steps,
             "turns": self.turns,
             "bots": list(self.bots),
+            "first_player": self.first_player,
         }
         if self.record is not None:
             doc["record"] = self.record.to_json()
@@ -94,6 +99,7 @@ def play_game(
     if max_decisions is not None:
         limit = min(limit, max_decisions)
     decisions = 0
+    first_player: int | None = None
     pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
     try:
         while True:
@@ -101,6 +107,8 @@ def play_game(
             seats = state.seats_to_act()
             if not seats:  # resolve_chance stops only at a decision or the end
                 break
+            if decisions == 0 and not pending and len(seats) == 1:
+                (first_player,) = seats  # who started: the first seat to decide
             if decisions >= limit:
                 raise SimulationError(
                     f"{game.name} seed {seed}: no end after {decisions} decisions "
@@ -131,6 +139,7 @@ def play_game(
         turns=game_turns(state),
         bots=[bot.name for bot in bots],
         record=state.record() if keep_record else None,
+        first_player=first_player,
     )
 
 

@@ -1,4 +1,5 @@
-"""Summary statistics that give the same floats for the same inputs, in any process."""
+"""Summary statistics that give the same floats for the same inputs, in any process, and the
+Wilson interval of a rate."""
 
 from __future__ import annotations
 
@@ -44,3 +45,18 @@ def summarize(values: Sequence[float]) -> Summary:
         variance = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
         stderr = math.sqrt(variance / n)
     return Summary(n=n, mean=mean, stderr=stderr, min=min(values), max=max(values))
+
+
+Z95 = 1.959963984540054  # two-sided 95%
+
+
+def wilson(successes: float, n: int) -> list[float] | None:
+    """The 95% Wilson interval of a rate (successes may be fractional: shared wins)."""
+    if n <= 0:
+        return None
+    p = successes / n
+    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)  # exact at the ends, not 5e-17
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return [low, high]

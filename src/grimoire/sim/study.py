@@ -4,17 +4,26 @@ mergeable statistics (``CellStats``), resumable, with optional per-game Parquet 
 
 The same study and seed give identical numbers whatever the back-end, the number of workers or
 machines: game ``i`` of a cell is played from a seed derived from the study seed, the cell's
-key and ``i`` only, and chunk statistics merge exactly. See docs/simulation.md.
+key and ``i`` only, and chunk statistics merge exactly. With ``until_clear`` a cell plays in
+rounds and stops when a sequential test answers its question (``grimoire.sim.sequential``),
+decided on whole rounds, so that holds too. A variant may change the game's component data
+(``grimoire.sim.data``). See docs/simulation.md.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import itertools
 import json
+import os
+import shutil
 import tempfile
+import threading
+import time
 import tomllib
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,36 +36,77 @@ from grimoire.core.rng import derive_seed
 from grimoire.core.state import State
 from grimoire.registry import game_class
 from grimoire.sim.cellstats import CellStats
+from grimoire.sim.data import COMPONENTS, changes, flatten, text_hash, variant_text, write_data
 from grimoire.sim.play import play_game
+from grimoire.sim.sequential import RULES, Stop, decide
 from grimoire.sim.tournament import expand_bots, seating
 
-STUDY_FORMAT = "grimoire-study/1"
+STUDY_FORMAT = "grimoire-study/2"
 Progress = Callable[[int, int], None]  # (games done, games in all)
+DATA = "data"  # the variant key of a data variant
+SEATS_NOTE = "seats are numbered from 0, as in the games' options, positions and records"
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One combination of the study: a player count, a named variant, a line-up."""
+    """One combination of the study: a player count, a named variant, a line-up. ``data`` is
+    the components TOML of a data variant (None: the game's own data); ``changes`` what it
+    changes, for the report."""
 
     players: int
     variant: str
     options: dict[str, Any] = field(hash=False, compare=False)
     lineup: tuple[str, ...] = ()
+    data: str | None = field(default=None, hash=False, compare=False, repr=False)
+    changes: tuple[dict[str, Any], ...] = field(default=(), hash=False, compare=False)
 
     @property
     def key(self) -> str:
         options = json.dumps(self.options, sort_keys=True)
-        return f"{self.players}p/{self.variant}/{options}/{','.join(self.lineup)}"
+        data = "" if self.data is None else f"/data:{text_hash(self.data)}"
+        return f"{self.players}p/{self.variant}/{options}{data}/{','.join(self.lineup)}"
 
     @property
     def label(self) -> str:
         return f"{self.players} players · {self.variant} · {' vs '.join(self.lineup)}"
 
 
+def normalise_variant(name: str, variant: Mapping[str, Any]) -> dict[str, Any]:
+    """A variant's options, its data change folded into one ``data`` entry: a file's path
+    (``data = "mine.toml"``) or the changed values by path (``data.rune.blaze.points = 4``,
+    from TOML's dotted keys or the command line's ``data.rune.blaze.points=4``)."""
+    options: dict[str, Any] = {}
+    paths: dict[str, Any] = {}
+    file: str | None = None
+    for key, value in variant.items():
+        if key == DATA and isinstance(value, str):
+            file = value
+        elif key == DATA and isinstance(value, Mapping):
+            paths.update(flatten(value))
+        elif key == DATA:
+            raise InvalidOptions(f"variant {name!r}: data is a file or data.<path> = value")
+        elif key.startswith(DATA + "."):
+            paths.update(flatten({key[len(DATA) + 1 :]: value}))
+        else:
+            options[key] = value
+    if file is not None and paths:
+        raise InvalidOptions(
+            f"variant {name!r}: a data file or data.<path> changes, not both (set the game's "
+            f"{COMPONENTS} option for the file and change it with data.<path>)"
+        )
+    if file is not None:
+        options[DATA] = file
+    elif paths:
+        options[DATA] = dict(sorted(paths.items()))
+    return options
+
+
 @dataclass
 class StudySpec:
-    """What to play: ``variants`` maps a name to options (on top of ``options``); each
-    line-up is one bot kind per entrant, or one kind for every seat."""
+    """What to play: ``variants`` maps a name to options (on top of ``options``), and maybe a
+    data change (``data``); each line-up is one bot kind per entrant, or one kind for every
+    seat. ``until_clear`` ("sprt" or "ci"; None: play ``games`` games per cell) plays each cell
+    in rounds of ``check_every`` games until its question is answered, ``games`` at most."""
 
     game: str
     players: list[int]
@@ -67,26 +117,49 @@ class StudySpec:
     options: dict[str, Any] = field(default_factory=dict)
     rotate_seats: bool = True
     chunk: int = 16
+    until_clear: str | None = None
+    detect: float = 0.05  # the smallest advantage worth finding, in win-rate points (0.05: 5)
+    ci_width: float = 0.05
+    check_every: int = 100
+
+    def __post_init__(self) -> None:
+        self.variants = {name: normalise_variant(name, v) for name, v in self.variants.items()}
 
     def check(self) -> None:
         """Refuse a study that cannot run, before any game is played."""
-        cls = game_class(self.game)
-        if self.games < 1 or self.chunk < 1:
-            raise InvalidOptions("games per cell and the chunk size must be 1 or more")
+        game_class(self.game)
+        if self.games < 1 or self.chunk < 1 or self.check_every < 1:
+            raise InvalidOptions("games per cell, the chunk and check_every must be 1 or more")
         if not self.players or not self.variants or not self.lineups:
             raise InvalidOptions("a study needs player counts, variants and line-ups")
+        if self.until_clear is not None and self.until_clear not in RULES:
+            raise InvalidOptions(
+                f"until_clear is one of {', '.join(RULES)}, not {self.until_clear!r}"
+            )
+        if not 0 < self.detect < 1 or not 0 < self.ci_width < 1:
+            raise InvalidOptions("detect and ci_width are win-rate points between 0 and 1")
         for cell in self.cells():
-            game = cls(cell.players, cell.options)
+            game = cell_game(self.game, cell, cell_files(self.game, cell, None))
             for kind in set(cell.lineup):
                 make_bot(kind, game, 0)
 
     def cells(self) -> list[Cell]:
         out = []
+        cls = game_class(self.game)
         for players, (name, variant), lineup in itertools.product(
             self.players, self.variants.items(), self.lineups
         ):
             options = {**self.options, **variant}
-            out.append(Cell(players, name, options, tuple(expand_bots(lineup, players))))
+            data = options.pop(DATA, None)
+            text: str | None = None
+            changed: tuple[dict[str, Any], ...] = ()
+            if data is not None:
+                base = cls(players, options)
+                text = variant_text(base, data)
+                changed = tuple(changes(base, text))
+                options.pop(COMPONENTS, None)  # the variant's text replaces the file
+            lineup_ = tuple(expand_bots(lineup, players))
+            out.append(Cell(players, name, options, lineup_, text, changed))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -101,13 +174,20 @@ class StudySpec:
             "options": self.options,
             "rotate_seats": self.rotate_seats,
             "chunk": self.chunk,
+            "until_clear": self.until_clear,
+            "detect": self.detect,
+            "ci_width": self.ci_width,
+            "check_every": self.check_every,
         }
 
     @property
     def fingerprint(self) -> str:
-        """Identifies the study's games (not the chunk size, which changes none of them)."""
+        """Identifies the study's games: not how many are played (the game count, the
+        stopping rule) nor how they are split (the chunk size), which change none of them, so
+        a study folder can be run again for more games."""
         doc = self.to_json()
-        doc.pop("chunk")
+        for name in ("chunk", "games", "until_clear", "detect", "ci_width", "check_every"):
+            doc.pop(name)
         text = json.dumps(doc, sort_keys=True)
         return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
@@ -121,29 +201,80 @@ class StudySpec:
 
     @classmethod
     def from_dict(cls, doc: Mapping[str, Any]) -> StudySpec:
-        known = {"game", "players", "games", "seed", "variants", "lineups", "options"}
-        known |= {"rotate_seats", "chunk", "format"}
+        known = {"game", "players", "games", "seed", "variants", "variant", "lineups", "options"}
+        known |= {"rotate_seats", "chunk", "format", "until_clear", "detect", "ci_width"}
+        known |= {"check_every"}
         unknown = sorted(set(doc) - known)
         if unknown:
             raise InvalidOptions(f"a study has no field {unknown[0]!r} (fields: {sorted(known)})")
         if "game" not in doc:
             raise InvalidOptions("a study names its game")
+        if "variant" in doc and "variants" in doc:
+            raise InvalidOptions("a study lists its variants as [variants.X] or [variant.X]")
         players = doc.get("players", [game_class(str(doc["game"])).min_players])
         lineups = doc.get("lineups", [["heuristic"]])
+        variants = doc.get("variants", doc.get("variant", {"default": {}}))
+        until = doc.get("until_clear")
         try:
             return cls(
                 game=str(doc["game"]),
                 players=[int(p) for p in (players if isinstance(players, list) else [players])],
                 games=int(doc.get("games", 100)),
                 seed=int(doc.get("seed", 1)),
-                variants={str(k): dict(v) for k, v in doc.get("variants", {"default": {}}).items()},
+                variants={str(k): dict(v) for k, v in variants.items()},
                 lineups=[[str(b) for b in lineup] for lineup in lineups],
                 options=dict(doc.get("options", {})),
                 rotate_seats=bool(doc.get("rotate_seats", True)),
                 chunk=int(doc.get("chunk", 16)),
+                until_clear="sprt"
+                if until is True
+                else (None if until in (None, False) else str(until)),
+                detect=float(doc.get("detect", 0.05)),
+                ci_width=float(doc.get("ci_width", 0.05)),
+                check_every=int(doc.get("check_every", 100)),
             )
         except (TypeError, ValueError, AttributeError) as error:
             raise InvalidOptions(f"malformed study: {error}") from error
+
+
+# --------------------------------------------------------------------------- data files
+_SCRATCH: list[Path] = []
+
+
+def _scratch() -> Path:
+    """This process's folder for data variants of a study without a folder."""
+    if not _SCRATCH:
+        _SCRATCH.append(Path(tempfile.mkdtemp(prefix="grimoire-data-")))
+        atexit.register(shutil.rmtree, _SCRATCH[0], True)
+    return _SCRATCH[0]
+
+
+def data_files(game: str, options: Mapping[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """(option, text, path) of the files that ``options`` name (free-text options naming a
+    file)."""
+    found = []
+    for option in game_class(game).declared_options:
+        value = options.get(option.name)
+        if option.choices is None and option.kind is str and isinstance(value, str):
+            path = Path(value)
+            if path.is_file():
+                found.append((option.name, path.read_text("utf-8"), value))
+    return tuple(found)
+
+
+def cell_files(game: str, cell: Cell, folder: Path | None) -> tuple[tuple[str, str, str], ...]:
+    """The data files a cell's games read: those its options name, and a data variant's
+    components, written into ``folder/data`` (or a scratch folder) and named by its option."""
+    found = list(data_files(game, cell.options))
+    if cell.data is not None:
+        where = folder / DATA if folder is not None else _scratch()
+        found.append((COMPONENTS, cell.data, str(write_data(where, cell.variant, cell.data))))
+    return tuple(found)
+
+
+def cell_game(game: str, cell: Cell, files: tuple[tuple[str, str, str], ...]) -> Game:
+    options = {**cell.options, **{name: path for name, _text, path in files}}
+    return grimoire.make(game, players=cell.players, **options)
 
 
 # --------------------------------------------------------------------------- one chunk
@@ -161,14 +292,15 @@ class Chunk:
     data_hash: str
     version: str
     records: bool = False
-    # (option, file text) of options that name a data file: the file travels with the task,
-    # so a worker on another machine needs no copy of it
-    files: tuple[tuple[str, str], ...] = ()
+    # (option, file text, path) of the options that name a data file: the text travels with
+    # the task, so a worker on another machine needs no copy; records name the path
+    files: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def name(self) -> str:
-        digest = hashlib.blake2b(self.cell.key.encode(), digest_size=6).hexdigest()
-        return f"{digest}-{self.start:08d}"
+        key = f"{self.cell.key}/{self.data_hash}"
+        digest = hashlib.blake2b(key.encode(), digest_size=6).hexdigest()
+        return f"{digest}-{self.start:08d}-{self.stop:08d}"
 
 
 @dataclass
@@ -176,6 +308,7 @@ class ChunkResult:
     chunk: Chunk
     stats: CellStats
     rows: list[dict[str, Any]]  # per-game rows (only when records are kept)
+    records: list[dict[str, Any]] = field(default_factory=list)  # the game records, as JSON
 
 
 def feature_key(state: State, action: int) -> str | None:
@@ -215,18 +348,22 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     cell = chunk.cell
     options = dict(cell.options)
     with tempfile.TemporaryDirectory(prefix="grimoire-study-") as folder:
-        for number, (name, text) in enumerate(chunk.files):
-            path = Path(folder) / f"{number}-{name}"
-            path.write_text(text, "utf-8")
-            options[name] = str(path)
+        for number, (name, text, path) in enumerate(chunk.files):
+            here = Path(path)
+            if not (here.is_file() and here.read_text("utf-8") == text):
+                here = Path(folder) / f"{number}-{name}"  # not on this machine: the text
+                here.write_text(text, "utf-8")
+            options[name] = str(here)
         game: Game = grimoire.make(chunk.game, players=cell.players, **options)
-    if game.data_hash != chunk.data_hash:
+        data_hash = game.data_hash
+    if data_hash != chunk.data_hash:
         raise InvalidOptions(
-            f"this worker's {game.title} component data (hash {game.data_hash}) differs from "
+            f"this worker's {game.title} component data (hash {data_hash}) differs from "
             f"the study's ({chunk.data_hash})"
         )
     stats = CellStats(cell.players)
     rows: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
     for index in range(chunk.start, chunk.stop):
         kinds = seating(cell.lineup, index, chunk.rotate_seats)
         game_seed = derive_seed(chunk.seed, f"study/{cell.key}/game/{index}")
@@ -246,60 +383,120 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
             watch.legal_counts,
             watch.used,
             index,
+            result.first_player,
         )
         if chunk.records:
             rows.append(
                 {
+                    "game": chunk.game,
+                    "players": cell.players,
+                    "variant": cell.variant,
+                    "options": json.dumps(cell.options, sort_keys=True),
+                    "lineup": list(cell.lineup),
                     "cell": cell.key,
+                    "data_hash": chunk.data_hash,
                     "index": index,
                     "seed": game_seed,
+                    "first_player": result.first_player,
                     "bots": list(kinds),
                     "scores": list(result.scores),
                     "winners": list(result.winners),
                     "decisions": result.decisions,
                     "chance_steps": result.chance_steps,
                     "turns": result.turns,
-                    "record": json.dumps(result.record.to_json()) if result.record else None,
                 }
             )
-    return ChunkResult(chunk, stats, rows)
+            if result.record is not None:
+                doc = result.record.to_json()
+                for name, _text, path in chunk.files:  # the study's file, not a scratch copy
+                    doc["options"][name] = path
+                records.append({"cell": cell.key, "index": index, "record": json.dumps(doc)})
+    return ChunkResult(chunk, stats, rows, records)
 
 
 # --------------------------------------------------------------------------- back-ends
-Backend = Callable[[list[Chunk], Callable[[ChunkResult], None]], None]
+Done = Callable[[ChunkResult], None]
+Backend = Callable[[list[Chunk], Done], None]
 
 
-def local_backend(chunks: list[Chunk], done: Callable[[ChunkResult], None]) -> None:
+def local_backend(chunks: list[Chunk], done: Done) -> None:
     for chunk in chunks:
         done(run_chunk(chunk))
 
 
-def process_backend(workers: int) -> Backend:
-    """A pool of ``workers`` processes (spawned, so the same on every OS)."""
+def watch_parent(parent: int, every: float = 0.5) -> None:
+    """A pool worker's initializer: end the worker once the process that started it is gone.
+    A study killed with ``kill -9`` cannot tell its workers, and they would play on; each
+    polls its parent's pid and exits when it changes (the orphan was handed to another)."""
 
-    def run(chunks: list[Chunk], done: Callable[[ChunkResult], None]) -> None:
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="grimoire-parent-watch", daemon=True).start()
+
+
+class ProcessBackend:
+    """A pool of ``workers`` processes (spawned, so the same on every OS), kept between the
+    rounds of a study and the trials of a tuning while it is held (``with backend:``)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: Any = None
+        self._holds = 0
+
+    def __enter__(self) -> ProcessBackend:
+        self._holds += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._holds -= 1
+        if self._holds <= 0:
+            self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __call__(self, chunks: list[Chunk], done: Done) -> None:
         import multiprocessing
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            waiting = iter(chunks)
-            running = {pool.submit(run_chunk, c) for c in itertools.islice(waiting, workers * 2)}
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
+        pool = self._pool
+        waiting = iter(chunks)
+        running = {pool.submit(run_chunk, c) for c in itertools.islice(waiting, self.workers * 2)}
+        try:
             while running:
                 finished, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
                     done(future.result())
                     for chunk in itertools.islice(waiting, 1):
                         running.add(pool.submit(run_chunk, chunk))
+        except BaseException:
+            for future in running:
+                future.cancel()
+            raise
 
-    return run
+
+def process_backend(workers: int) -> ProcessBackend:
+    return ProcessBackend(workers)
 
 
 def ray_backend(address: str | None, in_flight: int = 0) -> Backend:
     """Chunks as Ray tasks on the cluster at ``address`` (or a local one), a bounded number in
     flight. Needs the ``ray`` extra."""
 
-    def run(chunks: list[Chunk], done: Callable[[ChunkResult], None]) -> None:
+    def run(chunks: list[Chunk], done: Done) -> None:
         try:
             import ray
         except ImportError as error:
@@ -320,16 +517,25 @@ def ray_backend(address: str | None, in_flight: int = 0) -> Backend:
     return run
 
 
+def hold(backend: Backend) -> AbstractContextManager[Any]:
+    """Keep ``backend``'s workers between calls for the length of a ``with`` block."""
+    return backend if isinstance(backend, ProcessBackend) else nullcontext()
+
+
 # --------------------------------------------------------------------------- the study
 @dataclass
 class StudyResult:
     spec: StudySpec
     cells: list[tuple[Cell, CellStats]]
+    title: str = ""
+    # per cell key: its data hash, data file, data changes, and why it stopped
+    info: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "spec": self.spec.to_json(),
             "fingerprint": self.spec.fingerprint,
+            "title": self.title,
             "cells": [
                 {
                     "players": cell.players,
@@ -337,6 +543,7 @@ class StudyResult:
                     "options": cell.options,
                     "lineup": list(cell.lineup),
                     "label": cell.label,
+                    **self.info.get(cell.key, {}),
                     "stats": stats.to_json(),
                 }
                 for cell, stats in self.cells
@@ -344,23 +551,197 @@ class StudyResult:
         }
 
 
-def data_files(game: str, options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    """The texts of the files that ``options`` name (free-text options naming a file)."""
-    found = []
-    for option in game_class(game).declared_options:
-        value = options.get(option.name)
-        if option.choices is None and option.kind is str and isinstance(value, str):
-            path = Path(value)
-            if path.is_file():
-                found.append((option.name, path.read_text("utf-8")))
-    return tuple(found)
+class Store:
+    """A study's folder: each finished chunk's statistics (so a stopped study resumes where it
+    stopped), the data variants' TOML (``data/``) and, if asked for, per-game Parquet: one row
+    per game in ``games/``, the game records (JSON) in ``records/``."""
+
+    def __init__(self, folder: Path, spec: StudySpec) -> None:
+        self.folder = folder
+        self.chunks = folder / "chunks"
+        self.games = folder / "games"
+        self.records = folder / "records"
+        self.chunks.mkdir(parents=True, exist_ok=True)
+        marker = folder / "study.json"
+        if marker.exists():
+            old = json.loads(marker.read_text())
+            if old.get("fingerprint") != spec.fingerprint:
+                raise InvalidOptions(f"{folder} holds another study's games; choose another folder")
+        marker.write_text(json.dumps({**spec.to_json(), "fingerprint": spec.fingerprint}))
+        self.fingerprint = spec.fingerprint
+
+    def done(self) -> dict[str, CellStats]:
+        found = {}
+        for path in self.chunks.glob("*.json"):
+            found[path.stem] = CellStats.from_json(json.loads(path.read_text()))
+        return found
+
+    def save(self, result: ChunkResult, title: str) -> None:
+        if result.rows:
+            meta = {
+                "grimoire_version": result.chunk.version,
+                "game": result.chunk.game,
+                "title": title,
+                "data_hash": result.chunk.data_hash,
+                "study": self.fingerprint,
+                "seats": SEATS_NOTE,
+            }
+            write_parquet(self.games / f"{result.chunk.name}.parquet", result.rows, "games", meta)
+            write_parquet(
+                self.records / f"{result.chunk.name}.parquet", result.records, "records", meta
+            )
+        path = self.chunks / f"{result.chunk.name}.json"
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(result.stats.to_json()))
+        temporary.replace(path)  # a chunk is either wholly saved or not at all
 
 
-def chunks_of(spec: StudySpec, records: bool = False) -> list[Chunk]:
+def _schema(pa: Any, kind: str) -> Any:
+    """The Parquet columns, typed (a column that happens to hold only nulls keeps its type)."""
+    if kind == "records":
+        return pa.schema([("cell", pa.string()), ("index", pa.int64()), ("record", pa.string())])
+    small = pa.int16()
+    return pa.schema(
+        [
+            ("game", pa.string()),
+            ("players", small),
+            ("variant", pa.string()),
+            ("options", pa.string()),  # the cell's options as JSON
+            ("lineup", pa.list_(pa.string())),  # the entrants, before seat rotation
+            ("cell", pa.string()),
+            ("data_hash", pa.string()),
+            ("index", pa.int64()),
+            ("seed", pa.int64()),
+            ("first_player", small),  # null: a simultaneous start
+            ("bots", pa.list_(pa.string())),  # the bot at each seat of this game
+            ("scores", pa.list_(pa.float64())),
+            ("winners", pa.list_(small)),
+            ("decisions", pa.int32()),
+            ("chance_steps", pa.int32()),
+            ("turns", pa.int32()),  # null: the game counts no turns
+        ]
+    )
+
+
+def write_parquet(
+    path: Path, rows: list[dict[str, Any]], kind: str, meta: Mapping[str, str]
+) -> None:
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    except ImportError as error:
+        raise InvalidOptions("per-game records need: pip install 'grimoire[study]'") from error
+    path.parent.mkdir(parents=True, exist_ok=True)
+    schema = _schema(pa, kind).with_metadata({k: str(v) for k, v in meta.items()})
+    temporary = path.with_suffix(".tmp")
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), temporary)
+    temporary.replace(path)
+
+
+def run_study(
+    spec: StudySpec,
+    backend: Backend = local_backend,
+    folder: Path | None = None,
+    records: bool = False,
+    progress: Progress | None = None,
+) -> StudyResult:
+    """Play every cell's games (skipping chunks a previous run in ``folder`` finished) and
+    merge their statistics in a fixed order. With ``spec.until_clear`` each cell plays rounds
+    of ``spec.check_every`` games until its question is answered or it has played
+    ``spec.games``."""
+    spec.check()
+    if records and folder is None:
+        raise InvalidOptions("per-game records need a study folder")
+    store = Store(folder, spec) if folder is not None else None
+    cells = spec.cells()
+    files = {cell.key: cell_files(spec.game, cell, folder) for cell in cells}
+    games = {cell.key: cell_game(spec.game, cell, files[cell.key]) for cell in cells}
+    title = next(iter(games.values())).title
+    finished: dict[str, CellStats] = store.done() if store is not None else {}
+    rule = spec.until_clear
+    step = spec.games if rule is None else spec.check_every
+    stats = {cell.key: CellStats(cell.players) for cell in cells}
+    stops: dict[str, Stop] = {}
+    total = len(cells) * spec.games
+    count = 0
+
+    def chunks_for(cell: Cell, start: int, stop: int) -> list[Chunk]:
+        return [
+            Chunk(
+                spec.game,
+                cell,
+                first,
+                min(stop, first + spec.chunk),
+                spec.seed,
+                spec.rotate_seats,
+                games[cell.key].data_hash,
+                grimoire.__version__,
+                records,
+                files[cell.key],
+            )
+            for first in range(start, stop, spec.chunk)
+        ]
+
+    def done(result: ChunkResult) -> None:
+        nonlocal count
+        finished[result.chunk.name] = result.stats
+        if store is not None:
+            store.save(result, title)
+        count += result.stats.games
+        if progress is not None:
+            progress(count, total)
+
+    if progress is not None:
+        progress(0, total)
+    with hold(backend):
+        while len(stops) < len(cells):
+            planned: list[Chunk] = []
+            for cell in cells:
+                if cell.key not in stops:
+                    played = stats[cell.key].games
+                    planned += chunks_for(cell, played, min(spec.games, played + step))
+            todo = [chunk for chunk in planned if chunk.name not in finished]
+            count += sum(c.stop - c.start for c in planned if c.name in finished)
+            if progress is not None:
+                progress(count, total)
+            backend(todo, done)
+            for chunk in planned:  # merged in index order: exact sums make the order moot
+                stats[chunk.cell.key].merge(finished[chunk.name])
+            for cell in cells:
+                if cell.key in stops:
+                    continue
+                mine = stats[cell.key]
+                if rule is None:
+                    stop = Stop("fixed", "fixed", mine.games, f"{mine.games} games, as asked")
+                else:
+                    stop = decide(mine, rule, spec.games, spec.detect, spec.ci_width)
+                if stop.done:
+                    stops[cell.key] = stop
+                    total -= spec.games - mine.games
+    if progress is not None:
+        progress(count, total)
+    info = {
+        cell.key: {
+            "data_hash": games[cell.key].data_hash,
+            "data_file": next(
+                (path for name, _t, path in files[cell.key] if name == COMPONENTS), None
+            )
+            if cell.data is not None and folder is not None
+            else None,
+            "data_changes": list(cell.changes),
+            "stop": stops[cell.key].to_json(),
+        }
+        for cell in cells
+    }
+    return StudyResult(spec, [(cell, stats[cell.key]) for cell in cells], title, info)
+
+
+def chunks_of(spec: StudySpec, records: bool = False, folder: Path | None = None) -> list[Chunk]:
+    """The chunks of a study of a fixed number of games (for tests and tools)."""
     out = []
     for cell in spec.cells():
-        data_hash = grimoire.make(spec.game, players=cell.players, **cell.options).data_hash
-        files = data_files(spec.game, cell.options)
+        files = cell_files(spec.game, cell, folder)
+        data_hash = cell_game(spec.game, cell, files).data_hash
         for start in range(0, spec.games, spec.chunk):
             stop = min(spec.games, start + spec.chunk)
             out.append(
@@ -378,85 +759,3 @@ def chunks_of(spec: StudySpec, records: bool = False) -> list[Chunk]:
                 )
             )
     return out
-
-
-class Store:
-    """A study's folder: each finished chunk's statistics (so a stopped study resumes where it
-    stopped) and, if asked for, its per-game records as a Parquet shard."""
-
-    def __init__(self, folder: Path, spec: StudySpec) -> None:
-        self.folder = folder
-        self.chunks = folder / "chunks"
-        self.records = folder / "records"
-        self.chunks.mkdir(parents=True, exist_ok=True)
-        marker = folder / "study.json"
-        if marker.exists():
-            old = json.loads(marker.read_text())
-            if old.get("fingerprint") != spec.fingerprint:
-                raise InvalidOptions(f"{folder} holds another study's games; choose another folder")
-        marker.write_text(json.dumps({**spec.to_json(), "fingerprint": spec.fingerprint}))
-
-    def done(self) -> dict[str, CellStats]:
-        found = {}
-        for path in self.chunks.glob("*.json"):
-            found[path.stem] = CellStats.from_json(json.loads(path.read_text()))
-        return found
-
-    def save(self, result: ChunkResult) -> None:
-        if result.rows:
-            write_parquet(self.records / f"{result.chunk.name}.parquet", result.rows)
-        path = self.chunks / f"{result.chunk.name}.json"
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(result.stats.to_json()))
-        temporary.replace(path)  # a chunk is either wholly saved or not at all
-
-
-def write_parquet(path: Path, rows: list[dict[str, Any]]) -> None:
-    try:
-        import pyarrow as pa  # type: ignore[import-untyped]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
-    except ImportError as error:
-        raise InvalidOptions("per-game records need: pip install 'grimoire[study]'") from error
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(pa.Table.from_pylist(rows), path)
-
-
-def run_study(
-    spec: StudySpec,
-    backend: Backend = local_backend,
-    folder: Path | None = None,
-    records: bool = False,
-    progress: Progress | None = None,
-) -> StudyResult:
-    """Play every cell's games (skipping chunks a previous run in ``folder`` finished) and
-    merge their statistics in a fixed order."""
-    spec.check()
-    if records and folder is None:
-        raise InvalidOptions("per-game records need a study folder")
-    store = Store(folder, spec) if folder is not None else None
-    chunks = chunks_of(spec, records)
-    finished: dict[str, CellStats] = store.done() if store is not None else {}
-    total = len(spec.cells()) * spec.games
-    count = sum(stats.games for name, stats in finished.items())
-    if progress is not None:
-        progress(count, total)
-    todo = [chunk for chunk in chunks if chunk.name not in finished]
-
-    def done(result: ChunkResult) -> None:
-        nonlocal count
-        finished[result.chunk.name] = result.stats
-        if store is not None:
-            store.save(result)
-        count += result.stats.games
-        if progress is not None:
-            progress(count, total)
-
-    backend(todo, done)
-    cells = []
-    for cell in spec.cells():
-        stats = CellStats(cell.players)
-        for chunk in chunks:  # merged in chunk order: exact sums make the order moot anyway
-            if chunk.cell == cell:
-                stats.merge(finished[chunk.name])
-        cells.append((cell, stats))
-    return StudyResult(spec, cells)
