@@ -14,12 +14,12 @@ from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.state import FiveSealsState
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(st: State, seat: int) -> float:
     """``seat``'s estimated win chance in [0, 1] from the scrolls' running scores."""
-    assert isinstance(state, FiveSealsState)
-    values = state.memo.get("evaluation")
+    assert isinstance(st, FiveSealsState)
+    values = st.memo.get("evaluation")
     if values is None:
-        scores = [float(score) for score in scoring.scores(state)]
+        scores = [float(score) for score in scoring.scores(st)]
         mean = sum(abs(score) for score in scores) / len(scores)
-        values = state.memo["evaluation"] = softmax_values(scores, 2.0 + 0.2 * mean)
+        values = st.memo["evaluation"] = softmax_values(scores, 2.0 + 0.2 * mean)
     return float(values[seat])

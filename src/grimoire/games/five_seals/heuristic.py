@@ -31,25 +31,25 @@ LOOKAHEAD_LIMIT = 12  # default moves used to finish a sequence before valuing i
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, state: State, seat: int | None = None) -> int:
-        assert isinstance(state, FiveSealsState)
-        legal = state.legal_actions(seat)
+    def choose(self, st: State, seat: int | None = None) -> int:
+        assert isinstance(st, FiveSealsState)
+        legal = st.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        frame = state.stack[-1]
+        frame = st.stack[-1]
         assert isinstance(frame, Decision)
         me = frame.s
         if isinstance(frame, Dice):
-            return _pay(state, frame)
+            return _pay(st, frame)
         if isinstance(frame, Take):
-            return _take(state, me, legal)
+            return _take(st, me, legal)
         if isinstance(frame, Give):
             return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
         if isinstance(frame, Absorb):
-            return _absorb(state, frame, legal)
+            return _absorb(st, frame, legal)
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            child = state.clone()
+            child = st.clone()
             assert isinstance(child, FiveSealsState)
             child.apply(action)
             _finish(child, me)
