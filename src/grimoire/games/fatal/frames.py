@@ -60,13 +60,6 @@ class Steal(Decision, tag="steal"):
     """Step 2: steal the last vision of a row, or done."""
 
 
-class ToRow(Decision, tag="torow"):
-    """Which of my rows takes the vision stolen from seat ``v``'s row ``r``."""
-
-    v: Seat
-    r: Row
-
-
 class Play(Decision, tag="play"):
     """Step 3: play a vision into a row, or done."""
 
@@ -77,6 +70,49 @@ class XGive(Decision, tag="xgive"):
 
 class XDisc(Decision, tag="xdisc"):
     """The exchange: a card discarded, or done."""
+
+
+class Target(Decision, tag="target"):
+    """The trimagic's target (the ``tri`` frame below it)."""
+
+
+class Cast(Decision, tag="cast"):
+    """Two complete rows: which one casts its trimagic first."""
+
+
+class Discard(Decision, tag="discard"):
+    """Step C: a card discarded down to the hand limit."""
+
+
+class SwapMine(Decision, tag="swapmy"):
+    """Magical Swap: one of my visions."""
+
+
+class Wind(Decision, tag="wind"):
+    """Wind of Oblivion: the row whose last vision is discarded."""
+
+
+class Pick(Decision, tag="pick"):
+    """Pickpocket: whose hand."""
+
+
+class Unmask(Decision, tag="unmask"):
+    """Unmasking: whose character."""
+
+
+class Trade(Decision, tag="trade"):
+    """Fairy Trade: one of my treasures."""
+
+
+class Keep(Decision, tag="keep"):
+    """Reveal bonus: a treasure of my colour face up, or done."""
+
+
+class ToRow(Decision, tag="torow"):
+    """Which of my rows takes the vision stolen from seat ``v``'s row ``r``."""
+
+    v: Seat
+    r: Row
 
 
 class XKeep(Decision, tag="xkeep"):
@@ -99,26 +135,10 @@ class Gift(Decision, tag="gift"):
     slot: Slot
 
 
-class Target(Decision, tag="target"):
-    """The trimagic's target (the ``tri`` frame below it)."""
-
-
 class Shield(Decision, tag="shield"):
     """Seat ``s``'s Elemental Shield window against caster ``by`` (the ``tri`` frame below)."""
 
     by: Seat
-
-
-class Cast(Decision, tag="cast"):
-    """Two complete rows: which one casts its trimagic first."""
-
-
-class Discard(Decision, tag="discard"):
-    """Step C: a card discarded down to the hand limit."""
-
-
-class SwapMine(Decision, tag="swapmy"):
-    """Magical Swap: one of my visions."""
 
 
 class SwapTheirs(Decision, tag="swapth"):
@@ -128,30 +148,10 @@ class SwapTheirs(Decision, tag="swapth"):
     p: Place
 
 
-class Wind(Decision, tag="wind"):
-    """Wind of Oblivion: the row whose last vision is discarded."""
-
-
-class Pick(Decision, tag="pick"):
-    """Pickpocket: whose hand."""
-
-
-class Unmask(Decision, tag="unmask"):
-    """Unmasking: whose character."""
-
-
-class Trade(Decision, tag="trade"):
-    """Fairy Trade: one of my treasures."""
-
-
 class GazeOrder(Decision, tag="gorder"):
     """Crystal Gaze: the treasure for place ``i`` of the looked-at top."""
 
     i: Place
-
-
-class Keep(Decision, tag="keep"):
-    """Reveal bonus: a treasure of my colour face up, or done."""
 
 
 class Reveal(FatalFrame, tag="reveal"):
