@@ -31,8 +31,7 @@ grimoire.core.errors.InvalidPosition: stack: Expected `int`, got `str` - at `$[0
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, get_type_hints
 
 import msgspec
 
@@ -61,14 +60,18 @@ class FrameSchema:
         union: Any = kinds[0]
         for kind in kinds[1:]:
             union = union | kind
-        self._list_type: Any = list[union]
+        # msgspec keeps the decoding plan of a Struct type on the type itself; a bare
+        # ``list[Union]`` is planned again on every call (about 30 us against 1 us)
+        self._holder: Any = msgspec.defstruct("Frames", [("frames", list[union])])
 
     def load(self, raw: Any, where: str) -> list[Frame]:
         """Frames from JSON data (a list of objects); InvalidPosition naming the field."""
         try:
-            frames: list[Frame] = msgspec.convert(raw, self._list_type, strict=True)
+            held = msgspec.convert({"frames": raw}, self._holder, strict=True)
         except msgspec.ValidationError as error:
-            raise InvalidPosition(f"{where}: {shorten(str(error))}") from None
+            message = str(error).replace("$.frames", "$")
+            raise InvalidPosition(f"{where}: {shorten(message)}") from None
+        frames: list[Frame] = held.frames
         return frames
 
 
@@ -80,12 +83,30 @@ def frames_to_json(frames: list[Frame]) -> list[dict[str, Any]]:
 
 def copy_frame(frame: Frame) -> Frame:
     """An independent copy of one frame (its list fields copied, two levels deep)."""
-    new = copy.copy(frame)
-    for name in frame.__struct_fields__:
+    new: Frame = frame.__copy__()  # type: ignore[attr-defined]  # msgspec Structs have it
+    fields = _LIST_FIELDS.get(type(frame))
+    if fields is None:
+        fields = _list_fields(type(frame))
+    for name in fields:
         value = getattr(frame, name)
         if isinstance(value, list):
             setattr(new, name, [v[:] if isinstance(v, list) else v for v in value])
     return new
+
+
+_LIST_FIELDS: dict[type[Frame], tuple[str, ...]] = {}
+
+
+def _list_fields(kind: type[Frame]) -> tuple[str, ...]:
+    """The fields of a frame kind that may hold a list (read from its annotations once)."""
+    hints = get_type_hints(kind)
+    found = tuple(
+        name
+        for name in kind.__struct_fields__
+        if "list" in str(hints.get(name, "")) or hints.get(name) is Any
+    )
+    _LIST_FIELDS[kind] = found
+    return found
 
 
 def copy_frames(frames: list[Frame]) -> list[Frame]:
