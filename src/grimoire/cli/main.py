@@ -1,4 +1,4 @@
-"""The ``grimoire`` command: play, simulate, render, replay, serve."""
+"""The ``grimoire`` command: play, simulate, study, tune, render, replay, serve."""
 
 from __future__ import annotations
 
@@ -244,6 +244,74 @@ def study(
         study_command(
             spec, backend_of(backend, workers, address), out, records, report, json_out, console
         )
+    except GrimoireError as error:
+        raise _fail(error) from error
+
+
+@app.command()
+def tune(
+    file: Annotated[
+        Path | None, typer.Argument(help="a tuning TOML file (flags override it)")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="game name")] = None,
+    players: Annotated[int | None, typer.Option(help="player count (default 2)")] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a parameter to search (repeatable): komi=0..8, x=0.5..2:0.5, "
+            "data.rune.blaze.points=1..6, edition=hobbyworld|mayday"
+        ),
+    ] = None,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            help="balance (default), first-player, length=N, turns=N or feature=KEY "
+            "(e.g. feature=use:Blaze: using it not associated with winning)"
+        ),
+    ] = None,
+    trials: Annotated[int | None, typer.Option(help="settings to try (default 20)")] = None,
+    games_: Annotated[
+        int | None, typer.Option("--games", help="games per trial (default 200)")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the search and its studies")] = None,
+    bots: Annotated[
+        str | None, typer.Option(help="the line-up: one bot, or one per seat (default heuristic)")
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
+    confirm: Annotated[
+        int | None,
+        typer.Option(help="games to play the best settings again (default 2 x --games; 0: none)"),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")] = 1,
+    backend: Annotated[str, typer.Option(help="process or ray")] = "process",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="folder for the trials' studies (a rerun resumes)")
+    ] = None,
+    report: Annotated[Path | None, typer.Option(help="write an HTML report here")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the trials")] = None,
+) -> None:
+    """Search option and data values for a target (seat balance, length, a card's pull)."""
+    from grimoire.cli.study import backend_of
+    from grimoire.cli.tune import spec_from_flags, tune_command
+
+    try:
+        spec = spec_from_flags(
+            file,
+            game,
+            players,
+            param or [],
+            target,
+            trials,
+            games_,
+            seed,
+            bots,
+            option or [],
+            confirm,
+        )
+        tune_command(spec, backend_of(backend, workers, address), out, report, json_out, console)
     except GrimoireError as error:
         raise _fail(error) from error
 

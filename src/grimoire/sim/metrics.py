@@ -290,7 +290,9 @@ def balance_verdict(
         p = best["balance"]["chi_square_p"]
         needed = games_to_detect(fair, detect)
         if p is not None and p < LEVEL:
-            worst = max(best["seats"], key=lambda s: abs((s["win_rate"] or 0) - fair))
+            worst = max(
+                best["seats"], key=lambda s: (round(abs(s["win_rate"] - fair), 9), s["win_rate"])
+            )
             ci = worst["win_rate_ci95"]
             text = (
                 f"The seats are not balanced ({_p(p)}): seat {worst['seat']} wins "

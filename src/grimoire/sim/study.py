@@ -19,8 +19,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
-import time
 import tomllib
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
@@ -40,6 +38,7 @@ from grimoire.sim.data import COMPONENTS, changes, flatten, text_hash, variant_t
 from grimoire.sim.play import play_game
 from grimoire.sim.sequential import RULES, Stop, decide
 from grimoire.sim.tournament import expand_bots, seating
+from grimoire.sim.workers import watch_parent
 
 STUDY_FORMAT = "grimoire-study/2"
 Progress = Callable[[int, int], None]  # (games done, games in all)
@@ -422,20 +421,6 @@ Backend = Callable[[list[Chunk], Done], None]
 def local_backend(chunks: list[Chunk], done: Done) -> None:
     for chunk in chunks:
         done(run_chunk(chunk))
-
-
-def watch_parent(parent: int, every: float = 0.5) -> None:
-    """A pool worker's initializer: end the worker once the process that started it is gone.
-    A study killed with ``kill -9`` cannot tell its workers, and they would play on; each
-    polls its parent's pid and exits when it changes (the orphan was handed to another)."""
-
-    def watch() -> None:
-        while True:
-            time.sleep(every)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="grimoire-parent-watch", daemon=True).start()
 
 
 class ProcessBackend:

@@ -311,3 +311,70 @@ def _cell(cell: dict[str, Any], number: int, img: Any) -> list[str]:
             f"q is below 0.05.{left_out if len(rows) > 20 else ''}</p>"
         )
     return parts
+
+
+def write_tune_report(doc: dict[str, Any], answer: str, folder: Path) -> Path:
+    """Write a tuning's ``tune.json`` and ``index.html`` (the best settings with their
+    intervals, then every trial) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "tune.json").write_text(json.dumps(doc, indent=1))
+    e = html.escape
+    spec = doc["spec"]
+
+    def settings(row: dict[str, Any]) -> str:
+        return ", ".join(f"{k} = {_value(v)}" for k, v in row["settings"].items())
+
+    def measured(row: dict[str, Any]) -> str:
+        if row["measured"] is None:
+            return "–"
+        rate = any(word in row["what"] for word in ("wins", "association"))
+
+        def fmt(x: float) -> str:
+            return f"{100 * x:.1f}%" if rate else f"{x:.1f}"
+
+        ci = row["ci95"]
+        return fmt(row["measured"]) + ("" if ci is None else f" [{fmt(ci[0])}–{fmt(ci[1])}]")
+
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>Tuning {e(doc['title'])}</title>",
+        "<style>body{font:15px/1.45 system-ui,sans-serif;max-width:1100px;margin:2em auto;"
+        "padding:0 1em;color:#222}table{border-collapse:collapse;margin:.6em 0 1.4em}"
+        "td,th{border-bottom:1px solid #ddd;padding:.25em .7em;text-align:right}"
+        "td:first-child,th:first-child{text-align:left}"
+        ".answer{background:#f3f0e6;padding:.8em 1em;border-radius:6px}</style></head><body>",
+        f"<h1>Tuning {e(doc['title'])}</h1>",
+        f"<p>{spec['players']} players, {e(' vs '.join(spec['lineup']))}; target "
+        f"<b>{e(spec['target'])}</b>; parameters: {e('; '.join(spec['params']))}; "
+        f"{len(doc['trials'])} trials of {spec['games']} games (Optuna, seed {spec['seed']}). "
+        "Intervals are 95%.</p>",
+        f"<p class='answer'>{e(answer)}</p>",
+    ]
+    if doc["confirm"] is not None:
+        c = doc["confirm"]
+        seats = ", ".join(
+            f"seat {seat} {_pct(rate)}{_ci(ci)}"
+            for seat, (rate, ci) in enumerate(
+                zip(c["seat_win_rates"], c["seat_win_rate_ci95"], strict=True)
+            )
+        )
+        parts.append(
+            f"<p>The best settings played again with fresh seeds ({c['games']} games): "
+            f"{e(seats)}; the first player wins {_pct(c['first_player_win_rate'])}"
+            f"{_ci(c['first_player_win_rate_ci95'])}; "
+            f"{_num(c['mean_decisions'])} decisions a game.</p>"
+        )
+    parts.append(
+        f"<table><tr><th>trial</th><th>settings</th><th>games</th><th>{e(doc['best']['what'])}"
+        "</th><th>distance from the target</th><th>target in the interval</th></tr>"
+    )
+    for row in sorted(doc["trials"], key=lambda r: (r["value"], r["trial"])):
+        parts.append(
+            f"<tr><td>{row['trial']}</td><td>{e(settings(row))}</td><td>{row['games']}</td>"
+            f"<td>{e(measured(row))}</td><td>{row['value']:.3g}</td>"
+            f"<td>{'yes' if row['ideal_in_interval'] else 'no'}</td></tr>"
+        )
+    parts.append("</table></body></html>")
+    page = folder / "index.html"
+    page.write_text("\n".join(parts))
+    return page

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from grimoire.core.rng import derive_seed
 from grimoire.registry import game_class
 from grimoire.sim.play import GameResult, play_game
 from grimoire.sim.stats import Summary, summarize
+from grimoire.sim.workers import watch_parent  # workers end when this process is killed
 
 TOURNAMENT_FORMAT = "grimoire-tournament/1"
 ProgressCallback = Callable[[int, int], None]
@@ -310,7 +312,12 @@ def _run_parallel(
     # threads (a progress display, a web server) that fork() would copy mid-flight.
     context = multiprocessing.get_context("spawn")
     total, done = len(results), 0
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(tasks)),
+        mp_context=context,
+        initializer=watch_parent,
+        initargs=(os.getpid(),),
+    ) as pool:
         pending: dict[Future[list[GameResult]], _Task] = {
             pool.submit(_run_task, task): task for task in tasks
         }
