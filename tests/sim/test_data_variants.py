@@ -94,7 +94,7 @@ def test_data_changes_from_toml_and_the_command_line(tmp_path: Path) -> None:
 
 def test_a_data_change_must_name_a_value_of_its_kind() -> None:
     doc = tomllib.loads((GAMES / "ciub/data/components.toml").read_text())
-    with pytest.raises(InvalidOptions, match="no cards.21 'pv'"):
+    with pytest.raises(InvalidOptions, match=r"no cards\.21 'pv'"):
         overlay(doc, {"cards.21.pv": 9})
     with pytest.raises(InvalidOptions, match="not of its kind"):
         overlay(doc, {"cards.21.vp": "nine"})

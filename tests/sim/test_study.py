@@ -234,13 +234,18 @@ def test_a_local_ray_cluster_gives_the_process_pools_numbers() -> None:
     from grimoire.sim.study import ray_backend
 
     spec = small(games=2)
+    # and a study that stops when clear: the same rounds, the same stopping point
+    until = small(games=12, until_clear="sprt", detect=0.3, check_every=4, chunk=2)
     pooled = summarize_study(run_study(spec, process_backend(2)))
+    pooled_until = summarize_study(run_study(until, process_backend(2)))
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         clustered = summarize_study(run_study(spec, ray_backend(None)))
+        clustered_until = summarize_study(run_study(until, ray_backend(None)))
     finally:
         ray.shutdown()
     assert json.dumps(clustered, sort_keys=True) == json.dumps(pooled, sort_keys=True)
+    assert json.dumps(clustered_until, sort_keys=True) == json.dumps(pooled_until, sort_keys=True)
 
 
 def test_a_data_file_named_by_an_option_travels_with_the_task(tmp_path: Path) -> None:

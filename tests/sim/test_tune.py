@@ -59,7 +59,7 @@ def test_parameters_and_targets_are_checked() -> None:
     assert Param.parse("x=0.5..2:0.5") == Param("x", 0.5, 2, 0.5)
     assert Param.parse("edition=hobbyworld|mayday").choices == ("hobbyworld", "mayday")
     assert Param.parse("komi=0..8").size == 9
-    with pytest.raises(InvalidOptions, match="NAME=LOW..HIGH"):
+    with pytest.raises(InvalidOptions, match=r"NAME=LOW\.\.HIGH"):
         Param.parse("komi")
     with pytest.raises(InvalidOptions, match="no target 'fun'"):
         run_tune(TuneSpec("toy-komi", 2, [Param.parse("komi=0..2")], target="fun"))
