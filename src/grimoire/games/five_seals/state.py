@@ -20,9 +20,10 @@ from grimoire.games.five_seals.frames import Decision
 if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
 
-# what _copy shares (values never changed in place) and copies as a new list
-SHARED: tuple[str, ...] = ("board", "comp", "codec", "n", "circle", "first", "round")
-SHARED += ("setup_i", "turn", "stall", "broke", "decisions")
+# what _copy shares (values never changed in place; the game's parts are set by __init__) and
+# copies as a new list
+SHARED: tuple[str, ...] = ("circle", "first", "round", "setup_i", "turn", "stall", "broke")
+SHARED += ("decisions",)
 LISTS: tuple[str, ...] = ("token", "card", "box", "mage", "familiar", "guardian", "die_owner")
 LISTS += ("die_val", "over", "rolls")
 
