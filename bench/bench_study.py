@@ -1,8 +1,11 @@
 """Study throughput: games/s per core for random and heuristic line-ups of every registered
 game, the projected time of a 1,000,000-game study on 16 cores, and the overhead of the Ray
-back-end on a local cluster against the process pool (same study, same numbers).
+back-end on a local cluster against the process pool (same study, same numbers), and with
+``--until-clear`` how many games the SPRT of ``grimoire study --until-clear`` plays per game
+before it answers whether the first player has a 5-point advantage (random line-ups, at most
+``--cap`` games).
 
-    .venv/bin/python bench/bench_study.py [--games 40] [--ray] [--json OUT]
+    .venv/bin/python bench/bench_study.py [--games 40] [--ray] [--until-clear] [--json OUT]
 
 Figures are wall-clock on this machine; compare runs on one machine only. Never asserted in
 tests (docs/simulation.md).
@@ -19,8 +22,16 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-import grimoire
-from grimoire.sim.study import StudySpec, local_backend, process_backend, ray_backend, run_study
+from grimoire.registry import game_class
+from grimoire.registry import games as game_names
+from grimoire.sim.study import (
+    Backend,
+    StudySpec,
+    local_backend,
+    process_backend,
+    ray_backend,
+    run_study,
+)
 
 MILLION = 1_000_000
 CORES = 16
@@ -38,6 +49,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games per measurement")
     parser.add_argument("--ray", action="store_true", help="also measure the Ray back-end")
+    parser.add_argument(
+        "--until-clear", action="store_true", help="games the SPRT needs, random line-ups"
+    )
+    parser.add_argument("--cap", type=int, default=3000, help="--until-clear: games at most")
     parser.add_argument("--json", type=Path, help="write the figures as JSON")
     args = parser.parse_args()
     console = Console()
@@ -45,8 +60,8 @@ def main() -> None:
     table = Table(title="Study throughput, one process")
     for column in ("game", "players", "line-up", "games/s", "1M games on 16 cores"):
         table.add_column(column)
-    for name in grimoire.games():
-        cls = grimoire.game_class(name)
+    for name in game_names():
+        cls = game_class(name)
         players = cls.min_players
         for lineup in (["random"], ["heuristic"]):
             per_second = rate(name, players, lineup, args.games)
@@ -67,7 +82,11 @@ def main() -> None:
     if args.ray:
         spec = StudySpec("five-seals", [2], games=args.games, seed=3, lineups=[["random"]])
         timings = {}
-        for label, backend in (("process pool (2)", process_backend(2)), ("ray", None)):
+        choices: list[tuple[str, Backend | None]] = [
+            ("process pool (2)", process_backend(2)),
+            ("ray", None),
+        ]
+        for label, backend in choices:
             if backend is None:
                 import ray
 
@@ -82,6 +101,22 @@ def main() -> None:
             f"{timings['process pool (2)']:.1f} s for the process pool ({overhead:.2f}x)"
         )
         rows.append({"ray_seconds": timings["ray"], "pool_seconds": timings["process pool (2)"]})
+    if args.until_clear:
+        until = Table(title=f"--until-clear (SPRT, 5 points), random bots, at most {args.cap}")
+        for column in ("game", "players", "games", "stopped by", "first player wins"):
+            until.add_column(column)
+        for name in game_names():
+            players = game_class(name).min_players
+            spec = StudySpec(
+                name, [players], games=args.cap, seed=7, lineups=[["random"]], until_clear="sprt"
+            )
+            result = run_study(spec, process_backend(2))
+            cell, stats = result.cells[0]
+            stop = result.info[cell.key]["stop"]
+            first = float(stats.first.total) / stats.first.n
+            until.add_row(name, str(players), str(stats.games), stop["reason"], f"{first:.1%}")
+            rows.append({"game": name, "until_clear_games": stats.games, "stop": stop["reason"]})
+        console.print(until)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 

@@ -115,7 +115,7 @@ def tune_command(
         title=f"{result.title}: target {spec.target}, {spec.games} games per trial (best first)"
     )
     for column in ("trial", "settings", "games", result.best["what"] + " (95%)", "distance"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for row in sorted(result.trials, key=lambda r: (r["value"], r["trial"]))[:12]:
         table.add_row(
             str(row["trial"]),
