@@ -184,21 +184,14 @@ def _professors(st: RunikaState) -> None:
 
 # ---------------------------------------------------------------------- cards
 def _runes(st: RunikaState) -> None:
-    comp, rules, n = st.comp, st.rules, st.n
-    for s in range(n):
-        where = f"seats[{s}]"
-        mastered = st.mastered[s]
-        require(
-            len(set(mastered)) == len(mastered) and all(comp.runes[r].mastery for r in mastered),
-            f"{where}.mastered",
-            mastered,
-            "mastery runes, once each",
-        )
+    comp, rules = st.comp, st.rules
+    mastery = set(comp.mastery)
+    for s, mastered in enumerate(st.mastered):
+        if len(set(mastered)) != len(mastered) or not mastery.issuperset(mastered):
+            require(False, f"seats[{s}].mastered", mastered, "mastery runes, once each")
     for slot, stack in enumerate(st.display):
-        require(
-            all(not comp.runes[r].mastery for r in stack), f"display[{slot}]", stack, "basic runes"
-        )
-        require(len(set(stack)) <= 1, f"display[{slot}]", stack, "one rune per stack")
+        if len(set(stack)) > 1 or mastery.intersection(stack):
+            require(False, f"display[{slot}]", stack, "a stack of one basic rune")
     if rules.secret:
         _secret_runes(st)
     elif rules.solo:
@@ -234,20 +227,19 @@ def _open_runes(st: RunikaState) -> None:
 
 
 def _mastery_owners(st: RunikaState) -> None:
-    comp = st.comp
-    for r, owner in st.mastery_row:
+    """The mastery row's owners are seats that completed the rune and hold its card, the one
+    card of it."""
+    comp, n = st.comp, st.n
+    holders = [
+        [s for s in range(n) for card in st.owned[s] if card[0] == r] for r, _ in st.mastery_row
+    ]
+    for (r, owner), held in zip(st.mastery_row, holders, strict=True):
         name = comp.runes[r].id
-        require(owner < st.n, "mastery", {"rune": name, "owner": owner}, "an owner seat")
+        require(owner < n, "mastery", {"rune": name, "owner": owner}, "an owner seat")
         if owner >= 0:
             require(r in st.mastered[owner], "mastery", name, f"seat {owner} completed it")
-        for s in range(st.n):
-            count = sum(1 for card in st.owned[s] if card[0] == r)
-            require(
-                count == (1 if owner == s else 0),
-                f"seats[{s}].runes",
-                name,
-                "a mastery rune card is its owner's, once",
-            )
+        if held != ([owner] if owner >= 0 else []):
+            require(False, "seats", name, "a mastery rune card is its owner's, once")
 
 
 def _secret_runes(st: RunikaState) -> None:
@@ -334,9 +326,8 @@ def _achievements(st: RunikaState) -> None:
         held.update(kind for kind, _, _ in st.achs[s])
     for card in comp.achievements:
         count = held[card.index]
-        require(
-            count <= card.copies, "achievement_deck", card.id, f"{count} cards, not {card.copies}"
-        )
+        if count > card.copies:
+            require(False, "achievement_deck", card.id, f"{count} cards, not {card.copies}")
 
 
 # ---------------------------------------------------------------------- dice
@@ -363,13 +354,14 @@ def _dice(st: RunikaState) -> None:
         total[c] += 1
     for c in range(4):
         total[c] += st.bag[c] + st.removed[c]
-        require(
-            total[c] == comp.dice_per_colour,
-            "bag",
-            comp.colours[c].name,
-            f"its dice add up to {total[c]}, not {comp.dice_per_colour} (bag, removed, "
-            "middle, below Luniorn, grids, storage, professors, frames, rolls)",
-        )
+        if total[c] != comp.dice_per_colour:
+            require(
+                False,
+                "bag",
+                comp.colours[c].name,
+                f"its dice add up to {total[c]}, not {comp.dice_per_colour} (bag, removed, "
+                "middle, below Luniorn, grids, storage, professors, frames, rolls)",
+            )
 
 
 def _seat(st: RunikaState, s: int) -> None:

@@ -50,11 +50,11 @@ def check(st: RunikaState) -> None:
 def _frames(st: RunikaState) -> None:
     n, rules = st.n, st.rules
     for s, stack in enumerate(st.stacks):
-        where = f"seats[{s}].stack"
         if not stack:
             continue
+        where = f"seats[{s}].stack"
         require(st.phase == "turns", where, len(stack), "decisions only while turns are played")
-        require(isinstance(stack[0], Main), f"{where}[0]", stack[0].kind, "the turn itself, main")
+        require(isinstance(stack[0], Main), f"{where}[0]", _kind(stack[0]), "the turn itself, main")
         main = stack[0]
         assert isinstance(main, Main)
         require(main.had <= len(st.owned[s]), f"{where}[0].had", main.had, "runes it owned")
@@ -77,13 +77,18 @@ def _frames(st: RunikaState) -> None:
         require(not others, "seats", others, f"only seat {seat} plays its turn now")
 
 
+def _kind(frame: Frame) -> str:
+    """A frame's kind (``k``; an ``Ab`` frame's ``kind`` field is its ability's)."""
+    return str(type(frame).__struct_config__.tag)
+
+
 def _frame(st: RunikaState, s: int, stage: str, frame: Frame, where: str) -> None:
     require(not isinstance(frame, Main), where, "main", "one main frame, at the bottom")
     claims_stage = stage == "claims"
     require(
         isinstance(frame, At) == claims_stage,
         where,
-        frame.kind,
+        _kind(frame),
         f"not a decision of the {stage} stage",
     )
     if isinstance(frame, Pick):
@@ -206,6 +211,8 @@ def _ability(st: RunikaState, s: int, frame: Ab, where: str) -> None:
 # ---------------------------------------------------------------------- chance events
 def _events(st: RunikaState) -> None:
     rules, n = st.rules, st.n
+    if not st.chance:
+        return
     deals: Counter[str] = Counter()
     dealt = [{category(st.comp, rune) for rune in secret} for secret in st.secret]
     for index, event in enumerate(st.chance):

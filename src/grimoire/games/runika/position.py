@@ -311,7 +311,7 @@ def load(st: RunikaState, raw: dict[str, Any]) -> RunikaState:
     st.ach_deck = sorted(read.achievement(a, "achievement_deck") for a in doc.achievement_deck)
     for s, seat in enumerate(doc.seats):
         _load_seat(st, read, s, seat)
-    st.chance = EVENTS.load(doc.chance, "chance")
+    st.chance = EVENTS.load(doc.chance, "chance") if doc.chance else []
     checks.check(st)
     frame_checks.check(st)
     st.turns = flow.turns_started(st)
@@ -342,7 +342,8 @@ def _load_seat(st: RunikaState, read: Reader, s: int, seat: SeatDoc) -> None:
     st.qpass[s] = -1 if qpass is None else read.colour(qpass, f"{where}.quick_pass")
     st.sim_claims[s] = [[read.rune(r, f"{where}.claims"), mask] for r, mask in seat.claims]
     st.prof_used[s] = [read.professor(p, f"{where}.used_professors") for p in seat.used_professors]
-    st.stacks[s] = FRAMES.load([_old_frame(f) for f in seat.stack], f"{where}.stack")
+    if seat.stack:  # (no schema call for an empty stack: most of them)
+        st.stacks[s] = FRAMES.load([_old_frame(f) for f in seat.stack], f"{where}.stack")
 
 
 def _card(read: Any, entry: str | CardDoc, where: str) -> list[int]:
