@@ -618,7 +618,7 @@ def write_parquet(
         raise InvalidOptions("per-game records need: pip install 'grimoire[study]'") from error
     path.parent.mkdir(parents=True, exist_ok=True)
     schema = _schema(pa, kind).with_metadata({k: str(v) for k, v in meta.items()})
-    temporary = path.with_suffix(".tmp")
+    temporary = path.with_name(f".{path.name}.tmp")  # hidden: a reader of the folder skips it
     pq.write_table(pa.Table.from_pylist(rows, schema=schema), temporary)
     temporary.replace(path)
 
