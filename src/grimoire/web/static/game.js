@@ -384,7 +384,8 @@ undoButton.addEventListener("click", () => post(`/api/games/${gameId}/undo`, { v
 
 async function fillWithBot(seat) {
   try {
-    show(await api("POST", `/api/games/${gameId}/seats/${seat}/bot`, { level: "heuristic" }));
+    // no level: the server seats the game's default (its heuristic, or easy without one)
+    show(await api("POST", `/api/games/${gameId}/seats/${seat}/bot`, {}));
   } catch (error) {
     toast(error.message, "error");
   }

@@ -10,12 +10,16 @@ const optionsBox = document.getElementById("options");
 const errorBox = document.getElementById("create-error");
 let catalog = [];
 
-const SEAT_CHOICES = [
-  ["you", t("You")],
-  ["invite", t("A friend (share a link)")],
-  ["bot:heuristic", `${t("Bot")} · heuristic`],
-  ["bot:random", `${t("Bot")} · random`],
-];
+// the bot offered first is the game's default level: its heuristic, or easy without one
+function seatChoices(game) {
+  const level = game.default_level || "heuristic";
+  return [
+    ["you", t("You")],
+    ["invite", t("A friend (share a link)")],
+    [`bot:${level}`, `${t("Bot")} · ${level}`],
+    ["bot:random", `${t("Bot")} · random`],
+  ];
+}
 
 function selectedGame() {
   return catalog.find((g) => g.name === gameSelect.value);
@@ -36,13 +40,16 @@ function fillSeats() {
   const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   seatsBox.replaceChildren();
   const n = Number(playersSelect.value);
+  const choices = seatChoices(selectedGame());
+  const values = new Set(choices.map(([value]) => value));
   for (let i = 0; i < n; i += 1) {
     const select = el(
       "select",
       { name: `seat-${i}`, "data-seat": i, "aria-label": `seat ${i + 1}` },
-      ...SEAT_CHOICES.map(([value, text]) => el("option", { value, text })),
+      ...choices.map(([value, text]) => el("option", { value, text })),
     );
-    select.value = previous[i] || (i === 0 ? "you" : "bot:heuristic");
+    const kept = values.has(previous[i]) ? previous[i] : null;
+    select.value = kept || (i === 0 ? "you" : choices[2][0]);
     select.addEventListener("change", () => {
       if (select.value === "you") {
         for (const other of seatsBox.querySelectorAll("select")) {
