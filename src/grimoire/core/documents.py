@@ -88,7 +88,7 @@ def convert(raw: Any, kind: type[T], where: str) -> T:
     try:
         return msgspec.convert(raw, kind, strict=True)
     except msgspec.ValidationError as error:
-        raise InvalidPosition(f"{where}: {shorten(str(error))}") from None
+        raise InvalidPosition(shorten(f"{where}: {error}", 160)) from None
 
 
 def require(condition: bool, where: str, value: Any, why: str) -> None:

@@ -70,7 +70,7 @@ class FrameSchema:
             held = msgspec.convert({"frames": raw}, self._holder, strict=True)
         except msgspec.ValidationError as error:
             message = str(error).replace("$.frames", "$")
-            raise InvalidPosition(f"{where}: {shorten(message)}") from None
+            raise InvalidPosition(shorten(f"{where}: {message}", 160)) from None
         frames: list[Frame] = held.frames
         return frames
 
