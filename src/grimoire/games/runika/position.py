@@ -15,6 +15,7 @@ is refused with one ``InvalidPosition`` line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
@@ -206,30 +207,21 @@ class Reader:
         self.in_grid = written["cell"]
 
     def rune(self, text: str, where: str) -> int:
-        index = self.runes.get(text)
-        if index is None:
-            index = _found(self.comp.rune_by_name(text), where, text, "no such rune")
-        return index
+        return _read(self.runes, self.comp.rune_by_name, text, where, "no such rune")
 
     def achievement(self, text: str, where: str) -> int:
-        index = self.achievements.get(text)
-        if index is None:
-            lookup = self.comp.achievement_by_name(text)
-            index = _found(lookup, where, text, "no such achievement")
-        return index
+        lookup = self.comp.achievement_by_name
+        return _read(self.achievements, lookup, text, where, "no such achievement")
 
     def professor(self, text: str, where: str) -> int:
-        index = self.professors.get(text)
-        if index is None:
-            index = _found(self.comp.professor_by_name(text), where, text, "no such professor")
-        return index
+        return _read(self.professors, self.comp.professor_by_name, text, where, "no such professor")
 
     def colour(self, text: str, where: str) -> int:
-        index = self.colours.get(text)
-        if index is None:
-            colour = self.comp.colour_of(text) if len(text) == 1 else None
-            index = _found(colour, where, text, f"a colour letter of {self.comp.letters}")
-        return index
+        why = f"a colour letter of {self.comp.letters}"
+        return _read(self.colours, self._colour, text, where, why)
+
+    def _colour(self, text: str) -> int | None:
+        return self.comp.colour_of(text) if len(text) == 1 else None
 
     def die(self, text: str, where: str, *, rolled: bool = True) -> int:
         """A die code: ``4 * colour + face`` (16 + colour: not rolled yet), with a face its
@@ -273,10 +265,16 @@ class Reader:
         return counts
 
 
-def _found(index: int | None, where: str, text: str, why: str) -> int:
-    """``index`` found by a name lookup, else InvalidPosition."""
-    require(index is not None, where, text, why)
-    assert index is not None
+def _read(
+    written: dict[str, int], lookup: Callable[[str], int | None], text: str, where: str, why: str
+) -> int:
+    """The index of ``text``: as ``to_json`` writes it, else by ``lookup`` (a name, any case),
+    else InvalidPosition."""
+    index = written.get(text)
+    if index is None:
+        index = lookup(text)
+        require(index is not None, where, text, why)
+        assert index is not None
     return index
 
 
