@@ -1,6 +1,6 @@
 // Runika's page renderer for the grimoire web app (see docs/web-api.md, "Game renderers").
 //
-// render(root, payload, act) draws the table from payload.view (games/runika/knowledge.py) only:
+// render(root, payload, act) draws the table from payload.view (games/runika/view.py) only:
 // the draft pool, the professors, the rune display and the mastery runes (patterns drawn cell by
 // cell), and every player's board: the 4x4 grid of dice with the element disc's colour on each
 // side, storage, runes, achievements, secret runes and sealed choices. Hidden things are absent
