@@ -62,6 +62,14 @@ def test_a_spell_frame_of_colour_99_is_refused() -> None:
     refused(game, with_stack(doc, spell(CHANGE, c=99, v=[], y=-1)), "stack", "c")
 
 
+def test_a_mind_spell_frame_of_a_colour_it_cannot_act_on_is_refused() -> None:
+    """Found by the fuzz: Change of Mind's frame with its colour set to Fire, and no red die
+    to return, loaded; every new colour then left seat 0 with no legal action."""
+    game, doc = doc_for(circle=1, hands=[[down("Change of Mind")], []], dice=[["B1=3"], []])
+    refused(game, with_stack(doc, spell(CHANGE + 4, c=0, v=[], y=-1)), "stack[1].c")
+    game.state_from_json({"position": with_stack(doc, spell(CHANGE + 4, c=1, v=[], y=-1))})
+
+
 def test_a_spell_frame_without_its_own_field_is_refused() -> None:
     """Found by the fuzz: Change's frame without ``v`` loaded; KeyError 'v' at the next move.
     A spell's frame has exactly its own fields (a Swap field on a Change is refused too)."""

@@ -334,6 +334,8 @@ def _spell(st: FiveSealsState, f: Spell, where: str) -> None:
         require(f.c < 0 or fam != GROWTH, f"{where}.c", f.c, "Growth resolves once chosen")
     else:
         require(f.c == colour(f.card), f"{where}.c", f.c, "the scroll's colour")
+    if isinstance(handler, ColourChoice) and f.c >= 0:
+        require(handler.ok(st, f.s, f.c), f"{where}.c", f.c, "a colour the spell can act on")
     if isinstance(handler, Absorption):
         require(entry[2] >= 0, f"{where}.src", f.src, "an Absorption holding a token")
     if isinstance(handler, DiceSelection):
