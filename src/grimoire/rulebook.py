@@ -1,8 +1,8 @@
 """Rules in context: the section of a game's rules document that governs the current step.
 
-A game declares ``rules_document()`` (its ``docs/rules/<name>.md`` file name) and
-``rules_sections()`` (a phase -> the start of a ``##`` heading, optionally followed by
-`` » `` and the bold lead of one step inside that section, e.g. ``"A turn » **Phase 2**"``);
+A game declares ``Game.rules_file`` (its ``docs/rules/<name>.md`` file name, read by
+``rules_document()``) and ``Game.phase_rules`` (read by ``rules_sections()``: a phase -> the
+start of a ``##`` heading, optionally followed by `` » `` and the bold lead of one step inside that section, e.g. ``"A turn » **Phase 2**"``);
 this module reads the document and picks the section, or the step's paragraph, for
 ``state.phase``. Nothing here knows a game.
 """

@@ -203,15 +203,19 @@ class Game(ABC):
         ``web/`` folder in the game's package (the default; see ``grimoire.web.assets``)."""
         return None
 
+    # The rules in context (the web's rules panel, the terminal's ``rules``): a game names its
+    # rules document in docs/rules, and maps ``State.phase`` to the start of the heading of the
+    # section that governs it (optionally ``"Heading » Bold lead"`` for one paragraph of it).
+    rules_file: ClassVar[str | None] = None
+    phase_rules: ClassVar[Mapping[str, str]] = {}
+
     def rules_document(self) -> str | None:
-        """The file name of this game's rules document in docs/rules (the web's rules panel
-        and the terminal's ``rules``), or None."""
-        return None
+        """The file name of this game's rules document in docs/rules, or None."""
+        return self.rules_file
 
     def rules_sections(self) -> Mapping[str, str]:
-        """``State.phase`` -> the start of the heading of the rules section that governs it
-        (optionally ``"Heading » Bold lead"`` for one paragraph of it)."""
-        return {}
+        """``State.phase`` -> the start of the heading of the rules section that governs it."""
+        return self.phase_rules
 
     def text_topics(self) -> Mapping[str, str]:
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""

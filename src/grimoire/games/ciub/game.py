@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
@@ -96,36 +97,32 @@ class CiubGame(Game):
         position.load(st, doc)
         return st
 
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluation.evaluate(state, seat)
+    evaluate = staticmethod(evaluation.evaluate)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.ciub.heuristic import CiubHeuristicBot
 
         return CiubHeuristicBot(seed)
 
-    def rules_document(self) -> str:
-        """Its rules document in docs/rules (see grimoire.rulebook)."""
-        return "ciub.md"
+    rules_file: ClassVar[str | None] = "ciub.md"  # in docs/rules (grimoire.rulebook)
 
-    def rules_sections(self) -> dict[str, str]:
-        """Phase -> the start of the heading of the rules section that governs it."""
-        return {
-            "setup_remove": "Setup",
-            "setup_deal": "Setup",
-            "setup_first": "Setup",
-            "mark": "A turn » **Phase 1**",
-            "draw": "A turn",
-            "roll": "A turn » **Phase 2**",
-            "actions": "A turn » **Phase 2**",
-            "set_aside": "A turn » **Phase 2**",
-            "claim": "A turn » **Phase 3**",
-            "move_down": "A turn » **Phase 3**",
-            "reduce": "A turn » **Phase 3**",
-            "take": "A turn » **Phase 3**",
-            "trade": "A turn » **Phase 4**",
-            "over": "The end",
-        }
+    # State.phase -> the start of the heading of the rules section that governs it
+    phase_rules: ClassVar[Mapping[str, str]] = {
+        "setup_remove": "Setup",
+        "setup_deal": "Setup",
+        "setup_first": "Setup",
+        "mark": "A turn » **Phase 1**",
+        "draw": "A turn",
+        "roll": "A turn » **Phase 2**",
+        "actions": "A turn » **Phase 2**",
+        "set_aside": "A turn » **Phase 2**",
+        "claim": "A turn » **Phase 3**",
+        "move_down": "A turn » **Phase 3**",
+        "reduce": "A turn » **Phase 3**",
+        "take": "A turn » **Phase 3**",
+        "trade": "A turn » **Phase 4**",
+        "over": "The end",
+    }
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.ciub.render_text import render

@@ -6,6 +6,7 @@ docs/rules/fatal.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
@@ -111,19 +112,21 @@ class FatalGame(Game):
         flow.advance(state, bound=LOAD_BOUND)  # a hand-written position may stop at a procedure
         return state
 
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluation.evaluate(state, seat)
+    evaluate = staticmethod(evaluation.evaluate)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.fatal.heuristic import FatalHeuristicBot
 
         return FatalHeuristicBot(seed)
 
-    def rules_document(self) -> str:
-        return "fatal.md"
+    rules_file: ClassVar[str | None] = "fatal.md"  # in docs/rules (grimoire.rulebook)
 
-    def rules_sections(self) -> dict[str, str]:
-        return {"setup": "Setup", "play": "A turn", "over": "Final scoring"}
+    # State.phase -> the start of the heading of the rules section that governs it
+    phase_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "Setup",
+        "play": "A turn",
+        "over": "Final scoring",
+    }
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render

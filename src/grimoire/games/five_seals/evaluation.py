@@ -14,8 +14,9 @@ from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.state import FiveSealsState
 
 
-def evaluate(st: State, seat: int) -> float:
+def evaluate(state: State, seat: int) -> float:
     """``seat``'s estimated win chance in [0, 1] from the scrolls' running scores."""
+    st = state
     assert isinstance(st, FiveSealsState)
     values = st.memo.get("evaluation")
     if values is None:

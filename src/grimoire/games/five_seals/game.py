@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
@@ -117,26 +118,22 @@ class FiveSealsGame(Game):
         position.load(st, doc)
         return st
 
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluation.evaluate(state, seat)
+    evaluate = staticmethod(evaluation.evaluate)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.five_seals.heuristic import HeuristicBot
 
         return HeuristicBot(seed)
 
-    def rules_document(self) -> str:
-        """Its rules document in docs/rules (see grimoire.rulebook)."""
-        return "five-seals-of-magic.md"
+    rules_file: ClassVar[str | None] = "five-seals-of-magic.md"  # in docs/rules (grimoire.rulebook)
 
-    def rules_sections(self) -> dict[str, str]:
-        """Phase -> the start of the heading of the rules section that governs it."""
-        return {
-            "setup": "Setup",
-            "draft": "Setup",
-            "play": "A round",
-            "over": "A round » **Scoring**",
-        }
+    # State.phase -> the start of the heading of the rules section that governs it
+    phase_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "Setup",
+        "draft": "Setup",
+        "play": "A round",
+        "over": "A round » **Scoring**",
+    }
 
     # Every picture is drawn for a seat of the game or a spectator (None); ``view.focus``
     # refuses any other seat with one line (IllegalAction).

@@ -5,6 +5,7 @@ Rules, rulings, options and the position format: docs/rules/runika.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
@@ -228,29 +229,25 @@ class RunikaGame(Game):
     def _state_from_position(self, seed: int, doc: dict[str, Any]) -> State:
         return position.load(RunikaState(self, seed, fresh=False), doc)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluation.evaluate(state, seat)
+    evaluate = staticmethod(evaluation.evaluate)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.runika.heuristic import RunikaHeuristicBot
 
         return RunikaHeuristicBot(seed)
 
-    def rules_document(self) -> str:
-        """Its rules document in docs/rules (see grimoire.rulebook)."""
-        return "runika.md"
+    rules_file: ClassVar[str | None] = "runika.md"  # in docs/rules (grimoire.rulebook)
 
-    def rules_sections(self) -> dict[str, str]:
-        """Phase -> the start of the heading of the rules section that governs it."""
-        return {
-            "setup": "Setup",
-            "draft": "A round » **Draft**",
-            "pass": "A round",
-            "turns": "A round » **Turns**",
-            "end": "A round » **Round end**",
-            "cleanup": "A round » **Round end**",
-            "over": "A round » **Game end**",
-        }
+    # State.phase -> the start of the heading of the rules section that governs it
+    phase_rules: ClassVar[Mapping[str, str]] = {
+        "setup": "Setup",
+        "draft": "A round » **Draft**",
+        "pass": "A round",
+        "turns": "A round » **Turns**",
+        "end": "A round » **Round end**",
+        "cleanup": "A round » **Round end**",
+        "over": "A round » **Game end**",
+    }
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.runika.render_text import render
