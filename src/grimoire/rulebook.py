@@ -2,9 +2,9 @@
 
 A game declares ``Game.rules_file`` (its ``docs/rules/<name>.md`` file name, read by
 ``rules_document()``) and ``Game.phase_rules`` (read by ``rules_sections()``: a phase -> the
-start of a ``##`` heading, optionally followed by `` » `` and the bold lead of one step inside that section, e.g. ``"A turn » **Phase 2**"``);
-this module reads the document and picks the section, or the step's paragraph, for
-``state.phase``. Nothing here knows a game.
+start of a ``##`` heading, optionally followed by `` » `` and the bold lead of one step inside
+that section, e.g. ``"A turn » **Phase 2**"``); this module reads the document and picks the
+section, or the step's paragraph, for ``state.phase``. Nothing here knows a game.
 """
 
 from __future__ import annotations
