@@ -36,9 +36,7 @@ import copy
 import json
 import os
 import random
-import signal
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from functools import cache
 from typing import Any, TypeVar
 
@@ -46,6 +44,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, seed, settings
 from hypothesis import strategies as st
 from tests.contract.cases import game_class_of
+from tests.position_guards import Hang, no_hang
 
 import grimoire
 from grimoire import InvalidPosition
@@ -364,32 +363,10 @@ def works(state: State, *, successor: bool = False) -> None:
         works(after, successor=True)
 
 
-class Hang(BaseException):
-    """The hang guard's signal: a BaseException, so no loader's ``except Exception`` turns it
-    into a refusal."""
-
-
-@contextmanager
-def no_hang(seconds: int = HANG_GUARD) -> Iterator[None]:
-    """A load or a move that never returns (a procedure loop) fails instead of stalling the
-    suite. Not a timing check: a load and its moves take milliseconds."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise Hang(f"still running after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def check(game: Game, doc: dict[str, Any]) -> None:
     """The property: refused with a short InvalidPosition, or loads into a state that plays."""
     try:
-        with no_hang():
+        with no_hang(HANG_GUARD):
             _check(game, doc)
     except Hang as hang:
         raise AssertionError(f"the document hangs the engine: {hang}") from None

@@ -163,6 +163,15 @@ def simulate(
         raise _fail(error) from error
 
 
+# Options that study and tune share
+Workers = Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")]
+Backend = Annotated[str, typer.Option(help="process or ray")]
+RayAddress = Annotated[
+    str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
+]
+ReportPath = Annotated[Path | None, typer.Option(help="write an HTML report here")]
+
+
 @app.command()
 def study(
     file: Annotated[
@@ -208,18 +217,16 @@ def study(
     check_every: Annotated[
         int | None, typer.Option(help="--until-clear: games per cell between checks (100)")
     ] = None,
-    workers: Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")] = 1,
-    backend: Annotated[str, typer.Option(help="process or ray")] = "process",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
-    ] = None,
+    workers: Workers = 1,
+    backend: Backend = "process",
+    address: RayAddress = None,
     out: Annotated[
         Path | None, typer.Option(help="study folder: finished chunks (resume) and records")
     ] = None,
     records: Annotated[
         bool, typer.Option("--records", help="per-game records as Parquet in the folder")
     ] = False,
-    report: Annotated[Path | None, typer.Option(help="write an HTML report here")] = None,
+    report: ReportPath = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the summary")] = None,
 ) -> None:
     """A balance study: seat advantage, lengths, scores, what wins, variants compared."""
@@ -282,15 +289,13 @@ def tune(
         int | None,
         typer.Option(help="games to play the best settings again (default 2 x --games; 0: none)"),
     ] = None,
-    workers: Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")] = 1,
-    backend: Annotated[str, typer.Option(help="process or ray")] = "process",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
-    ] = None,
+    workers: Workers = 1,
+    backend: Backend = "process",
+    address: RayAddress = None,
     out: Annotated[
         Path | None, typer.Option(help="folder for the trials' studies (a rerun resumes)")
     ] = None,
-    report: Annotated[Path | None, typer.Option(help="write an HTML report here")] = None,
+    report: ReportPath = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the trials")] = None,
 ) -> None:
     """Search option and data values for a target (seat balance, length, a card's pull)."""

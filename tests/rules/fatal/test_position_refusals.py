@@ -13,26 +13,19 @@ from __future__ import annotations
 import copy
 import json
 import random
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import pytest
+from tests.position_guards import no_hang, play_on
 
 import grimoire
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.game import Game
-from grimoire.core.state import State
 
 Doc = dict[str, Any]
 HANG_GUARD = 5  # seconds (a load takes milliseconds): a load that never returns fails
-
-
-class Hang(BaseException):
-    """Raised by the hang guard; a BaseException, so no ``except Exception`` turns it into a
-    refusal."""
 
 
 def fatal(players: int = 3) -> Game:
@@ -69,44 +62,14 @@ def top(position: Doc) -> str:
     return str(stack[-1]["k"]) if stack else ""
 
 
-@contextmanager
-def no_hang(seconds: int = HANG_GUARD) -> Iterator[None]:
-    """Turn a loader that never returns (a procedure loop) into a failure."""
-
-    def stop(signum: int, frame: Any) -> None:
-        raise Hang(f"still running after {seconds} s: the document hangs the loader")
-
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def refused(doc: Doc, players: int = 3) -> str:
     """``doc`` must be refused with a short InvalidPosition; its message."""
-    with no_hang(), pytest.raises(InvalidPosition) as caught:
+    with no_hang(HANG_GUARD), pytest.raises(InvalidPosition) as caught:
         state = fatal(players).state_from_json(doc)
         play_on(state)  # what goes wrong today, for the failure report
     message = str(caught.value)
     assert len(message) < 300 and "\n" not in message, message[:400]
     return message
-
-
-def play_on(state: State) -> None:
-    """Every legal action of every seat to act, on a clone (the crash the defect gives)."""
-    for seat in sorted(state.seats_to_act()):
-        legal = state.legal_actions(seat)
-        assert legal, f"seat {seat} is to act with no legal action"
-        for action in legal:
-            after = state.clone()
-            after.apply(action, seat)
-            after.resolve_chance()
-            for viewer in [None, *range(state.game.players)]:
-                after.view(viewer)
-    assert all(0 <= w < state.game.players for w in state.winners()), state.winners()
 
 
 def with_position(doc: Doc, **fields: Any) -> Doc:

@@ -24,12 +24,12 @@ from functools import cache
 from typing import Any
 
 import pytest
+from tests.position_guards import play_on
 from tests.rules.runika.rk_helpers import do, outcome, pos, position, seat_doc, texts
 
 import grimoire
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.game import Game
-from grimoire.core.state import State
 
 Doc = dict[str, Any]
 E = ".. .. .. .."
@@ -82,19 +82,6 @@ def mid_game(position: Doc) -> bool:
         and all(any(c != ".." for row in seat["grid"] for c in row.split())
                 for seat in position["seats"])
     )  # fmt: skip
-
-
-def play_on(state: State) -> None:
-    """Every legal action of every seat to act, on a clone (where a defect crashes today)."""
-    for seat in sorted(state.seats_to_act()):
-        legal = state.legal_actions(seat)
-        assert legal, f"seat {seat} is to act with no legal action"
-        for action in legal:
-            after = state.clone()
-            after.apply(action, seat)
-            after.resolve_chance()
-            for viewer in [None, *range(state.game.players)]:
-                after.view(viewer)
 
 
 def refused(doc: Doc) -> str:
