@@ -220,12 +220,15 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
     parts.append(f'<text x="0" y="24" font-size="15" font-weight="bold">{escape(heading)}</text>')
     parts.append(f'<text x="0" y="44" font-size="11">{escape(describe_prompt(st))}</text>')
     actor = focus(st, None)  # the seat to act (None at chance nodes and at the end)
-    parts.append(f'<text x="0" y="64" font-size="11">{escape(_("supply"))}</text>')
+    supply = _("supply")
+    parts.append(f'<text x="0" y="64" font-size="11">{escape(supply)}</text>')
     for c in range(4):
         x = 48 + c * 44
+        # translated outside the f-string: the catalogue's extractor skips f-strings' insides
+        take = _("take a {colour} die").format(colour=colour_name(st, c))
         parts.append(
             f'<g class="supply" data-colour="{comp.letters[c]}" data-kind="take">'
-            f"<title>{escape(_('take a {colour} die').format(colour=colour_name(st, c)))}</title>"
+            f"<title>{escape(take)}</title>"
             f'<rect x="{x}" y="50" width="20" height="20" rx="4" fill="{FILL[c]}"/>'
             f'<text x="{x + 24}" y="64" font-size="11">{st.supply(c)}</text></g>'
         )
@@ -237,6 +240,8 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
         mark = " " + _("(you)") if s == seat else ""
         state = " - " + _("round over") if st.over[s] else ""
         to_act = actor == s
+        score = _("score {score}").format(score=totals[s])
+        familiar_line = _("familiar {name}: {place}").format(name=familiar, place=place)
         parts.append(
             f'<g class="player" data-seat="{s}" transform="translate(0,{y:.0f})">'
             f'<rect width="{PANEL - 20:.0f}" height="160" rx="6" fill="#fffdf8" '
@@ -244,9 +249,9 @@ def _panel(st: FiveSealsState, seat: int | None, left: float) -> str:
             f'<text x="8" y="18" font-size="13" font-weight="bold" fill="{SEAT[s]}">'
             f"{s + 1} {escape(mage)}{escape(mark + state)}</text>"
             f'<text x="{PANEL - 30:.0f}" y="18" font-size="13" text-anchor="end">'
-            f"{escape(_('score {score}').format(score=totals[s]))}</text>"
+            f"{escape(score)}</text>"
             f'<text x="8" y="34" font-size="10">'
-            f"{escape(_('familiar {name}: {place}').format(name=familiar, place=place))}</text>"
+            f"{escape(familiar_line)}</text>"
         )
         dx = 8.0
         for die in range(24):

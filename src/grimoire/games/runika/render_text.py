@@ -134,10 +134,11 @@ def render(st: RunikaState, seat: int | None) -> Group:
             cards.append("\n" + card + (f" ({mark})" if mark else ""))
         for ach in info["achievements"]:
             card = _("{name} {points}pt").format(name=ach["name"], points=ach["points"])
-            cards.append("\n" + card + (f" ({_('flipped')})" if ach["flipped"] else ""))
+            flipped = " (" + _("flipped") + ")" if ach["flipped"] else ""
+            cards.append("\n" + card + flipped)
         for entry in info["secret"]:
             name = entry["rune"]["name"] if entry["rune"] else "?"
-            gained = f" ({_('gained')})" if entry["gained"] else ""
+            gained = " (" + _("gained") + ")" if entry["gained"] else ""
             cards.append("\n" + _("secret: {name}").format(name=name) + gained)
         if info["claims"]:
             claimed = ", ".join(c or "?" for c in info["claims"])
