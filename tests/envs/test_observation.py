@@ -13,7 +13,13 @@ from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of  # noqa: E40
 
 import grimoire  # noqa: E402
 from grimoire.core.state import State  # noqa: E402
-from grimoire.envs.observation import BOUND, build_encoder, encoder_for, next_seat  # noqa: E402
+from grimoire.envs.observation import (  # noqa: E402
+    BOUND,
+    build_encoder,
+    encoder_for,
+    generic_encoder,
+    next_seat,
+)
 
 FIRST_CASES = [cases_of(name)[0] for name in GAMES + TOYS]
 POSITIONS_PER_CASE = 1000  # two cases per game: thousands of positions per game
@@ -50,9 +56,9 @@ def test_resample_never_changes_a_seats_observation(case: Case) -> None:
         for position, acting in random_positions(state, rng):
             seats = {rng.randrange(game.players)} | ({acting} if acting is not None else set())
             for seat in sorted(seats):
-                mine = encoder.encode(position.view(seat))
+                mine = encoder.observe(position, seat)
                 resampled = position.resample(seat, rng)
-                theirs = encoder.encode(resampled.view(seat))
+                theirs = encoder.observe(resampled, seat)
                 assert mine.shape == (encoder.size,) and mine.dtype == np.float32
                 np.testing.assert_array_equal(mine, theirs, err_msg=f"seat {seat}")
                 assert np.all(np.abs(mine) <= BOUND)
@@ -70,11 +76,11 @@ def test_resample_never_changes_a_seats_observation(case: Case) -> None:
 @pytest.mark.parametrize("case", FIRST_CASES, ids=lambda case: case.id)
 def test_layout_is_fixed_by_game_players_and_options(case: Case) -> None:
     game = case.make()
-    cached = encoder_for(game)
+    cached = generic_encoder(game)
     again = build_encoder(case.make())  # a new derivation: the same layout
     assert cached.size == again.size
     assert cached.describe() == again.describe()
-    assert encoder_for(case.make()) is cached  # built once per process
+    assert generic_encoder(case.make()) is cached  # built once per process
 
 
 def test_a_seat_sees_its_own_hand_but_not_the_others() -> None:
@@ -153,13 +159,13 @@ def test_layout_is_the_same_in_another_process() -> None:
 
     code = (
         "import hashlib, grimoire\n"
-        "from grimoire.envs.observation import encoder_for\n"
-        "text = encoder_for(grimoire.make('ciub', players=3, length='short')).describe()\n"
+        "from grimoire.envs.observation import generic_encoder\n"
+        "text = generic_encoder(grimoire.make('ciub', players=3, length='short')).describe()\n"
         "print(hashlib.sha256(text.encode()).hexdigest())\n"
     )
     environment = {**os.environ, "PYTHONHASHSEED": "12345"}
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True
     )
-    here = encoder_for(grimoire.make("ciub", players=3, length="short")).describe()
+    here = generic_encoder(grimoire.make("ciub", players=3, length="short")).describe()
     assert done.stdout.strip() == hashlib.sha256(here.encode()).hexdigest()

@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 from grimoire.core.bot import Bot
 from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, resolve_options
 from grimoire.core.state import CHANCE, POSITION_FORMAT, State
 
@@ -191,9 +192,9 @@ class Game(ABC):
         need it are refused, never silently played by another bot)."""
         return None
 
-    def observation_encoder(self) -> object | None:
-        """A hand-made RL observation encoder (see ``grimoire.envs.observation.Encoder``), or
-        None for the generic encoder of ``view``."""
+    def observation_encoder(self) -> ObservationEncoder | None:
+        """This game's hand-designed RL observation (``core.observation``), or None: the RL
+        environments then use the generic encoder of ``view`` (``grimoire.envs.observation``)."""
         return None
 
     @classmethod

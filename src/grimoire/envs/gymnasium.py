@@ -161,7 +161,7 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.game_state
 
     def _observation(self) -> np.ndarray:
-        return self._encoder.encode(self._live_state().view(self.seat))
+        return self._encoder.observe(self._live_state(), self.seat)
 
     def _info(self) -> dict[str, Any]:
         state = self._live_state()

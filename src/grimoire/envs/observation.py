@@ -28,10 +28,10 @@ The tensor is a pure function of the view, so it shows exactly what the seat may
 core's contract that ``resample(seat)`` keeps ``view(seat)`` makes every observation
 unchanged by any re-deal of the hidden rest (tests/envs check it over thousands of positions).
 
-A game may provide its own encoder: a ``Game`` method ``observation_encoder()`` returning an
-object with ``size``, ``encode(view) -> numpy.ndarray`` and ``describe() -> str`` is used
-instead (``encoder_for``). Run ``python -m grimoire.envs.observation GAME [players]`` to print a
-layout.
+A game's own hand-designed encoder (``Game.observation_encoder()``, a
+``core.observation.ObservationEncoder`` reading the state for one seat) is used instead
+(``encoder_for``); this one is the fallback of a game without one (``generic_encoder``). Run
+``python -m grimoire.envs.observation GAME [players]`` to print a layout.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ import numpy as np
 import grimoire
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.state import State
 
 LAYOUT_VERSION = 1  # bump when the layout rules change (env names carry their own version)
@@ -73,9 +74,28 @@ class Encoder(Protocol):
     @property
     def size(self) -> int: ...
 
-    def encode(self, view: Mapping[str, Any]) -> np.ndarray: ...
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        """``seat``'s observation of ``state`` (a new array the caller may change)."""
+        ...
 
     def describe(self) -> str: ...
+
+
+class GameEncoder:
+    """A game's own encoder (``core.observation.ObservationEncoder``) for the environments:
+    its ``array("f")`` as a numpy vector (a copy: the encoder caches its array per seat and
+    step)."""
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.encoder = encoder
+        self.size = encoder.size
+        self.version = encoder.version
+
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        return np.frombuffer(self.encoder.encode(state, seat), dtype=np.float32).copy()
+
+    def describe(self) -> str:
+        return self.encoder.describe()
 
 
 def kind_of(value: Any) -> str:
@@ -520,6 +540,10 @@ class ViewEncoder:
         np.clip(out, -BOUND, BOUND, out=out)
         return out
 
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        """The encoding of ``state.view(seat)``."""
+        return self.encode(state.view(seat))
+
     def fields(self) -> list[Field]:
         return list(self._root.fields("", 0))
 
@@ -594,21 +618,26 @@ def _cached_encoder(
 
 
 def encoder_for(game: Game) -> Encoder:
-    """The observation encoder of ``game``: the game's own (``observation_encoder()``) if it
-    has one, else the generic ``ViewEncoder`` (built once per process for each game, player
-    count, options and component data)."""
+    """The observation encoder of ``game``: the game's own (``observation_encoder()``, a
+    ``core.observation.ObservationEncoder``) if it has one, else the generic ``ViewEncoder``
+    (built once per process for each game, player count, options and component data)."""
     own = game.observation_encoder()
     if own is not None:
-        if not isinstance(own, Encoder):
-            raise TypeError(f"{game.title}'s observation_encoder() is not an Encoder: {own!r}")
-        return own
+        if not isinstance(own, ObservationEncoder):
+            raise TypeError(f"{game.title}'s observation_encoder() is not an encoder: {own!r}")
+        return GameEncoder(own)
+    return generic_encoder(game)
+
+
+def generic_encoder(game: Game) -> ViewEncoder:
+    """The generic encoder of ``game``'s views (the fallback of a game without its own)."""
     options_json = json.dumps(game.options, sort_keys=True)
     return _cached_encoder(type(game), game.players, options_json, game.data_hash, LAYOUT_VERSION)
 
 
 def observe(state: State, seat: int | None, encoder: Encoder) -> np.ndarray:
-    """The observation of ``seat`` in ``state``: the encoding of ``state.view(seat)`` only."""
-    return encoder.encode(state.view(seat))
+    """The observation of ``seat`` in ``state`` (what that seat may see only)."""
+    return encoder.observe(state, seat)
 
 
 def main(argv: list[str] | None = None) -> int:

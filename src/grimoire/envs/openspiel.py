@@ -392,8 +392,8 @@ class GrimoireObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GrimoireSpielState, player: int) -> None:
-        view = state.grimoire_state.view(player if self.private else None)
-        self.tensor[:] = self.encoder.encode(view)
+        seat = player if self.private else None
+        self.tensor[:] = self.encoder.observe(state.grimoire_state, seat)
 
     def string_from(self, state: GrimoireSpielState, player: int) -> str:
         text = state.view_json(player if self.private else None)

@@ -185,7 +185,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if seat in state.seats_to_act():
             mask[state.legal_actions(seat)] = 1
-        return {"observation": self._encoder.encode(state.view(seat)), "action_mask": mask}
+        return {"observation": self._encoder.observe(state, seat), "action_mask": mask}
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         """The legal action ids of ``agent`` (default: the selected one); [] off-turn."""

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.ciub import evaluation, position, rules, setup
@@ -103,6 +104,11 @@ class CiubGame(Game):
         from grimoire.games.ciub.heuristic import CiubHeuristicBot
 
         return CiubHeuristicBot(seed)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        from grimoire.games.ciub.observation import CiubObservation
+
+        return CiubObservation(self)
 
     rules_file: ClassVar[str | None] = "ciub.md"  # in docs/rules (grimoire.rulebook)
 
