@@ -6,6 +6,10 @@ among the seat's actions at the root, so every action gets an estimate, not only
 ones. The win chance is the mean reward (a win counts 1, a shared win its share, a rollout cut
 before the end the ``evaluate`` hook's estimate); the expected score is the seat's mean running
 score where the search's rollouts stopped (the horizon), not at the end of the game.
+
+A back-out (``State.backs_out``: a ``cancel`` of a half-made choice) is listed last, unsearched
+(``backs_out`` true, no visits): it only leads back to a choice the seat already had, so the
+analysis never ranks it best; the search shares its iterations among ``progress_actions``.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ class ActionAnalysis:
     win_chance: float
     std_error: float
     expected_score: float
+    backs_out: bool = False  # listed last, not searched (see the module docstring)
 
 
 def acting_seat(state: State) -> int:
@@ -51,6 +56,7 @@ def analyse(
         raise IllegalAction(f"seat {seat} has no legal action here")
     rng = random.Random(seed)
     view = state.for_seat(seat, rng)
+    searched = view.progress_actions(seat)
     kind = search_kind(state.game)
     tree = TreeSearch(
         view,
@@ -58,7 +64,7 @@ def analyse(
         rng,
         determinize_each=kind == "ismcts",
         observe_others=kind == "ismcts",
-        root_uniform=len(legal) > 1,
+        root_uniform=len(searched) > 1,
     )
     result = tree.run(Budget.parse(budget), early_stop=False)
     rows = [
@@ -68,6 +74,11 @@ def analyse(
         for a in result.actions
     ]
     rows.sort(key=lambda r: (-r.win_chance, -r.expected_score, r.action))
+    rows += [
+        ActionAnalysis(a, state.action_to_string(a), 0, 0.0, 0.0, 0.0, backs_out=True)
+        for a in legal
+        if a not in searched
+    ]
     return rows
 
 

@@ -2,7 +2,8 @@
 
 Names (case-insensitive):
 
-* ``random``: uniformly random legal moves.
+* ``random``: uniformly random legal moves; ``random:progress`` never backs out
+  (``State.progress_actions``).
 * ``heuristic``: the game's own heuristic bot (refused for a game that ships none).
 * ``mcts`` / ``ismcts`` with an optional budget and settings, e.g. ``mcts:1s``, ``mcts:2000``,
   ``ismcts:0.5s``, ``mcts:500/1s`` (both limits), ``mcts:2000:depth=4:c=0.8``; the default
@@ -88,8 +89,8 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
         text = EASY_WITHOUT_HEURISTIC
     text = LEVELS.get(text, text)
     base, _, rest = text.partition(":")
-    if base == "random" and not rest:
-        return RandomBot(seed)
+    if base == "random" and rest in ("", "progress"):
+        return RandomBot(seed, progress=rest == "progress")
     if base == "heuristic" and not rest:
         bot = game.heuristic_bot(seed)
         if bot is None:

@@ -28,10 +28,12 @@ One iteration:
    the win share). Rewards lie in [0, 1].
 6. **Back up** each seat's reward along the path.
 
-Actions that only back out of a half-made choice (``State.backs_out``, Ciúb's ``cancel``) are
-left out wherever there is another: they lead back to where the seat already decided, and a
-search that weighs them like the rest walks that loop (a Ciúb turn of 396 decisions, 187 of
-them ``cancel``, before this).
+Every decision, at the root, inside the tree and in random rollouts, is taken among
+``State.progress_actions``: the legal actions without the back-outs each game declares
+(``State.backs_out``: Ciúb's and Runika's ``cancel``; Five Seals and F.A.T.A.L. have none),
+unless nothing else is left. A back-out leads back to where the seat already decided, and a
+search that weighs it like the rest walks that loop (a Ciúb turn of 396 decisions, 187 of them
+``cancel``; a Runika game of 3,000 decisions, nearly all "resolve a die, cancel", before this).
 
 The move is the most visited of the root's actions. Under an iteration budget the search stops
 early only when the leader cannot be caught in the iterations left, so a seeded bot is
@@ -119,13 +121,6 @@ def sample_outcome(state: State, rng: random.Random) -> int:
     raise ValueError("a chance node needs at least one outcome with a positive weight")
 
 
-def forward(state: State, legal: list[int]) -> list[int]:
-    """``legal`` without the actions that only back out of a half-made choice
-    (``State.backs_out``), unless nothing else is left."""
-    kept = [action for action in legal if not state.backs_out(action)]
-    return kept or legal
-
-
 class TreeSearch:
     """One search from one position for one seat (see the module docstring)."""
 
@@ -175,9 +170,7 @@ class TreeSearch:
     # ------------------------------------------------------------------ driving
     def run(self, budget: Budget, *, early_stop: bool = True) -> SearchResult:
         clock = Clock(budget)
-        legal = self.base.legal_actions(self.seat)
-        if not self.root_uniform:  # analysis lists every action; a move never backs out
-            legal = forward(self.base, legal)
+        legal = self.base.progress_actions(self.seat)
         while not clock.done():
             self.iterate()
             clock.tick()
@@ -238,9 +231,7 @@ class TreeSearch:
                 node, expanded = self._simultaneous(state, node, sorted(actor), path)
                 continue
             seat = actor if isinstance(actor, int) else next(iter(actor))
-            legal = state.legal_actions(seat)
-            if not (node is self.root and self.root_uniform):
-                legal = forward(state, legal)
+            legal = state.progress_actions(seat)
             if len(legal) == 1:  # a forced move is no decision: no node of its own
                 action = legal[0]
                 key = self._observe(state, seat, action)
@@ -283,7 +274,7 @@ class TreeSearch:
         they stay legal (a parallel turn's chance may make the rest moot)."""
         picks = []
         for seat in seats:
-            legal = forward(state, state.legal_actions(seat))
+            legal = state.progress_actions(seat)
             action, edge, new = self._select(state, node, seat, legal, node is self.root)
             picks.append((seat, action, edge, new))
         observed: list[Hashable] = []
@@ -398,7 +389,7 @@ class TreeSearch:
                 state.apply(sample_outcome(state, rng))
                 continue
             seat = actor if isinstance(actor, int) else min(actor)
-            legal = state.legal_actions(seat)
+            legal = state.progress_actions(seat)
             action = legal[0]
             if len(legal) > 1:
                 bot = self.bots[seat] if self.rollout_heuristic else None
@@ -451,7 +442,7 @@ class SearchBot(Bot):
             if not isinstance(actor, int) or actor < 0:
                 raise IllegalAction("say which seat chooses: no single seat is to act")
             seat = actor
-        legal = state.legal_actions(seat)
+        legal = state.progress_actions(seat)
         if len(legal) == 1:
             return legal[0]
         self.last = result = self.search(state, seat)

@@ -52,6 +52,9 @@ def analyse_command(
     for name in ("action", "win chance", "±", "expected score", "visits"):
         table.add_column(name, justify="left" if name == "action" else "right")
     for row in rows:
+        if row.backs_out:  # leads back to a choice already had: not searched
+            table.add_row(row.text, "back-out", "", "", "0")
+            continue
         table.add_row(
             row.text,
             f"{100 * row.win_chance:.1f}%",
@@ -62,7 +65,8 @@ def analyse_command(
     console.print(table)
     console.print(
         "win chance: the search's mean result (± a 95% half-width); expected score: the mean "
-        "running score where its rollouts stopped",
+        "running score where its rollouts stopped; a back-out (cancel) only leads back to a "
+        "choice already had and is not searched",
         style="dim",
     )
     if odds:

@@ -165,12 +165,34 @@ class State(ABC):
         the viewer knows (None where it knows nothing); ``scores()`` stays the true score."""
         return list(self.scores())
 
-    def backs_out(self, action: int) -> bool:
-        """Whether ``action`` only backs out of a half-made choice (Ciúb's ``cancel``) and so
-        leads back to a position its seat has already decided in. Searching bots leave such
-        actions out when there are others: weighing them like the rest, a search walks the
-        loop (choose, back out, choose again) without end."""
+    def backs_out(self, action: int, seat: int | None = None) -> bool:
+        """Whether ``seat``'s legal ``action`` (default seat: the one to act) only backs out of a
+        half-made choice (Ciúb's and Runika's ``cancel``): it leads back to a position met
+        earlier in the same turn, so everything it offers was on offer there. Each game
+        declares its own (its rules doc names them); the contract battery checks that every
+        declared one really returns to an earlier position. Bots and agents are offered
+        ``progress_actions`` without them: weighing them like the rest, a search or a learned
+        policy walks the loop (choose, back out, choose again) without end."""
         return False
+
+    def progress_actions(self, seat: int | None = None) -> list[int]:
+        """The legal actions of ``seat`` that make progress: ``legal_actions(seat)`` without the
+        back-outs (``backs_out``), unless nothing else is legal. What search, analysis, the
+        RL environments (and the random bot when asked) choose from, so none of them can walk
+        a choose / back-out cycle; people keep their ``cancel`` (``legal_actions``)."""
+        legal = self.legal_actions(seat)
+        if type(self).backs_out is State.backs_out or self.is_chance():
+            return legal  # no back-outs declared (or chance outcomes): every action
+        actor = self._resolve_actor(seat)
+        kept = [action for action in legal if not self.backs_out(action, actor)]
+        return kept if kept else legal
+
+    def position_key(self) -> str:
+        """The position as a canonical text, for finding a position repeated within a turn: the
+        position document without the step, the history and the ``decisions`` tally a game
+        keeps for its ``decision_limit`` safeguard (``core.options``), which only counts."""
+        position = {k: v for k, v in self._position().items() if k != "decisions"}
+        return json.dumps(position, sort_keys=True, separators=(",", ":"))
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         """What ``viewer`` is told about ``action`` (evaluated before it is applied).

@@ -34,6 +34,7 @@ def hint_doc(
                 "win_chance": row.win_chance,
                 "expected_score": row.expected_score,
                 "visits": row.visits,
+                "backs_out": row.backs_out,
             }
             for row in rows
         ],

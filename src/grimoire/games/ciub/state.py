@@ -100,7 +100,7 @@ class CiubState(State):
         best = max(key)
         return [seat for seat in range(self.game.players) if key[seat] == best]
 
-    def backs_out(self, action: int) -> bool:
+    def backs_out(self, action: int, seat: int | None = None) -> bool:
         """``cancel`` takes back a half-chosen re-roll or adjust (nothing else)."""
         return action == self.space.encode("cancel")
 

@@ -280,9 +280,7 @@ def legal(st: RunikaState, frame: Ab) -> list[int]:
     back = [] if frame.m and cell < 0 else [CANCEL]
     if kind in GRID_KINDS and frame.g < 0:
         return back + [code("seat", s) for s in grid_targets(st, seat, frame.p)]
-    if kind in GRID_KINDS and cell < 0 and all(d < 0 for d in st.grid[frame.g]):
-        # simultaneous play: the grid chosen was emptied meanwhile by its owner; back to the
-        # choice of a grid, or the ability fizzles if none is left (ruling 11)
+    if fizzles(st, frame):
         return [CANCEL]
     grid = st.grid[frame.g if kind in GRID_KINDS else seat]
     dice = [c for c in range(16) if grid[c] >= 0]
@@ -297,8 +295,6 @@ def legal(st: RunikaState, frame: Ab) -> list[int]:
     if kind == "turn_disc":
         return [*back, TURN_CW, TURN_CCW]
     if kind == "roll_below":
-        if not st.below:  # simultaneous play: others took the dice meanwhile; it fizzles
-            return [CANCEL]  # (ruling 11)
         return back + [code("luniorn", c) for c in sorted(set(st.below))]
     if kind == "move_die" and frame.a["to"] == "any_empty":
         if cell < 0:
@@ -321,6 +317,16 @@ def legal(st: RunikaState, frame: Ab) -> list[int]:
         ]
     # professor_ability with "any": which professor
     return back + [code("professor", p) for p in professor_choices(st, seat, ability_of(frame))]
+
+
+def fizzles(st: RunikaState, frame: Ab) -> bool:
+    """Whether the frame's target went away meanwhile in simultaneous play, leaving only
+    ``cancel``, which then is no back-out (ruling 11): the grid chosen was emptied by its
+    owner (back to the choice of a grid, or the ability fizzles if none is left), or the
+    others took the dice below Luniorn (it fizzles)."""
+    if frame.kind in GRID_KINDS:
+        return frame.g >= 0 and frame.c < 0 and all(d < 0 for d in st.grid[frame.g])
+    return frame.kind == "roll_below" and not st.below
 
 
 def ability_of(frame: Ab) -> Ability:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from grimoire.core.actions import Decoded
 from grimoire.core.state import CHANCE
 from grimoire.games.runika import abilities, chance, claims, flow, turn
+from grimoire.games.runika.actions import CANCEL
 from grimoire.games.runika.frames import Ab, At, Fort, Main, Pick, Quarry, Resolve
 
 if TYPE_CHECKING:
@@ -49,6 +50,16 @@ def legal_actions(st: RunikaState, seat: int) -> list[int]:
     if isinstance(frame, Main):
         return sorted(turn.main_legal(st, seat, frame))
     return sorted(LEGAL[type(frame)](st, frame))
+
+
+def backs_out(st: RunikaState, seat: int, action: int) -> bool:
+    """``cancel`` backs out of a half-made choice: the dice picked for a re-roll, a die being
+    resolved, an ability's choices, a claimed rune's placement. Not where an ability's target
+    went away in simultaneous play (``abilities.fizzles``): there it is all that is left."""
+    if action != CANCEL:
+        return False
+    stack = st.stacks[seat]
+    return not (stack and isinstance(stack[-1], Ab) and abilities.fizzles(st, stack[-1]))
 
 
 def apply(st: RunikaState, actor: int, action: int) -> None:

@@ -119,6 +119,9 @@ class RunikaState(State):
     def chance_weights(self) -> list[tuple[int, int]]:
         return chance.weights(self)
 
+    def backs_out(self, action: int, seat: int | None = None) -> bool:
+        return rules.backs_out(self, self._resolve_actor(seat), action)
+
     def scores(self) -> list[float]:
         return [float(flow.score(self, s)) for s in range(self.n)]
 

@@ -1,5 +1,5 @@
 // The game page: shows the game as this browser's seat sees it, live, and plays its actions.
-import { t } from "./language.js";
+import { t, tg } from "./language.js";
 import {
   api,
   el,
@@ -7,7 +7,6 @@ import {
   formatScore,
   isolated,
   namedSeats,
-  nameNode,
   renderBoard,
   renderLog,
   renderPlayers,
@@ -91,10 +90,17 @@ function renderResult(payload) {
   }
   const winners = payload.winners || [];
   const names = winners.map((s) => seatName(payload, s));
+  const others = names.filter((_, i) => winners[i] !== payload.viewer).map(isolated);
   const headline =
-    winners.length === 0 ? "The game is over." : winners.includes(payload.viewer)
-      ? winners.length > 1 ? `You share the win with ${names.filter((_, i) => winners[i] !== payload.viewer).join(", ")}!` : "You win!"
-      : `${names.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
+    winners.length === 0
+      ? t("The game is over.")
+      : winners.includes(payload.viewer)
+        ? winners.length > 1
+          ? t("You share the win with {names}!", { names: others.join(", ") })
+          : t("You win!")
+        : winners.length > 1
+          ? t("{names} share the win.", { names: names.map(isolated).join(", ") })
+          : t("{name} wins.", { name: isolated(names[0]) });
   const order = payload.seats.map((s) => s.seat).sort((a, b) => (payload.scores[b] ?? -Infinity) - (payload.scores[a] ?? -Infinity));
   box.replaceChildren(
     el("h2", { text: headline }),
@@ -221,6 +227,14 @@ function renderShare(payload) {
   box.hidden = false;
 }
 
+// An action group's heading: its kind in words, from the game's catalogue (each game marks its
+// kinds in headings.py), else the shell's, else as it is.
+function kindHeading(kind) {
+  const words = kind.replace(/[_-]/g, " ");
+  const own = tg(words);
+  return own !== words ? own : t(words);
+}
+
 function renderActions(payload, clickable) {
   actionsBox.replaceChildren();
   const panel = document.getElementById("actions-panel");
@@ -238,7 +252,7 @@ function renderActions(payload, clickable) {
       : t("Not your turn: the page updates by itself.");
     actionsBox.append(
       el("p.muted.waiting", {
-        text: payload.status === "running" ? waiting : payload.status === "open" ? "The game starts when every seat is taken." : "No more moves.",
+        text: payload.status === "running" ? waiting : payload.status === "open" ? t("The game starts when every seat is taken.") : t("No more moves."),
       }),
     );
     return;
@@ -251,7 +265,7 @@ function renderActions(payload, clickable) {
   }
   const list = el("div.action-list");
   for (const [kind, actions] of groups) {
-    const group = el("div.action-group", {}, kind ? el("div.action-kind", { text: kind.replace(/_/g, " ") }) : null);
+    const group = el("div.action-group", {}, kind ? el("div.action-kind", { text: kindHeading(kind) }) : null);
     for (const action of actions) {
       group.append(
         el("button.button.action", {
@@ -284,7 +298,7 @@ function hintBox(payload) {
       button.disabled = true;
       try {
         const doc = await api("GET", `/api/games/${gameId}/hint`);
-        const rows = doc.actions.slice(0, 3).map((row) =>
+        const rows = doc.actions.filter((row) => !row.backs_out).slice(0, 3).map((row) =>
           el(
             "li",
             {},
@@ -313,13 +327,12 @@ function renderSeatTools(payload) {
     for (const seat of payload.seats) {
       if (seat.seat === payload.viewer || seat.kind !== "person" || !clock.seats[seat.seat].ran_out) continue;
       box.append(
-        el(
-          "button.button.warn",
-          { type: "button", "data-bot-seat": seat.seat, onclick: () => fillWithBot(seat.seat) },
-          "Give ",
-          nameNode(seat.name),
-          "’s seat to a bot (out of time)",
-        ),
+        el("button.button.warn", {
+          type: "button",
+          "data-bot-seat": seat.seat,
+          text: t("Give {name}’s seat to a bot (out of time)", { name: isolated(seatName(payload, seat.seat)) }),
+          onclick: () => fillWithBot(seat.seat),
+        }),
       );
     }
     box.append(
@@ -401,12 +414,12 @@ function connect() {
   socket.onopen = () => {
     retry = 500;
     conn.classList.add("live");
-    conn.title = "live";
+    conn.title = t("live");
   };
   socket.onmessage = (event) => show(JSON.parse(event.data));
   socket.onclose = () => {
     conn.classList.remove("live");
-    conn.title = "reconnecting…";
+    conn.title = t("reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
