@@ -176,7 +176,7 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self._live_state()
         mask = np.zeros(self.game.num_actions, dtype=bool)
         if self.seat in state.seats_to_act():
-            mask[state.legal_actions(self.seat)] = True
+            mask[state.progress_actions(self.seat)] = True  # no back-outs
         return mask
 
     # ----------------------------------------------------------------- rendering

@@ -313,7 +313,7 @@ class GrimoireSpielState(pyspiel.State):  # type: ignore[misc]
         return int(actor)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.grimoire_state.legal_actions(player)
+        return self.grimoire_state.progress_actions(player)  # no back-outs
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         weights = self.grimoire_state.chance_weights()

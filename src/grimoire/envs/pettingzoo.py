@@ -184,14 +184,14 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         seat = self._seat[agent]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if seat in state.seats_to_act():
-            mask[state.legal_actions(seat)] = 1
+            mask[state.progress_actions(seat)] = 1  # no back-outs
         return {"observation": self._encoder.observe(state, seat), "action_mask": mask}
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         """The legal action ids of ``agent`` (default: the selected one); [] off-turn."""
         state = self._live_state()
         seat = self._seat[agent or self.agent_selection]
-        return state.legal_actions(seat) if seat in state.seats_to_act() else []
+        return state.progress_actions(seat) if seat in state.seats_to_act() else []
 
     # ----------------------------------------------------------------- rendering
     def render(self) -> str | np.ndarray | None:
