@@ -4,37 +4,61 @@ which simultaneous submissions are taken, and rendering."""
 from __future__ import annotations
 
 import io
+import json
+import random
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 import grimoire
 from grimoire.core.game import Game
-from grimoire.core.state import State
+from grimoire.core.state import CHANCE, State
 from grimoire.envs.observation import next_seat
 
 __all__ = [
     "ENV_VERSION",
+    "OBSERVATIONS",
     "REWARDS",
+    "REWARD_HELP",
+    "Lengths",
+    "ScoreRewards",
+    "action_text",
     "agent_name",
     "camel_name",
+    "check_observation",
+    "check_reward",
+    "cut_by_engine",
     "env_name",
+    "episode_bound",
     "final_rewards",
     "gym_id",
+    "has_decision_limit",
     "has_svg",
     "make_game",
+    "measured_lengths",
     "next_seat",
     "render_ansi",
     "render_rgb",
     "rgb_available",
+    "steps_bound",
     "win_returns",
 ]
 
 # The version in every environment's name (grimoire_ciub_v0, grimoire/Ciub-v0): bumped when an
 # environment's observations, rewards or dynamics change for the same game and options.
 ENV_VERSION = 0
-REWARDS = ("win", "share", "margin")
+# Each reward choice and what it gives (check_reward lists them in its refusal).
+REWARD_HELP: dict[str, str] = {
+    "win": "at the end, zero-sum: a sole winner +1, each loser -1/(n-1) (alone: +1 / -1)",
+    "share": "at the end, a winner's share of the win (1/len(winners)), 0 for a loser",
+    "margin": "at the end, the seat's score minus the best other score (alone: the score)",
+    "score": "at every step, the change in the seat's own score as it may know it; at the end "
+    "the rest of its true final score (the episode's sum is that score)",
+}
+REWARDS = tuple(REWARD_HELP)
 
 
 def make_game(name: str, players: int | None, options: dict[str, Any]) -> Game:
@@ -96,13 +120,159 @@ def final_rewards(state: State, reward: str) -> list[float]:
             score - max((other for seat, other in enumerate(scores) if seat != me), default=0.0)
             for me, score in enumerate(scores)
         ]
-    raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if reward == "score":
+        return [float(score) for score in state.scores()]
+    raise ValueError(_reward_refusal(reward))
+
+
+def _reward_refusal(reward: object) -> str:
+    choices = "; ".join(f"{name!r}: {text}" for name, text in REWARD_HELP.items())
+    return f"reward must be one of {', '.join(REWARDS)}, not {reward!r} ({choices})"
 
 
 def check_reward(reward: str) -> str:
+    """``reward`` if it is one of ``REWARDS``; else a ValueError listing each choice."""
     if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise ValueError(_reward_refusal(reward))
     return reward
+
+
+class ScoreRewards:
+    """The ``score`` reward: each seat is paid the change in its own score as it may know it
+    (``public_scores(seat)[seat]``, so a reward never tells a seat a hidden score), and at the
+    end the rest of its true final score, so an episode's rewards add up to that score."""
+
+    def __init__(self, players: int) -> None:
+        self.credited = [0.0] * players
+
+    def step(self, state: State) -> list[float]:
+        """Each seat's reward since the last call (all seats)."""
+        return [self.seat_step(state, seat) for seat in range(len(self.credited))]
+
+    def seat_step(self, state: State, seat: int) -> float:
+        """``seat``'s reward since its last payment."""
+        if state.is_terminal():
+            value: float | None = float(state.scores()[seat])
+        else:
+            known = state.public_scores(seat)[seat]
+            value = None if known is None else float(known)
+        if value is None:
+            return 0.0
+        paid = value - self.credited[seat]
+        self.credited[seat] = value
+        return paid
+
+
+def action_text(game: Game, state: State | None, action: object) -> str:
+    """The text of action id ``action`` of ``game`` (read on ``state``, or on a new game
+    before the first reset: an id means the same at every position)."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise ValueError(f"an action is an integer id, not {action!r}")
+    if not 0 <= int(action) < game.num_actions:
+        raise ValueError(f"action ids of {game.title} are 0..{game.num_actions - 1}, not {action}")
+    if state is None or state.is_chance():  # at a chance node an id names an outcome
+        state = game.new_state(0)
+    return state.action_to_string(int(action))
+
+
+# --------------------------------------------------------------------------- episode lengths
+LENGTH_SAMPLE_GAMES = 6  # seeded random games measured per game, player count and options
+LENGTH_MARGIN = 2  # the bound is this many times the longest measured game ...
+LENGTH_SLACK = 50  # ... plus this many decisions (short games vary the most)
+
+
+@dataclass(frozen=True)
+class Lengths:
+    """What seeded random games of one game, player count and options measured: the most
+    player decisions and the most history entries (decisions and chance outcomes) of one
+    game, and how many were measured."""
+
+    decisions: int
+    history: int
+    games: int
+
+
+@lru_cache(maxsize=64)
+def _lengths(cls: type[Game], players: int, options_json: str, data_hash: str) -> Lengths:
+    game = cls(players, json.loads(options_json))
+    decisions = history = 0
+    for number in range(LENGTH_SAMPLE_GAMES):
+        rng = random.Random(f"grimoire-envs-length/{number}")
+        state = game.new_state(number, resolve_chance=False)
+        made = 0
+        last = -1
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance())
+                continue
+            seat = next_seat(state.seats_to_act(), last, game.players)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+            last = seat
+            made += 1
+        decisions = max(decisions, made)
+        history = max(history, len(state.history))
+    return Lengths(decisions, history, LENGTH_SAMPLE_GAMES)
+
+
+def measured_lengths(game: Game) -> Lengths:
+    """The longest of ``LENGTH_SAMPLE_GAMES`` seeded random games of ``game`` (the same in
+    every process; measured once per process for each game, player count and options)."""
+    options_json = json.dumps(game.options, sort_keys=True)
+    return _lengths(type(game), game.players, options_json, game.data_hash)
+
+
+def episode_bound(game: Game) -> int:
+    """A realistic bound on the player decisions of one game: ``LENGTH_MARGIN`` times the
+    longest measured random game plus ``LENGTH_SLACK``, at most ``game.max_game_length`` (the
+    engine's own bound). Random play is the slow way through every game here (heuristic games
+    are shorter), so a sane game stays well inside it; a policy looping on choose / cancel
+    does not."""
+    longest = measured_lengths(game).decisions
+    return min(game.max_game_length, LENGTH_MARGIN * longest + LENGTH_SLACK)
+
+
+OBSERVATIONS = ("box", "dict")  # the observation forms: a vector, or a dict with the mask
+
+
+def check_observation(observation: str) -> str:
+    """``observation`` if it is one of ``OBSERVATIONS``; else a ValueError."""
+    if observation not in OBSERVATIONS:
+        raise ValueError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
+    return observation
+
+
+def steps_bound(game: Game, max_episode_steps: int | str | None) -> int | None:
+    """``max_episode_steps`` resolved: ``"auto"`` is ``common.episode_bound(game)``, None no
+    bound but the game's own."""
+    if max_episode_steps == "auto":
+        return episode_bound(game)
+    if max_episode_steps is None:
+        return None
+    if isinstance(max_episode_steps, bool) or not isinstance(max_episode_steps, int):
+        raise ValueError(f"max_episode_steps: a number, 'auto' or None, not {max_episode_steps!r}")
+    if max_episode_steps < 1:
+        raise ValueError(f"max_episode_steps must be 1 or more, not {max_episode_steps}")
+    return max_episode_steps
+
+
+def has_decision_limit(game: Game) -> bool:
+    """Whether ``game`` offers the engine's ``decision_limit`` safeguard
+    (``grimoire.core.options.decision_limit``)."""
+    return any(option.name == "decision_limit" for option in game.declared_options)
+
+
+def cut_by_engine(state: State) -> bool:
+    """Whether a finished game was ended by the engine's ``decision_limit`` safeguard (a
+    truncation, scored as it stands) rather than by its rules: the game offers the option and
+    its player decisions reached it. Counted from the history, so ``state`` must have been
+    played from its start (as in the environments). A game whose rules end it on exactly the
+    limit's decision counts as cut too (no game here comes near its limit)."""
+    if not state.is_terminal() or not has_decision_limit(state.game):
+        return False
+    limit = int(state.game.options["decision_limit"])
+    if len(state.history) < limit:
+        return False
+    return sum(1 for actor, _ in state.history if actor != CHANCE) >= limit
 
 
 # --------------------------------------------------------------------------- rendering

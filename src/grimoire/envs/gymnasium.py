@@ -7,18 +7,28 @@
 
 Ids are ``grimoire/<Game>-v0`` (``grimoire/Ciub-v0``, ``grimoire/FiveSeals-v0``, one per
 registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v0")`` imports and
-makes in one go). The learner plays ``seat`` (a seat number, or ``"random"``: a new one at
-every reset); the other seats are played by bots (``opponents``: a bot kind for all, or one
-per seat or per other seat, e.g. ``["heuristic", "random"]``: any name
-``grimoire.bots.make_bot`` reads, or ``Bot`` objects such as a trained policy wrapped as a
-bot), each asked on ``state.for_seat(seat)``, never on the true state.
+makes in one go). The learner plays ``seat`` (``"random"``, the default: a seat drawn at every
+reset from the generator ``reset(seed=...)`` seeds; or a seat number); the other seats are
+played by bots (``opponents``: a bot kind for all, or one per seat or per other seat, e.g.
+``["heuristic", "random"]``: any name ``grimoire.bots.make_bot`` reads, or ``Bot`` objects
+such as a trained policy wrapped by ``grimoire.bots.from_policy``), each asked on
+``state.for_seat(seat)``, never on the true state.
 
-The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md); the action
-is an action id of the game. ``action_masks()`` (for masked algorithms such as
-sb3-contrib's MaskablePPO) and ``info["action_mask"]`` give the legal actions. An illegal
-action ends the episode with ``illegal_reward`` (-1) and ``info["illegal_action"]``.
-Rewards come at the end as in PettingZoo (``reward="win"``, ``"share"`` or ``"margin"``). At a
-simultaneous decision the bots submit first (their choices stay hidden), then the learner.
+The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md), a ``Box``
+(``observation="box"``, the default) or PettingZoo's ``Dict`` of it and the mask
+(``observation="dict"``); the action is an action id of the game (``action_to_string``
+names it). ``action_masks()`` (for masked algorithms such as sb3-contrib's MaskablePPO) and
+``info["action_mask"]`` give the legal actions; once the episode is over they allow every
+action (under Gymnasium's autoreset the next step only resets and ignores it, and a masked
+sampler needs one allowed action). An illegal action ends the episode with
+``illegal_reward`` (-1) and ``info["illegal_action"]``.
+
+Episodes end (``terminated``) when the game does, and are cut (``truncated``, no end reward)
+after ``max_episode_steps`` learner steps (default ``"auto"``: ``common.episode_bound``, a
+margin over the longest measured random game) or when the engine's ``decision_limit``
+safeguard ends the game. Rewards: ``reward="win"``, ``"share"`` or ``"margin"`` at the end,
+``"score"`` at every step (``common.REWARD_HELP``). At a simultaneous decision the bots
+submit first (their choices stay hidden), then the learner.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from grimoire.envs import common
 from grimoire.envs.observation import BOUND, encoder_for
 
 
-class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
+class GrimoireEnv(gymnasium.Env[Any, np.int64]):
     """One seat of a grimoire game against bots (see the module doc)."""
 
     # every mode any game may offer; an instance lists its own (rgb_array needs a picture)
@@ -54,10 +64,12 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         game: str,
         players: int | None = None,
         *,
-        seat: int | str = 0,
+        seat: int | str = "random",
         opponents: str | Bot | Sequence[str | Bot] = "random",
         reward: str = "win",
         illegal_reward: float = -1.0,
+        max_episode_steps: int | str | None = "auto",
+        observation: str = "box",
         render_mode: str | None = None,
         render_width: int = 800,
         **options: Any,
@@ -86,16 +98,25 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
         self.render_mode = render_mode
+        self.observation_mode = common.check_observation(observation)
+        self.max_episode_steps = common.steps_bound(self.game, max_episode_steps)
         self._encoder = encoder_for(self.game)
-        self.observation_space = gymnasium.spaces.Box(
-            -BOUND, BOUND, (self._encoder.size,), np.float32
-        )
+        box = gymnasium.spaces.Box(-BOUND, BOUND, (self._encoder.size,), np.float32)
+        self.observation_space: gymnasium.spaces.Space[Any] = box
+        if observation == "dict":
+            mask = gymnasium.spaces.Box(0, 1, (self.game.num_actions,), np.int8)
+            self.observation_space = gymnasium.spaces.Dict(
+                {"observation": box, "action_mask": mask}
+            )
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self.game_state: State | None = None
         self.seat = seat if isinstance(seat, int) else 0
         self._bots: list[Bot | None] = []
         self._bot_rng = random.Random(0)
         self._last_seat = -1
+        self._steps = 0
+        self._done = False
+        self._score = common.ScoreRewards(n)
 
     # ----------------------------------------------------------------- the game
     def reset(
@@ -117,27 +138,45 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._bot_rng = random.Random(int(rng.integers(0, 2**63 - 1)))
         self.game_state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
         self._last_seat = -1
+        self._steps = 0
+        self._done = False
+        self._score = common.ScoreRewards(self.game.players)
         self._play_bots()
+        self._done = self._live_state().is_terminal()  # bots alone may finish a game
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         state = self._live_state()
-        if state.is_terminal():
+        if self._done:
             raise RuntimeError("the episode is over: call reset()")
         try:
             state.apply(int(action), self.seat)
         except IllegalAction as error:
+            self._done = True
             info = self._info()
             info.update(illegal_action=int(action), reason=str(error))
             return self._observation(), self.illegal_reward, True, False, info
         state.resolve_chance()
         self._last_seat = self.seat
+        self._steps += 1
         self._play_bots()
+        terminated = truncated = False
+        if state.is_terminal():
+            # the engine's decision_limit is a cut, not an ending of the rules
+            truncated = common.cut_by_engine(state)
+            terminated = not truncated
+        elif self.max_episode_steps is not None and self._steps >= self.max_episode_steps:
+            truncated = True
         reward = 0.0
-        terminated = state.is_terminal()
-        if terminated:
+        if self.reward == "score":
+            reward = self._score.seat_step(state, self.seat)
+        elif terminated:
             reward = common.final_rewards(state, self.reward)[self.seat]
-        return self._observation(), reward, terminated, False, self._info()
+        self._done = terminated or truncated
+        info = self._info()
+        if truncated:
+            info["truncated_by"] = "decision_limit" if state.is_terminal() else "max_episode_steps"
+        return self._observation(), reward, terminated, truncated, info
 
     def _play_bots(self) -> None:
         """Let the bots act until the learner's seat must act alone or the game ends."""
@@ -160,8 +199,11 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise RuntimeError("call reset() first")
         return self.game_state
 
-    def _observation(self) -> np.ndarray:
-        return self._encoder.observe(self._live_state(), self.seat)
+    def _observation(self) -> Any:
+        vector = self._encoder.observe(self._live_state(), self.seat)
+        if self.observation_mode == "dict":
+            return {"observation": vector, "action_mask": self.action_masks().astype(np.int8)}
+        return vector
 
     def _info(self) -> dict[str, Any]:
         state = self._live_state()
@@ -172,12 +214,20 @@ class GrimoireEnv(gymnasium.Env[np.ndarray, np.int64]):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """Boolean mask of the learner's legal actions now (all False when it cannot act)."""
+        """Boolean mask of the learner's legal actions now. Once the episode is over every
+        action is allowed: under Gymnasium's autoreset the next step resets and ignores its
+        action, and a masked sampler needs something to sample (an all-False mask raises)."""
         state = self._live_state()
+        if self._done:
+            return np.ones(self.game.num_actions, dtype=bool)
         mask = np.zeros(self.game.num_actions, dtype=bool)
         if self.seat in state.seats_to_act():
             mask[state.progress_actions(self.seat)] = True  # no back-outs
         return mask
+
+    def action_to_string(self, action: int) -> str:
+        """The text of an action id (``grimoire.envs.actions`` tables every id of a game)."""
+        return common.action_text(self.game, self.game_state, action)
 
     # ----------------------------------------------------------------- rendering
     def render(self) -> str | np.ndarray | None:

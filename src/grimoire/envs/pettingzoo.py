@@ -9,20 +9,31 @@
         env.step(action)
 
 Agents are ``player_0 .. player_{n-1}`` (seat order). An observation is
-``{"observation": float32 vector, "action_mask": int8 vector}``: the vector encodes
-``state.view(seat)`` only (``grimoire.envs.observation``; docs/rl.md has the layout) and the
-mask is 1 on the agent's legal actions when it is to act (all zeros otherwise). Chance is
-resolved inside the environment from the game's seed, which ``reset(seed)`` draws from the
+``{"observation": float32 vector, "action_mask": int8 vector}`` (``observation="dict"``, the
+default): the vector encodes what the seat may see only (``grimoire.envs.observation``;
+docs/rl.md has the layout) and the mask is 1 on the agent's legal actions when it is to act
+(all zeros otherwise). ``observation="box"`` makes the observation the vector alone (a
+``Box``, as SuperSuit's wrappers and SB3 want) and puts the mask in ``infos[agent]
+["action_mask"]``. ``state()`` (``state_space``) is a global state for centralised critics:
+every seat's observation, concatenated; it holds every seat's private information, so it is
+for a critic in training only, never an agent's input (the environment gives it to nobody).
+Chance is resolved inside the environment from the game's seed, which ``reset(seed)`` draws from the
 environment's seeded generator. A multi-step turn selects the same agent again. At a
 simultaneous decision the seats submit one at a time (the first seat of the set after the last
 one that acted): the environment applies each submission at once, and the engine's views never
 show a pending choice to another seat, so a later seat sees only that the earlier one chose.
 
-Rewards come at the end: ``reward="win"`` (default) gives a sole winner +1 and each loser
+Rewards: ``reward="win"`` (default) gives at the end a sole winner +1 and each loser
 -1/(n-1) (a shared win splits it; zero-sum), ``reward="share"`` a winner's share of the win
 (1/len(winners); 0 for a loser), ``reward="margin"`` the seat's true score minus the best
-other score. An illegal action ends the game: the agent gets ``illegal_reward``
+other score, ``reward="score"`` each seat the change in its own score at every step
+(``common.REWARD_HELP``). An illegal action ends the game: the agent gets ``illegal_reward``
 (-1), the others 0, and its info says ``illegal_action``.
+
+Episodes end (``terminations``) when the game does; they are cut (``truncations``, no end
+reward) after ``max_episode_steps`` agent actions (default ``"auto"``:
+``common.episode_bound``, a margin over the longest measured random game; None: no cut) or
+when the engine's ``decision_limit`` safeguard ends the game.
 
 Names carry a version: ``metadata["name"]`` is ``grimoire_ciub_v0``, and
 ``grimoire.envs.pettingzoo.grimoire_ciub_v0.env(...)`` works as for PettingZoo's own
@@ -47,7 +58,7 @@ from grimoire.core.state import State
 from grimoire.envs import common
 from grimoire.envs.observation import BOUND, encoder_for
 
-Observation = dict[str, np.ndarray]
+Observation = dict[str, np.ndarray] | np.ndarray
 
 
 class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -69,11 +80,15 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         illegal_reward: float = -1.0,
         render_seat: int | None = None,
         render_width: int = 800,
+        max_episode_steps: int | str | None = "auto",
+        observation: str = "dict",
         **options: Any,
     ) -> None:
         super().__init__()
         self._spec = (game, players, dict(options))
         self.game: Game = common.make_game(game, players, options)
+        self.observation_mode = common.check_observation(observation)
+        self.max_episode_steps = common.steps_bound(self.game, max_episode_steps)
         self.reward = common.check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         self.render_seat = render_seat
@@ -95,22 +110,24 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.game_state: State | None = None
         self._np_random: np.random.Generator | None = None
         self._last_seat = -1
+        self._steps = 0
+        self._score = common.ScoreRewards(self.game.players)
 
     def _setup(self) -> None:
         """What is rebuilt from the game after unpickling: encoder and spaces."""
         self._encoder = encoder_for(self.game)
         num_actions = self.game.num_actions
-        self.observation_spaces = {
-            agent: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(
-                        -BOUND, BOUND, (self._encoder.size,), np.float32
-                    ),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (num_actions,), np.int8),
-                }
-            )
+        size = self._encoder.size
+        box = gymnasium.spaces.Box(-BOUND, BOUND, (size,), np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (num_actions,), np.int8)
+        self.observation_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            agent: box
+            if self.observation_mode == "box"
+            else gymnasium.spaces.Dict({"observation": box, "action_mask": mask})
             for agent in self.possible_agents
         }
+        players = self.game.players
+        self.state_space = gymnasium.spaces.Box(-BOUND, BOUND, (players * size,), np.float32)
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(num_actions) for agent in self.possible_agents
         }
@@ -137,6 +154,8 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[0]
+        self._steps = 0
+        self._score = common.ScoreRewards(self.game.players)
         self._after_move()
 
     def step(self, action: int | None) -> None:
@@ -157,35 +176,85 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": int(action), "reason": str(error)}
+            self._masks_in_infos(done=True)
         else:
             state.resolve_chance()
             self._last_seat = seat
+            self._steps += 1
             self._after_move()
         self._accumulate_rewards()
 
     def _after_move(self) -> None:
-        """Select the next agent, or end the game with its rewards."""
+        """Select the next agent, or end (or cut) the game with its rewards."""
         state = self._live_state()
-        if state.is_terminal():
-            for seat, value in enumerate(common.final_rewards(state, self.reward)):
+        if self.reward == "score":
+            for seat, value in enumerate(self._score.step(state)):
                 self.rewards[self.possible_agents[seat]] = value
+        if state.is_terminal():
+            if common.cut_by_engine(state):  # the engine's safeguard: a cut, not an ending
+                self._cut("decision_limit")
+                return
+            if self.reward != "score":
+                for seat, value in enumerate(common.final_rewards(state, self.reward)):
+                    self.rewards[self.possible_agents[seat]] = value
             self.terminations = dict.fromkeys(self.agents, True)
+            self._masks_in_infos(done=True)
             return
         seat = common.next_seat(state.seats_to_act(), self._last_seat, self.game.players)
         self.agent_selection = self.possible_agents[seat]
+        if self.max_episode_steps is not None and self._steps >= self.max_episode_steps:
+            self._cut("max_episode_steps")
+            return
+        self._masks_in_infos(done=False)
+
+    def _cut(self, why: str) -> None:
+        self.truncations = dict.fromkeys(self.agents, True)
+        for agent in self.agents:
+            self.infos[agent]["truncated_by"] = why
+        self._masks_in_infos(done=True)
+
+    def _masks_in_infos(self, done: bool) -> None:
+        """``observation="box"``: every agent's mask in its info (zeros off-turn and at the
+        end: PettingZoo then asks for no action)."""
+        if self.observation_mode != "box":
+            return
+        for agent in self.agents:
+            self.infos[agent]["action_mask"] = (
+                np.zeros(self.game.num_actions, np.int8) if done else self._mask(agent)
+            )
 
     def _live_state(self) -> State:
         if self.game_state is None:
             raise RuntimeError("call reset() first")
         return self.game_state
 
-    def observe(self, agent: str) -> Observation:
+    def _mask(self, agent: str) -> np.ndarray:
         state = self._live_state()
         seat = self._seat[agent]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if seat in state.seats_to_act():
             mask[state.progress_actions(seat)] = 1  # no back-outs
-        return {"observation": self._encoder.observe(state, seat), "action_mask": mask}
+        return mask
+
+    def observe(self, agent: str) -> Observation:
+        vector = self._encoder.observe(self._live_state(), self._seat[agent])
+        if self.observation_mode == "box":
+            return vector
+        return {"observation": vector, "action_mask": self._mask(agent)}
+
+    def state(self) -> np.ndarray:
+        """A global state for centralised critics: every seat's observation in seat order
+        (``state_space``). It holds every seat's private information: the true state as the
+        seats see it together. Give it to a critic in training, never to an agent."""
+        state = self._live_state()
+        return np.concatenate(
+            [self._encoder.observe(state, seat) for seat in range(self.game.players)]
+        )
+
+    def action_to_string(self, action: int, agent: str | None = None) -> str:
+        """The text of an action id (``agent`` is accepted for symmetry: an id means the same
+        for every seat). ``grimoire.envs.actions`` tables every id of a game."""
+        return common.action_text(self.game, self.game_state, action)
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         """The legal action ids of ``agent`` (default: the selected one); [] off-turn."""
@@ -205,7 +274,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # ----------------------------------------------------------------- pickling
     def __getstate__(self) -> dict[str, Any]:
         doc = self.__dict__.copy()
-        for derived in ("game", "_encoder", "observation_spaces", "action_spaces"):
+        for derived in ("game", "_encoder", "observation_spaces", "action_spaces", "state_space"):
             doc.pop(derived, None)
         doc["game_state"] = self.game_state.to_json() if self.game_state is not None else None
         return doc
