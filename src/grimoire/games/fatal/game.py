@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.fatal import evaluation, flow, position
@@ -118,6 +119,11 @@ class FatalGame(Game):
         from grimoire.games.fatal.heuristic import FatalHeuristicBot
 
         return FatalHeuristicBot(seed)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        from grimoire.games.fatal.observation import FatalObservation
+
+        return FatalObservation(self)
 
     rules_file: ClassVar[str | None] = "fatal.md"  # in docs/rules (grimoire.rulebook)
 

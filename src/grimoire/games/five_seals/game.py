@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.five_seals import evaluation, position
@@ -124,6 +125,11 @@ class FiveSealsGame(Game):
         from grimoire.games.five_seals.heuristic import HeuristicBot
 
         return HeuristicBot(seed)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        from grimoire.games.five_seals.observation import FiveSealsObservation
+
+        return FiveSealsObservation(self)
 
     rules_file: ClassVar[str | None] = "five-seals-of-magic.md"  # in docs/rules (grimoire.rulebook)
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.runika import evaluation, position
@@ -235,6 +236,11 @@ class RunikaGame(Game):
         from grimoire.games.runika.heuristic import RunikaHeuristicBot
 
         return RunikaHeuristicBot(seed)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        from grimoire.games.runika.observation import RunikaObservation
+
+        return RunikaObservation(self)
 
     rules_file: ClassVar[str | None] = "runika.md"  # in docs/rules (grimoire.rulebook)
 
