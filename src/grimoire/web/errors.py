@@ -1,8 +1,19 @@
-"""The web app's refusals: each carries its HTTP status and a reason for the client."""
+"""The web app's refusals: each carries its HTTP status and a reason for the client.
+
+A reason is an English template with ``{name}`` placeholders and their values, so that the
+answer can say it in the language of the page that asked (``in_language``); ``detail`` is the
+English text (what the API says to a client that asks for no language)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from grimoire.i18n import gettext
+
+
+class Msg(str):
+    """A value of a reason that is itself a message of the catalogue (an undo refusal):
+    translated with the reason."""
 
 
 class WebError(Exception):
@@ -10,9 +21,23 @@ class WebError(Exception):
 
     status = 400
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.detail = detail
+    def __init__(self, detail: str, **values: Any) -> None:
+        english = detail.format(**values) if values else detail
+        super().__init__(english)
+        self.template = detail
+        self.values = values
+        self.detail = english
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang`` (as it is when the catalogue does not have it)."""
+        text = gettext(self.template, lang)
+        if not self.values:
+            return text
+        values = {
+            key: gettext(value, lang) if isinstance(value, Msg) else value
+            for key, value in self.values.items()
+        }
+        return text.format(**values)
 
 
 class NotFound(WebError):
@@ -34,8 +59,8 @@ class Stale(WebError):
 
     status = 409
 
-    def __init__(self, detail: str, state: dict[str, Any]) -> None:
-        super().__init__(detail)
+    def __init__(self, detail: str, state: dict[str, Any], **values: Any) -> None:
+        super().__init__(detail, **values)
         self.state = state
 
 

@@ -18,6 +18,7 @@ import anyio.to_thread
 from grimoire.bots import make_bot
 from grimoire.core.errors import GrimoireError
 from grimoire.core.state import CHANCE
+from grimoire.i18n import N_
 from grimoire.registry import game_class, make
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
@@ -88,7 +89,7 @@ class Hub:
                 stored = await anyio.to_thread.run_sync(self.store.load, game_id)
                 if stored is None:
                     self._loading.pop(game_id, None)
-                    raise NotFound(f"there is no game {game_id!r}")
+                    raise NotFound(N_("there is no game {game_id}"), game_id=repr(game_id))
                 room = await anyio.to_thread.run_sync(rebuild, self, stored)
                 self.rooms[game_id] = room
                 self._loading.pop(game_id, None)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from sqlalchemy.exc import SQLAlchemyError
 
 from grimoire.core.state import CHANCE, State
+from grimoire.i18n import N_
 from grimoire.web.clock import Clocks
 from grimoire.web.errors import Conflict, Unavailable
 from grimoire.web.history import Line
@@ -100,7 +101,7 @@ class Journal:
             )
         except SQLAlchemyError as error:
             log.exception("game %s: could not save its clocks", self.game_id)
-            raise Unavailable("the clocks could not be saved; try again") from error
+            raise Unavailable(N_("the clocks could not be saved; try again")) from error
 
     async def _append(
         self,
@@ -126,9 +127,9 @@ class Journal:
             await self.host.write(self.host.store.append, change)
         except VersionConflict as error:
             self.host.forget(self.game_id)  # someone else wrote this game: reload it next time
-            raise Conflict("the game was changed elsewhere; reload the page") from error
+            raise Conflict(N_("the game was changed elsewhere; reload the page")) from error
         except SQLAlchemyError as error:
             log.exception("game %s: could not save a change", self.game_id)
             raise Unavailable(
-                "the change could not be saved; nothing changed, try again"
+                N_("the change could not be saved; nothing changed, try again")
             ) from error

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from grimoire.core.game import Game
+from grimoire.core.i18n import DEFAULT as ENGLISH
+from grimoire.core.i18n import language_scope
 from grimoire.core.state import State, actor_to_json
+from grimoire.i18n import N_
 from grimoire.web import payloads
 from grimoire.web.assets import renderer_urls
 from grimoire.web.errors import Unprocessable
@@ -25,13 +28,21 @@ class Replay:
         self.seed = seed
         self._checkpoints: dict[int, State] = {}  # the state after every REPLAY_EVERY entries
 
-    def payload(self, table: Table, viewer: int | None, step: int) -> dict[str, Any]:
-        """``table``'s game after its first ``step`` history entries, as ``viewer`` saw it."""
+    def payload(
+        self, table: Table, viewer: int | None, step: int, lang: str = ENGLISH
+    ) -> dict[str, Any]:
+        """``table``'s game after its first ``step`` history entries, as ``viewer`` saw it,
+        the game's texts (view, drawing, log lines) in ``lang``."""
+        with language_scope(lang):
+            return self._payload(table, viewer, step, lang)
+
+    def _payload(self, table: Table, viewer: int | None, step: int, lang: str) -> dict[str, Any]:
         total = len(table.lines)
         if not 0 <= step <= total:
-            raise Unprocessable(f"step must be in 0..{total}, not {step}")
+            raise Unprocessable(
+                N_("step must be in 0..{total}, not {step}"), total=total, step=step
+            )
         state = self.state(table.state.history, step)
-        text_index = -1 if viewer is None else viewer
         first = max(0, step - payloads.LOG_TAIL)
         return {
             "id": table.id,
@@ -45,7 +56,7 @@ class Replay:
             "aids": self.game.aids(state, viewer),
             "svg": page_svg(self.game, state, viewer),
             "log": [
-                {"n": n, "actor": actor_to_json(line.actor), "text": line.texts[text_index]}
+                {"n": n, "actor": actor_to_json(line.actor), "text": line.text(viewer, lang)}
                 for n, line in enumerate(table.lines[first:step], start=first)
             ],
             **renderer_urls(type(self.game)),

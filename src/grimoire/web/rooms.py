@@ -35,11 +35,12 @@ from grimoire.core.i18n import DEFAULT as ENGLISH
 from grimoire.core.i18n import language_scope
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
+from grimoire.i18n import N_
 from grimoire.web import seating, timekeeping
 from grimoire.web.catalog import LEVELS, default_level
 from grimoire.web.clock import Clocks
 from grimoire.web.decisions import Decisions
-from grimoire.web.errors import Conflict, Forbidden, NotFound, Stale, Unprocessable
+from grimoire.web.errors import Conflict, Forbidden, Msg, NotFound, Stale, Unprocessable
 from grimoire.web.hints import hint_doc
 from grimoire.web.history import Event, Line, advance, run_start, with_event
 from grimoire.web.host import Host
@@ -130,9 +131,10 @@ class Room:
         """Invitation links of the free seats (see ``summary.invite_urls``)."""
         return self.payloads.invite_urls()
 
-    def replay_payload(self, viewer: int | None, step: int) -> dict[str, Any]:
-        """The game after its first ``step`` history entries, as ``viewer`` saw it then."""
-        return self.replay.payload(self, viewer, step)
+    def replay_payload(self, viewer: int | None, step: int, lang: str = ENGLISH) -> dict[str, Any]:
+        """The game after its first ``step`` history entries, as ``viewer`` saw it then, the
+        game's texts in ``lang``."""
+        return self.replay.payload(self, viewer, step, lang)
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
@@ -142,11 +144,11 @@ class Room:
         """The analysis of ``seat``'s own view (see ``hints``): 403 when the table has no
         hints or the caller holds no seat, 409 when it is not that seat's decision."""
         if not self.hints:
-            raise Forbidden("this table was created without hints")
+            raise Forbidden(N_("this table was created without hints"))
         if seat is None:
-            raise Forbidden("spectators get no hints (hints are for the seat to act)")
+            raise Forbidden(N_("spectators get no hints (hints are for the seat to act)"))
         if self.status != RUNNING or seat not in self.state.seats_to_act():
-            raise Conflict("it is not your decision now")
+            raise Conflict(N_("it is not your decision now"))
         # a clone: the true state may move on while the thread thinks; hint_doc reads only
         # the seat's own view of it
         seed = derive_seed(self.seed, f"hint/{seat}/{self.version}")
@@ -167,11 +169,11 @@ class Room:
     def _check_running(self) -> None:
         if self.status == OPEN:
             free = sum(1 for seat in self.seats if not seat.taken)
-            raise Conflict(f"the game waits for players: {free} seat(s) still free")
+            raise Conflict(N_("the game waits for players: {free} seat(s) still free"), free=free)
         if self.status == FINISHED:
-            raise Conflict("the game is over: no more actions")
+            raise Conflict(N_("the game is over: no more actions"))
         if self.paused:
-            raise Conflict("the game is paused: resume it first")
+            raise Conflict(N_("the game is paused: resume it first"))
 
     async def act(
         self, seat: int, version: int | None, action_doc: Any, lang: str = ENGLISH
@@ -191,7 +193,7 @@ class Room:
             self._check_running()
             if seat not in state.seats_to_act():
                 to_act = ", ".join(self.seats[s].name for s in sorted(state.seats_to_act()))
-                raise Unprocessable(f"it is not your turn ({to_act} to act)")
+                raise Unprocessable(N_("it is not your turn ({to_act} to act)"), to_act=to_act)
             try:
                 with language_scope(lang):
                     action = state.action_from_json(action_doc)
@@ -231,7 +233,7 @@ class Room:
             self._check_running()
             reason = self.undo_refusal(seat)
             if reason is not None:
-                raise Unprocessable(f"cannot undo: {reason}")
+                raise Unprocessable(N_("cannot undo: {reason}"), reason=Msg(reason))
             previous = self.undo_policy.previous_state()
             now = self.host.now()
             clocks = timekeeping.clocks_after(self.clocks, previous, self.seats, RUNNING, now)
@@ -272,7 +274,7 @@ class Room:
     async def _hand_over(self, seat: int, level: str, *, by: int | None, held: str | None) -> None:
         target = self._seat(seat)
         if self.status == FINISHED:
-            raise Conflict("the game is over")
+            raise Conflict(N_("the game is over"))
         now = self.host.now()
         clocks = self.clocks
         ran_out = (
@@ -294,7 +296,11 @@ class Room:
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
-            raise NotFound(f"there is no seat {seat} in this {len(self.seats)}-player game")
+            raise NotFound(
+                N_("there is no seat {seat} in this {count}-player game"),
+                seat=seat,
+                count=len(self.seats),
+            )
         return self.seats[seat]
 
     async def _set_seat(
@@ -319,7 +325,7 @@ class Room:
             only_if_token=only_if_token,
         )
         if not done:
-            raise Conflict("that seat changed hands meanwhile")
+            raise Conflict(N_("that seat changed hands meanwhile"))
         self.tokens.moved(self.seats[seat.seat], seat)
         self.bots.forget(seat.seat)
         self.seats = seats
@@ -336,11 +342,11 @@ class Room:
         """Stop every clock (and the bots) until someone at the table resumes."""
         async with self.lock:
             if self.clocks is None:
-                raise Conflict("this table has no clock to pause")
+                raise Conflict(N_("this table has no clock to pause"))
             if self.status != RUNNING:
-                raise Conflict("only a game in play can be paused")
+                raise Conflict(N_("only a game in play can be paused"))
             if self.clocks.paused:
-                raise Conflict("the game is already paused")
+                raise Conflict(N_("the game is already paused"))
             clocks = self.clocks.copy()
             clocks.pause(self.host.now(), by)
             await self._save_clocks(clocks)
@@ -350,7 +356,7 @@ class Room:
     async def resume(self, by: int) -> None:
         async with self.lock:
             if self.clocks is None or not self.clocks.paused:
-                raise Conflict("the game is not paused")
+                raise Conflict(N_("the game is not paused"))
             clocks = self.clocks.copy()
             clocks.resume(self.host.now())
             await self._save_clocks(clocks)

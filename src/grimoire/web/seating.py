@@ -8,6 +8,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 
+from grimoire.i18n import N_
 from grimoire.web.catalog import LEVELS
 from grimoire.web.errors import Conflict, Forbidden, Unprocessable
 from grimoire.web.names import clean_name, strip_bot_suffix
@@ -97,12 +98,12 @@ def joined(target: Seat, name: str, allowed: bool) -> tuple[Seat, str]:
     whether the visitor may take a seat of this table (see ``may_join``)."""
     # (messages people read on the join page: no 0-based seat numbers)
     if target.kind == "bot":
-        raise Conflict("this seat is played by a bot")
+        raise Conflict(N_("this seat is played by a bot"))
     if target.taken:
-        raise Conflict("this seat is already taken")
+        raise Conflict(N_("this seat is already taken"))
     if not allowed:
         raise Forbidden(
-            "this table's seats are taken by invitation only: ask a player for the link"
+            N_("this table's seats are taken by invitation only: ask a player for the link")
         )
     token = secrets.token_urlsafe(24)
     seat = target.seat
@@ -136,7 +137,7 @@ def handover(
     name = f"{strip_bot_suffix(target.name)} (bot)"
     if by == seat:
         if target.kind != "person" or held is None or target.token_hash != held:
-            raise Forbidden("you no longer hold this seat")
+            raise Forbidden(N_("you no longer hold this seat"))
         reason, free, token = "left", False, held
     elif not target.taken:
         reason, free, token, name = "free", True, None, f"Bot {seat + 1}"

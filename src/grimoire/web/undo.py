@@ -9,6 +9,7 @@ import random
 from grimoire.core.errors import GrimoireError
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import State
+from grimoire.i18n import N_
 from grimoire.web.history import replay_onto
 from grimoire.web.store import RUNNING
 from grimoire.web.table import Table
@@ -35,13 +36,13 @@ class UndoPolicy:
         t = self.table
         history = t.state.history
         if t.status != RUNNING:
-            return "the game is not running"
+            return N_("the game is not running")
         if seat not in t.state.seats_to_act():
-            return "you can take back actions only during your own turn"
+            return N_("you can take back actions only during your own turn")
         if len(history) <= len(t.base.history) or history[-1][0] != seat:
-            return "nothing to take back: something random happened or another seat acted since"
+            return N_("nothing to take back: something random happened or another seat acted since")
         if t.game.hidden_information and self._revealed(seat):
-            return "your last action revealed hidden information"
+            return N_("your last action revealed hidden information")
         return None
 
     def previous_state(self) -> State:

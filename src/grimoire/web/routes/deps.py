@@ -9,6 +9,7 @@ from fastapi import Depends, Request, Response
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
+from grimoire.i18n import N_
 from grimoire.web.errors import Forbidden
 from grimoire.web.hub import Hub
 from grimoire.web.language import page_language
@@ -61,9 +62,13 @@ def seat_of(room: Room, request: Request, claimed: int | None) -> int:
     """The caller's seat; 403 if they hold none, or claim to act for another one."""
     seat = room.seat_of(token_of(request, room.id))
     if seat is None:
-        raise Forbidden("you hold no seat in this game (join a seat first)")
+        raise Forbidden(N_("you hold no seat in this game (join a seat first)"))
     if claimed is not None and claimed != seat:
-        raise Forbidden(f"you hold seat {seat}: you cannot act for seat {claimed}")
+        raise Forbidden(
+            N_("you hold seat {seat}: you cannot act for seat {claimed}"),
+            seat=seat,
+            claimed=claimed,
+        )
     return seat
 
 

@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
 from grimoire.web.errors import Stale, WebError
+from grimoire.web.language import page_language
 from grimoire.web.limits import TooMany
 from grimoire.web.routes.deps import templates_of
 
@@ -30,14 +31,16 @@ async def too_many(request: Request, error: TooMany) -> Response:
 
 
 async def web_error(request: Request, error: WebError) -> Response:
+    # the reason in the language of the page that asked (English without one)
+    detail = error.in_language(page_language(request))
     if isinstance(error, Stale):
-        return JSONResponse({"detail": error.detail, "state": error.state}, status_code=409)
+        return JSONResponse({"detail": detail, "state": error.state}, status_code=409)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"detail": error.detail}, status_code=error.status)
+        return JSONResponse({"detail": detail}, status_code=error.status)
     return templates_of(request).TemplateResponse(
         request,
         "error.html",
-        {"status": error.status, "detail": error.detail},
+        {"status": error.status, "detail": detail},
         status_code=error.status,
     )
 

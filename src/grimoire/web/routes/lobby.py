@@ -8,6 +8,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from grimoire.i18n import N_
 from grimoire.web.catalog import LEVELS, catalog_doc
 from grimoire.web.clock import ClockError, Clocks, time_control
 from grimoire.web.errors import Unprocessable
@@ -48,7 +49,7 @@ async def create_game(
     if spec.join_seat is not None and seats and not 0 <= spec.join_seat < len(seats):
         raise Unprocessable(f"join_seat {spec.join_seat} is not one of the seats")
     if spec.private and spec.join == ANYONE and "join" in spec.model_fields_set:
-        raise Unprocessable("a private table takes players by invitation only")
+        raise Unprocessable(N_("a private table takes players by invitation only"))
     try:
         control = None
         if spec.clock is not None:

@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse
 
 from grimoire.core.errors import GrimoireError
 from grimoire.core.i18n import game_messages
+from grimoire.i18n import N_
 from grimoire.registry import game_class
 from grimoire.web.assets import asset_file
 from grimoire.web.errors import NotFound
@@ -44,7 +45,7 @@ async def join_page(
 ) -> Response:
     room = await hub.room(game_id)
     if not 0 <= seat < len(room.seats):
-        raise NotFound(f"there is no seat {seat} in this game")
+        raise NotFound(N_("there is no seat {seat} in this game"), seat=seat)
     return templates.TemplateResponse(
         request,
         "join.html",

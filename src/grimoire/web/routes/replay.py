@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import anyio.to_thread
 from fastapi import APIRouter, Query, Request
 
-from grimoire.web.routes.deps import HubDep, token_of
+from grimoire.web.routes.deps import HubDep, Language, token_of
 from grimoire.web.routes.models import ERRORS
 
 router = APIRouter(tags=["play"])
@@ -19,8 +19,12 @@ router = APIRouter(tags=["play"])
     responses={404: ERRORS[404], 422: ERRORS[422]},
 )
 async def replay(
-    request: Request, game_id: str, hub: HubDep, step: Annotated[int, Query(ge=0)] = 0
+    request: Request,
+    game_id: str,
+    hub: HubDep,
+    lang: Language,
+    step: Annotated[int, Query(ge=0)] = 0,
 ) -> dict[str, Any]:
     room = await hub.room(game_id)
     viewer = room.seat_of(token_of(request, game_id))
-    return await anyio.to_thread.run_sync(room.replay_payload, viewer, step)
+    return await anyio.to_thread.run_sync(room.replay_payload, viewer, step, lang)

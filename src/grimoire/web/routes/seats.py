@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Request, Response
 from fastapi.responses import JSONResponse
 
+from grimoire.i18n import N_
 from grimoire.web.errors import Conflict, Forbidden
 from grimoire.web.routes.deps import (
     TOKEN_HEADER,
@@ -59,7 +60,7 @@ async def rejoin(request: Request, game_id: str, hub: HubDep, lang: Language) ->
     token = request.headers.get(TOKEN_HEADER)
     seat = room.seat_of(token)
     if seat is None or token is None:
-        raise Forbidden("this link no longer holds a seat (it was left or given to a bot)")
+        raise Forbidden(N_("this link no longer holds a seat (it was left or given to a bot)"))
     response = JSONResponse(
         {
             "seat": seat,
@@ -110,7 +111,7 @@ async def seat_bot(
     room = await hub.room(game_id)
     mine = seat_of(room, request, None)
     if seat == mine:
-        raise Conflict("to hand your own seat to a bot, leave the game (POST .../leave)")
+        raise Conflict(N_("to hand your own seat to a bot, leave the game (POST .../leave)"))
     await room.hand_to_bot(seat, (body or BotLevel()).level, by=mine)
     return payload_response(room, mine, lang)
 

@@ -82,7 +82,24 @@ export function toast(message, kind = "info") {
 export function seatName(payload, seat) {
   if (seat === "chance") return t("Chance");
   const info = (payload.seats || [])[seat];
-  return info ? info.name : t("Seat {number}", { number: seat + 1 });
+  return info ? shownName(info.name) : t("Seat {number}", { number: seat + 1 });
+}
+
+// The names the server gives seats nobody named ("Player 2", "Bot 3", "Ann (bot)") are stored
+// in English: each page says them in its language (web/language.py's shown_name does the same).
+export function shownName(name) {
+  let found = /^Player (\d+)$/.exec(name);
+  if (found) return t("Player {number}", { number: found[1] });
+  found = /^Bot (\d+)$/.exec(name);
+  if (found) return t("Bot {number}", { number: found[1] });
+  if (name.endsWith(" (bot)")) return t("{name} (bot)", { name: shownName(name.slice(0, -6)) });
+  return name;
+}
+
+// A bot level's name in the page's language (the ids stay the API's).
+export function levelName(level) {
+  const names = { easy: t("easy"), normal: t("normal"), hard: t("hard"), heuristic: t("heuristic"), random: t("random") };
+  return names[level] || level;
 }
 
 // A name inside a sentence, isolated (FSI ... PDI): a right-to-left name cannot reorder the
@@ -127,7 +144,7 @@ export function renderPlayers(list, payload, scores, winners) {
   for (const seat of payload.seats) {
     const tags = [];
     if (seat.seat === payload.viewer) tags.push(el("span.tag.you", { text: t("you") }));
-    if (seat.kind === "bot") tags.push(el("span.tag", { text: `${t("bot")} · ${seat.level}` }));
+    if (seat.kind === "bot") tags.push(el("span.tag", { text: `${t("bot")} · ${levelName(seat.level)}` }));
     else if (!seat.taken) tags.push(el("span.tag.free", { text: t("free seat") }));
     if ((winners || []).includes(seat.seat)) tags.push(el("span.tag.win", { text: `★ ${t("winner")}` }));
     let clockNode = null;
@@ -144,7 +161,7 @@ export function renderPlayers(list, payload, scores, winners) {
         { "data-seat": seat.seat },
         el(`span.seat-dot.seat-${seat.seat}`),
         el("span.seat-no", { text: String(seat.seat + 1) }),
-        nameNode(seat.name, ".player-name"),
+        nameNode(shownName(seat.name), ".player-name"),
         ...tags,
         clockNode,
         el("span.score", { text: scores && scores.length ? formatScore(scores[seat.seat]) : "" }),
@@ -274,7 +291,7 @@ export function genericView(payload) {
 function valueNode(value, payload) {
   if (value === null || value === undefined) return el("span.gv-null", { text: "—" });
   if (Array.isArray(value)) {
-    if (value.length === 0) return el("span.gv-null", { text: "none" });
+    if (value.length === 0) return el("span.gv-null", { text: t("none") });
     if (value.every((v) => v === null || typeof v !== "object")) {
       return el("span.gv-list", {}, ...value.map((v) => el("span.gv-chip", { text: String(v) })));
     }
@@ -329,7 +346,7 @@ export function wireClicks(root, actions, act, viewer = null) {
     node.classList.add("gr-clickable");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    const label = matching.length === 1 ? matching[0].text : `${matching.length} choices`;
+    const label = matching.length === 1 ? matching[0].text : t("{count} choices", { count: matching.length });
     node.setAttribute("aria-label", label);
     if (!node.querySelector(":scope > title") && node instanceof SVGElement) {
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
@@ -442,7 +459,7 @@ export function namedSeats(payload, text) {
   return text.replace(new RegExp(seatPattern, "gi"), (whole, ...groups) => {
     const n = groups.slice(0, seatWords.length).find((group) => group !== undefined);
     const seat = (payload.seats || [])[Number(n)];
-    return seat ? isolated(seat.name) : whole;
+    return seat ? isolated(shownName(seat.name)) : whole;
   });
 }
 

@@ -1,6 +1,7 @@
 // The join page: take a free seat, then go to the game. An invitation link carries the table's
 // key in its fragment (#key=...), which the browser never sends to the server by itself.
 import { api } from "./common.js";
+import { t } from "./language.js";
 
 const box = document.querySelector(".join");
 const form = document.getElementById("join-form");
@@ -8,7 +9,7 @@ const key = new URLSearchParams(location.hash.slice(1)).get("key");
 
 if (form && box.dataset.invited === "1" && !key) {
   const errorBox = document.getElementById("join-error");
-  errorBox.textContent = "This table takes players by invitation only: ask a player at the table for your link.";
+  errorBox.textContent = t("This table takes players by invitation only: ask a player at the table for your link.");
   errorBox.hidden = false;
   form.querySelector("button[type=submit]").disabled = true;
 }

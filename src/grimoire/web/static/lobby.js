@@ -1,5 +1,5 @@
 // The lobby: the create-game form (built from each game's declared options) and the tables.
-import { api, el, formatDuration, toast } from "./common.js";
+import { api, el, formatDuration, levelName, shownName, toast } from "./common.js";
 import { t } from "./language.js";
 
 const form = document.getElementById("create-form");
@@ -16,8 +16,8 @@ function seatChoices(game) {
   return [
     ["you", t("You")],
     ["invite", t("A friend (share a link)")],
-    [`bot:${level}`, `${t("Bot")} · ${level}`],
-    ["bot:random", `${t("Bot")} · random`],
+    [`bot:${level}`, `${t("Bot")} · ${levelName(level)}`],
+    ["bot:random", `${t("Bot")} · ${levelName("random")}`],
   ];
 }
 
@@ -45,7 +45,7 @@ function fillSeats() {
   for (let i = 0; i < n; i += 1) {
     const select = el(
       "select",
-      { name: `seat-${i}`, "data-seat": i, "aria-label": `seat ${i + 1}` },
+      { name: `seat-${i}`, "data-seat": i, "aria-label": t("Seat {number}", { number: i + 1 }) },
       ...choices.map(([value, text]) => el("option", { value, text })),
     );
     const kept = values.has(previous[i]) ? previous[i] : null;
@@ -173,12 +173,14 @@ function clockLabel(clock) {
   if (!clock) return null;
   const move = t("clock {time} a move", { time: formatDuration(clock.move_seconds) });
   if (clock.kind === "turn") return move;
-  const reserve = clock.reserve_seconds ? ` + ${t("{time} reserve", { time: formatDuration(clock.reserve_seconds) })}` : "";
+  // t() outside the template literal: the extractor misses a call with an object inside ${}
+  const reserveText = t("{time} reserve", { time: formatDuration(clock.reserve_seconds) });
+  const reserve = clock.reserve_seconds ? ` + ${reserveText}` : "";
   return `${move}${reserve}`;
 }
 
 function gameItem(game) {
-  const names = game.seats.map((s) => `${s.seat + 1} \u2068${s.name}\u2069`).join(", ");
+  const names = game.seats.map((s) => `${s.seat + 1} \u2068${shownName(s.name)}\u2069`).join(", ");
   const links = [];
   if (game.status === "open") {
     for (const [seat, url] of Object.entries(game.join_urls)) {
@@ -194,8 +196,9 @@ function gameItem(game) {
   }
   let detail = names;
   if (game.status === "finished" && game.final_winners) {
-    const winners = game.final_winners.map((s) => `\u2068${game.seats[s].name}\u2069`).join(" & ");
-    detail = `${names} · won by ${winners}`;
+    const winners = game.final_winners.map((s) => `\u2068${shownName(game.seats[s].name)}\u2069`).join(" & ");
+    const wonBy = t("won by {names}", { names: winners });
+    detail = `${names} · ${wonBy}`;
   }
   return el(
     "li.game-item",
@@ -204,7 +207,7 @@ function gameItem(game) {
       "div.game-item-main",
       {},
       el("strong", { text: game.title }),
-      el("span.muted", { text: ` · ${t("{count} players", { count: game.players })}` }),
+      el("span.muted", { text: " · " + t("{count} players", { count: game.players }) }),
       game.clock ? el("span.muted.small", { text: ` · ${clockLabel(game.clock)}` }) : null,
       el("div.small.muted", { text: detail }),
     ),

@@ -1,6 +1,8 @@
 // The personal rejoin link: /games/<id>/rejoin#<seat token>. The token stays in the fragment
 // (never sent to a server, never in a Referer); it is handed over once, as a header, and the
 // server sets it as this browser's seat cookie.
+import { t } from "./language.js";
+
 const box = document.querySelector(".rejoin");
 const gameId = box.dataset.game;
 const token = decodeURIComponent(location.hash.slice(1));
@@ -9,7 +11,7 @@ history.replaceState(null, "", location.pathname); // the token leaves the addre
 async function rejoin() {
   const errorBox = document.getElementById("rejoin-error");
   if (!token) {
-    errorBox.textContent = "This link has no seat in it.";
+    errorBox.textContent = t("This link has no seat in it.");
     errorBox.hidden = false;
     return;
   }

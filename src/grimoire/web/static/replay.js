@@ -1,5 +1,6 @@
 // The replay page: the whole game, one history entry at a time, as this browser's seat saw it.
 import { api, el, logText, renderBoard, renderLog, renderPlayers, seatName, toast } from "./common.js";
+import { t } from "./language.js";
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.game;
@@ -39,7 +40,7 @@ async function go(n) {
   steps = payload.steps;
   slider.max = String(steps);
   slider.value = String(step);
-  label.textContent = `step ${step} of ${steps}`;
+  label.textContent = t("step {step} of {steps}", { step, steps });
   root.dataset.step = String(step);
   const view = payload.view || {};
   const shown = { ...payload, status: view.terminal ? "finished" : "running", to_act: [], actions: [] };
@@ -49,8 +50,8 @@ async function go(n) {
   const last = (payload.log || [])[payload.log.length - 1];
   document.getElementById("current-move").replaceChildren(
     last
-      ? el("span", {}, el("b", { text: last.actor === "chance" ? "Chance" : seatName(payload, last.actor) }), `: ${logText(payload, last)}`)
-      : el("span.muted", { text: "The game begins." }),
+      ? el("span", {}, el("b", { text: seatName(payload, last.actor) }), `: ${logText(payload, last)}`)
+      : el("span.muted", { text: t("The game begins.") }),
   );
   if (step < steps) fetchStep(step + 1).catch(() => {}); // prefetch
 }
@@ -58,13 +59,13 @@ async function go(n) {
 function stop() {
   clearInterval(timer);
   timer = null;
-  playButton.textContent = "▶ Play";
+  playButton.textContent = `▶ ${t("Play")}`;
 }
 
 playButton.addEventListener("click", () => {
   if (timer) return stop();
   if (step >= steps) go(0);
-  playButton.textContent = "■ Pause";
+  playButton.textContent = `■ ${t("Pause")}`;
   timer = setInterval(() => (step >= steps ? stop() : go(step + 1)), 700);
 });
 document.getElementById("first").addEventListener("click", () => (stop(), go(0)));
