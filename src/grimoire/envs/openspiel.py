@@ -19,18 +19,29 @@ one at a time, the first seat of the set after the last one that acted, and no s
 another's pending choice, so the game is then of imperfect information); explicit stochastic
 chance when the game has chance nodes (OpenSpiel draws every outcome: the game's seed plays
 no part); imperfect information where the game hides anything or decides simultaneously;
-zero-sum terminal returns (a sole winner +1, each loser -1/(n-1), a shared win split).
-``GameInfo`` takes ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length``
-(player decisions, as OpenSpiel counts them) from the game.
+terminal returns chosen by the parameter ``returns`` (``common.REWARD_HELP``): ``win`` (the
+default: zero-sum, a sole winner +1, each loser -1/(n-1), a shared win split), ``share``,
+``margin`` (zero-sum at two seats) or ``score`` (the true final score), the last three
+general-sum with loose utility bounds of +-``SCORE_BOUND``.
+``GameInfo`` takes ``num_distinct_actions`` and ``max_chance_outcomes`` from the game, and
+``max_game_length`` (player decisions, as OpenSpiel counts them) is a realistic bound: for a
+game that offers the engine's ``decision_limit``, the parameter's default 0 means
+``common.episode_bound`` (twice the longest of six seeded random games, plus 50), and the
+game is made with that limit, so no game is longer; a game without the option keeps its own
+bound.
 
-Observations are built from ``view(seat)`` only: the observation string is the view as
+Observations are built from what a seat may see only: the observation string is the view as
 compact JSON, the observation tensor its encoding (``grimoire.envs.observation``). The
-information state adds perfect recall to the string: the view, then every line the seat was
+information state adds perfect recall: its string is the view, then every line the seat was
 told, in order (``describe(actor, action, seat)`` of every action and chance outcome, which
-names a hidden draw only to the seats that may know it). The information-state tensor is the
-observation tensor (the view carries a seat's persistent private knowledge; a fixed-size
-tensor cannot hold an unbounded log). An observation type without private information
-(``private_info=NONE``) sees the spectator's view.
+names a hidden draw only to the seats that may know it); its tensor is the observation tensor
+followed by the tensor of that action-observation history (``HistoryTensor``: one slot per
+line the seat was told, a 24-bit hash of the line scaled into (0, 1], in order, then an
+overflow flag), so it differs from the observation tensor and two histories a seat can tell
+apart give different tensors (up to hash collisions, one in 2**24 per pair of lines). An
+observation type without private information (``private_info=NONE``) sees the spectator's
+view; ``ALL_PLAYERS`` is honoured for a game with perfect information (a seat's view is then
+everything) and refused with a ValueError where a seat's view hides something.
 
 ``state.clone()`` copies through the grimoire state's own ``clone()`` (OpenSpiel's Python
 states otherwise deep-copy every attribute). ``resample_from_infostate(player, sampler)``
@@ -46,6 +57,7 @@ import importlib
 import json
 import random
 import re
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
@@ -57,10 +69,14 @@ import grimoire
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, State
-from grimoire.envs.common import next_seat, win_returns
+from grimoire.envs import common
+from grimoire.envs.common import next_seat
 from grimoire.envs.observation import Encoder, encoder_for
 
 UNKNOWN_PAST = "(a resampled state: what this seat was told before is unknown)"
+RETURNS_PARAMETER = "returns"  # the game parameter choosing the terminal returns
+SCORE_BOUND = 1000.0  # the utility bounds declared for score and margin returns (loose)
+AUTO_LIMIT = 0  # the decision_limit parameter's default: the measured bound
 
 Log = tuple[str, "Log"] | None  # one seat's lines, newest first, shared between copies
 
@@ -98,9 +114,11 @@ def parameter_value(option: Option, value: Any) -> Any:
 
 
 def parameter_specification(cls: type[Game]) -> dict[str, Any]:
-    spec: dict[str, Any] = {"players": cls.min_players}
+    spec: dict[str, Any] = {"players": cls.min_players, RETURNS_PARAMETER: "win"}
     for option in cls.declared_options:
         value = parameter_value(option, option.default)
+        if option.name == "decision_limit":
+            value = AUTO_LIMIT  # 0: the measured bound (common.episode_bound)
         if isinstance(value, bool | int | float | str):
             spec[option.name] = value
     return spec
@@ -114,6 +132,8 @@ def game_arguments(cls: type[Game], params: dict[str, Any]) -> tuple[int, dict[s
         if option.name not in params:
             continue
         value = params[option.name]
+        if option.name == "decision_limit" and value == AUTO_LIMIT:
+            continue  # the measured bound: see realistic_game
         if option.choices is not None:
             text = str(value).lower().removeprefix("#")
             exact = [c for c in option.choices if c == value and type(c) is type(value)]
@@ -133,6 +153,32 @@ def _grimoire_game(cls: type[Game], players: int, options_json: str) -> Game:
     return cls(players, json.loads(options_json))
 
 
+def realistic_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    """The grimoire game of OpenSpiel parameters: where the game offers the engine's
+    ``decision_limit`` and the parameters leave it at 0, made with ``common.episode_bound``
+    as its limit (so ``max_game_length`` is realistic and true)."""
+    game = _grimoire_game(cls, players, json.dumps(options, sort_keys=True))
+    if "decision_limit" in options or not common.has_decision_limit(game):
+        return game
+    limited = {**options, "decision_limit": common.episode_bound(game)}
+    return _grimoire_game(cls, players, json.dumps(limited, sort_keys=True))
+
+
+def returns_kind(params: dict[str, Any]) -> str:
+    """The ``returns`` parameter, checked (``common.check_reward`` lists the choices)."""
+    return common.check_reward(str(params.get(RETURNS_PARAMETER, "win")))
+
+
+def utilities(returns: str, players: int) -> tuple[float, float, float | None]:
+    """(min, max, sum or None) of the returns of a game of ``players`` seats."""
+    if returns == "win":
+        return (-1.0 / (players - 1) if players > 1 else -1.0), 1.0, (0.0 if players > 1 else None)
+    if returns == "share":
+        return 0.0, 1.0, None
+    zero_sum = returns == "margin" and players == 2
+    return -SCORE_BOUND, SCORE_BOUND, 0.0 if zero_sum else None
+
+
 @lru_cache(maxsize=64)
 def _flags(cls: type[Game]) -> tuple[bool, bool]:
     """(has chance, imperfect information) of a game, from its default instances."""
@@ -145,15 +191,17 @@ def _flags(cls: type[Game]) -> tuple[bool, bool]:
     return chance, imperfect
 
 
-def game_type(cls: type[Game], game: Game | None = None) -> pyspiel.GameType:
+def game_type(cls: type[Game], game: Game | None = None, returns: str = "win") -> pyspiel.GameType:
     """The class's game type (registered), or an instance's: its options may hide information
-    the defaults do not (Runika's secret runes), and a one-player instance (a solo game) is
-    general-sum, since its +1 / -1 for a win or a loss sums to nothing."""
+    the defaults do not (Runika's secret runes), a one-player instance (a solo game) is
+    general-sum, since its +1 / -1 for a win or a loss sums to nothing, and so are returns
+    other than ``win`` (``margin`` at two seats excepted: zero-sum)."""
     chance, imperfect = _flags(cls)
     if game is not None:
         imperfect = imperfect or game.hidden_information or game.simultaneous_decisions
     players = game.players if game is not None else 0
     utility = pyspiel.GameType.Utility
+    zero_sum = players != 1 and (returns == "win" or (returns == "margin" and players == 2))
 
     mode = pyspiel.GameType.ChanceMode
     information = pyspiel.GameType.Information
@@ -165,7 +213,7 @@ def game_type(cls: type[Game], game: Game | None = None) -> pyspiel.GameType:
         information=information.IMPERFECT_INFORMATION
         if imperfect
         else information.PERFECT_INFORMATION,
-        utility=utility.GENERAL_SUM if players == 1 else utility.ZERO_SUM,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -187,22 +235,33 @@ class GrimoireSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         cls = self.grimoire_class
         params = dict(params or {})
+        self.returns_kind = returns_kind(params)
         players, options = game_arguments(cls, params)
-        self.grimoire_game = _grimoire_game(cls, players, json.dumps(options, sort_keys=True))
+        self.grimoire_game = realistic_game(cls, players, options)
         game = self.grimoire_game
+        low, high, total = utilities(self.returns_kind, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.max_chance_outcomes if _flags(cls)[0] else 0,
             num_players=players,
-            min_utility=-1.0 / (players - 1) if players > 1 else -1.0,
-            max_utility=1.0,
-            utility_sum=0.0 if players > 1 else None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
             max_game_length=game.max_game_length,
         )
         full = {**parameter_specification(cls), **params}
-        super().__init__(game_type(cls, game), info, full)
+        super().__init__(game_type(cls, game, self.returns_kind), info, full)
         self._encoder: Encoder | None = None
         self._initial: State | None = None
+        self._history_size: int | None = None
+
+    @property
+    def history_size(self) -> int:
+        """Entries of the information-state tensor's history: twice the longest history
+        (decisions and chance outcomes) of the measured random games, plus 100."""
+        if self._history_size is None:
+            self._history_size = 2 * common.measured_lengths(self.grimoire_game).history + 100
+        return self._history_size
 
     @property
     def encoder(self) -> Encoder:
@@ -348,7 +407,7 @@ class GrimoireSpielState(pyspiel.State):  # type: ignore[misc]
         state = self.grimoire_state
         if not state.is_terminal():
             return [0.0] * state.game.players
-        return win_returns(state)
+        return common.final_rewards(state, self.get_game().returns_kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state consistent with what ``player_id`` knows: ``resample(player_id)``."""
@@ -377,23 +436,55 @@ class GrimoireSpielState(pyspiel.State):  # type: ignore[misc]
         return _lines(self._box.logs[seat])
 
 
+def line_code(line: str) -> float:
+    """A line a seat was told as one slot: a 24-bit hash (CRC-32, the same in every process)
+    scaled into (0, 1]; 0 stays for "no line"."""
+    return ((zlib.crc32(line.encode("utf-8")) & 0xFFFFFF) + 1) / 2**24
+
+
 class GrimoireObserver:
-    """OpenSpiel's PyObserver interface over views (see the module doc)."""
+    """OpenSpiel's PyObserver interface over what a seat may see (see the module doc).
+    With perfect recall (the information state) the tensor is the observation followed by
+    the seat's action-observation history: ``dict["observation"]``, ``dict["history"]`` (one
+    slot per line the seat was told, ``line_code``, oldest first) and ``dict["overflow"]``
+    (1 when the history outgrew ``history_size``: its first lines are kept)."""
 
     def __init__(self, game: GrimoireSpielGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.private = (
-            iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
-        )
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            grim = game.grimoire_game
+            if grim.hidden_information or grim.simultaneous_decisions:
+                raise ValueError(
+                    f"{grim.title} hides information from its seats: an observation with "
+                    "private_info=ALL_PLAYERS would show every seat's secrets; use "
+                    "SINGLE_PLAYER (a seat's own view) or NONE (the spectator's)"
+                )
+        self.private = private != pyspiel.PrivateInfoType.NONE
         self.encoder = game.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = self.encoder.size
+        self.history = game.history_size if self.perfect_recall else 0
+        extra = self.history + 1 if self.perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[size : size + self.history]
+            self.dict["overflow"] = self.tensor[size + self.history :]
 
     def set_from(self, state: GrimoireSpielState, player: int) -> None:
         seat = player if self.private else None
-        self.tensor[:] = self.encoder.observe(state.grimoire_state, seat)
+        self.dict["observation"][:] = self.encoder.observe(state.grimoire_state, seat)
+        if self.perfect_recall:
+            history = self.dict["history"]
+            history[:] = 0.0
+            lines = state.seat_log(player) if self.private else []
+            for index, line in enumerate(lines[: self.history]):
+                history[index] = line_code(line)
+            self.dict["overflow"][0] = 1.0 if len(lines) > self.history else 0.0
 
     def string_from(self, state: GrimoireSpielState, player: int) -> str:
         text = state.view_json(player if self.private else None)
