@@ -1,0 +1,71 @@
+"""Search bots never walk choose / back-out cycles, in any game: a small iteration-budget search
+plays every seat of a seeded game (cut short by the game's decision limit) and no position
+comes back within a run of decisions (``core.progress.Repetitions``). In the games that
+declare back-outs (Ciúb's and Runika's ``cancel``) some were legal along the way, and the
+search never took one while anything else was legal. ``analyse`` lists back-outs last."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import grimoire
+from grimoire.bots import make_bot
+from grimoire.bots.analysis import analyse
+from grimoire.bots.budget import Budget
+from grimoire.core.progress import Repetitions
+from grimoire.core.state import State
+
+# (game, players): Runika's 2-player game has the most half-made choices (dice, abilities)
+GAMES = [("ciub", 2), ("five-seals", 2), ("fatal", 3), ("runika", 2)]
+DECLARING = {"ciub", "runika"}
+BUDGET = "search:16"  # iterations: the same choices on any machine
+DECISIONS = 120
+
+
+def offered_back_out(state: State, seat: int) -> bool:
+    return any(state.backs_out(a, seat) for a in state.legal_actions(seat))
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES, ids=[name for name, _ in GAMES])
+def test_a_search_never_walks_a_choose_back_out_cycle(name: str, players: int) -> None:
+    game = grimoire.make(name, players, decision_limit=DECISIONS)
+    state = game.new_state(7)
+    bots = [make_bot(BUDGET, game, seat) for seat in range(players)]
+    rng = random.Random(7)
+    watch = Repetitions()
+    met = 0
+    while not state.is_terminal():
+        assert not watch.repeated(state), f"a position came back at step {state.step}"
+        seat = min(state.seats_to_act())
+        action = bots[seat].choose(state.for_seat(seat, rng.getrandbits(63)), seat)
+        if offered_back_out(state, seat):
+            met += 1
+            assert not state.backs_out(action, seat) or state.progress_actions(seat) == [action]
+        state.play(action, seat)
+    assert (met > 0) == (name in DECLARING)
+
+
+def runika_half_made_choice() -> State:
+    """A Runika position where the seat to act is resolving a die (``cancel`` is legal)."""
+    game = grimoire.make("runika", 2)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    while True:
+        seat = min(state.seats_to_act())
+        legal = state.legal_actions(seat)
+        if any(state.backs_out(a, seat) for a in legal) and len(legal) > 2:
+            return state
+        state.play(rng.choice(state.progress_actions(seat)), seat)
+
+
+def test_analysis_lists_a_back_out_last_unsearched() -> None:
+    state = runika_half_made_choice()
+    seat = min(state.seats_to_act())
+    rows = analyse(state, seat, Budget(iterations=40), seed=1)
+    assert sorted(row.action for row in rows) == state.legal_actions(seat)
+    back = [row for row in rows if row.backs_out]
+    assert back and rows[-len(back) :] == back
+    assert all(row.visits == 0 and state.backs_out(row.action, seat) for row in back)
+    assert sum(row.visits for row in rows) == 40
