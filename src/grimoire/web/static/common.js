@@ -1,5 +1,6 @@
 // Shared helpers of the grimoire pages: API calls, DOM building, the board, clickable things.
 import { t } from "./language.js";
+import { frameBoard, openOn, padTargets } from "./zoom.js";
 
 // The server's clock minus ours, in seconds, from the X-Server-Time header of its answers: clocks
 // count down in the server's time whatever this device's clock says.
@@ -212,26 +213,6 @@ async function loadRenderer(payload) {
   return moduleCache.get(payload.renderer);
 }
 
-// On a phone an SVG board is drawn at its own size (its text as designed, not shrunk to a few
-// pixels) and scrolls inside its frame; a button switches to "fit to screen" and back.
-const NARROW = "(max-width: 700px)";
-let svgZoom = null; // null: automatic (full size on narrow screens), else "fit" or "natural"
-
-function svgTools(board) {
-  if (!window.matchMedia(NARROW).matches) return null;
-  const natural = svgZoom ? svgZoom === "natural" : true;
-  board.classList.toggle("natural", natural);
-  const button = el("button.button", { type: "button", "data-zoom": natural ? "fit" : "natural", text: natural ? t("Fit to screen") : t("Full size") });
-  button.addEventListener("click", () => {
-    const now = !board.classList.contains("natural");
-    svgZoom = now ? "natural" : "fit";
-    board.classList.toggle("natural", now);
-    button.textContent = now ? t("Fit to screen") : t("Full size");
-    button.dataset.zoom = now ? "fit" : "natural";
-  });
-  return el("div.board-tools", {}, button);
-}
-
 // Draw the board: the game's renderer module, else its SVG, else its view as a tree.
 // `act(id)` plays an action (null on a replay). Returns the number of clickable things.
 export async function renderBoard(board, payload, act, options = {}) {
@@ -239,7 +220,7 @@ export async function renderBoard(board, payload, act, options = {}) {
   const scrolled = board.querySelector(".svg-board");
   const scroll = scrolled ? [scrolled.scrollLeft, scrolled.scrollTop] : null;
   board.replaceChildren();
-  board.classList.remove("natural");
+  board.classList.remove("zoomed");
   board.classList.toggle("has-renderer", Boolean(module));
   let drawn = false;
   if (module && typeof module.render === "function") {
@@ -254,23 +235,30 @@ export async function renderBoard(board, payload, act, options = {}) {
   if (!drawn && payload.svg) {
     const holder = el("div.svg-board");
     holder.innerHTML = payload.svg;
-    // the drawing's sentences name seats by their people's names too, as the page does
-    for (const node of holder.querySelectorAll("text, tspan")) {
+    // the drawing's sentences and tooltips name seats by their people's names, as the page does
+    for (const node of holder.querySelectorAll("text, tspan, title")) {
       if (node.childElementCount || !node.textContent) continue;
       const named = namedSeats(payload, node.textContent);
       if (named !== node.textContent) node.textContent = named;
     }
-    const tools = svgTools(board);
-    if (tools) board.append(tools);
     board.append(holder);
-    if (scroll) [holder.scrollLeft, holder.scrollTop] = scroll; // a new move keeps the view
+    frameBoard(board, holder, scroll); // a phone: readable and tappable, panned in its frame
     drawn = true;
   }
   if (!drawn || options.alwaysTree) {
     board.append(genericView(payload));
   }
-  if (!act) return 0;
-  return wireClicks(board, payload.actions || [], act, payload.viewer ?? null);
+  let count = 0;
+  if (act) {
+    // tooltips and labels name seats as the page does (the games' texts number them from 0)
+    const actions = (payload.actions || []).map((action) => ({ ...action, text: namedSeats(payload, action.text) }));
+    count = wireClicks(board, actions, act, payload.viewer ?? null);
+    padTargets(board);
+  }
+  // a zoomed board opens on the first thing to click, else on the viewer's own piece
+  const own = payload.viewer ?? (payload.to_act || [])[0];
+  if (!scroll) openOn(board, [".gr-clickable", own === undefined || own === null ? null : `[data-seat="${own}"]`]);
+  return count;
 }
 
 const COMMON_VIEW_KEYS = new Set([

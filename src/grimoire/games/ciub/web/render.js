@@ -163,7 +163,7 @@ function seatBoard(payload, seatView, { main }) {
       "header",
       {},
       h("span", { class: `seat-dot seat-${seat}` }),
-      h("b", { text: you ? tg("{name} (you)", { name: seatName(payload, seat) }) : seatName(payload, seat) }),
+      h("b", { class: "gr-name", text: you ? tg("{name} (you)", { name: seatName(payload, seat) }) : seatName(payload, seat) }),
       toAct ? h("span", { class: "ciub-turn-tag", text: tg("to play") }) : null,
       opus ? h("span", { class: "ciub-turn-tag opus", text: "Opus Magnum" }) : null,
       h("span", { class: "ciub-dice-count", text: tg("{count} dice", { count: seatView.dice.length }) }),

@@ -123,7 +123,7 @@ function seatPanel(payload, view, seatView, toAct) {
     h(
       "header",
       { class: "fatal-seat-head", "data-seat": s, "data-kind": "seat" },
-      h("strong", { text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
+      h("strong", { class: "gr-name", text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
       character,
       seatView.out ? h("span", { class: "badge out", text: tg("out") }) : null,
       h("span", { class: "fatal-count", text: tg("hand {hand} · set aside {aside} · ★ {stars}", { hand: seatView.hand_count, aside: seatView.aside_count, stars: seatView.stars }) }),

@@ -257,7 +257,7 @@ function seatPanel(payload, view, seatView, s, target) {
     h(
       "header",
       { class: "rk-seat-head", "data-kind": "seat", "data-seat": s },
-      h("strong", { text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
+      h("strong", { class: "gr-name", text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
       h("span", { class: "rk-score", text: tg("{points} pts", { points: seatView.score }) }),
       h("span", {
         class: "rk-count",
