@@ -19,6 +19,7 @@ Names (case-insensitive):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from grimoire.bots.budget import Budget
@@ -82,6 +83,34 @@ def parse_settings(parts: list[str]) -> dict[str, Any]:
     return settings
 
 
+BotFactory = Callable[[Game, int | None], Bot]
+_PLUGINS: dict[str, BotFactory] = {}
+_ENTRY_POINTS_READ: list[bool] = []
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``factory(game, seed)`` a bot name for every layer that reads bot names in this
+    process (terminal, simulations, studies, the web); ``grimoire.bots.from_policy`` makes a
+    trained policy one. Installed packages declare theirs as entry points in the group
+    ``grimoire.bots`` (read on first use, so other processes find them too)."""
+    key = name.strip().lower()
+    base = key.partition(":")[0]
+    if not key or ":" in key or base in BOT_KINDS:
+        raise InvalidOptions(f"a bot name is a new word without ':', not {name!r}")
+    _PLUGINS[key] = factory
+
+
+def plugin_bots() -> dict[str, BotFactory]:
+    """Registered bot names (``register_bot`` and the ``grimoire.bots`` entry points)."""
+    if not _ENTRY_POINTS_READ:
+        _ENTRY_POINTS_READ.append(True)
+        from importlib.metadata import entry_points
+
+        for point in entry_points(group="grimoire.bots"):
+            _PLUGINS.setdefault(point.name.lower(), point.load())
+    return _PLUGINS
+
+
 def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of ``kind`` for ``game`` (see the module docstring for the names)."""
     text = kind.strip().lower()
@@ -111,7 +140,10 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
         bot = cls(seed, budget, **parse_settings(parts))
         bot.name = text
         return bot
+    factory = plugin_bots().get(text)
+    if factory is not None:
+        return factory(game, seed)
     raise InvalidOptions(
-        f"no bot called {kind!r}; bots: {', '.join(BOT_KINDS)} "
+        f"no bot called {kind!r}; bots: {', '.join(BOT_KINDS + tuple(plugin_bots()))} "
         "(search bots take a budget: mcts:1s, mcts:2000, ismcts:0.5s)"
     )

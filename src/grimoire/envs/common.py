@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 import grimoire
+from grimoire.bots.policy import Mask, Observe, set_default_adapter
 from grimoire.core.game import Game
 from grimoire.core.state import CHANCE, State
-from grimoire.envs.observation import next_seat
+from grimoire.envs.observation import encoder_for, next_seat
 
 __all__ = [
     "ENV_VERSION",
@@ -40,6 +41,8 @@ __all__ = [
     "make_game",
     "measured_lengths",
     "next_seat",
+    "policy_adapter",
+    "progress_mask",
     "render_ansi",
     "render_rgb",
     "rgb_available",
@@ -335,3 +338,21 @@ def render(
         print(text)
         return None
     return text
+
+
+# --------------------------------------------------------------------------- policies as bots
+def progress_mask(state: State, seat: int) -> np.ndarray:
+    """The Gymnasium mask of ``seat``: True on its ``progress_actions`` (no back-outs)."""
+    mask = np.zeros(state.game.num_actions, dtype=bool)
+    if seat in state.seats_to_act():
+        mask[state.progress_actions(seat)] = True
+    return mask
+
+
+def policy_adapter(game: Game) -> tuple[Observe, Mask]:
+    """What ``grimoire.bots.from_policy`` hands a policy by default: the environments'
+    observation of the seat (``encoder_for(game).observe``) and its mask."""
+    return encoder_for(game).observe, progress_mask
+
+
+set_default_adapter(policy_adapter)  # the bots layer cannot import the encoders: given here
