@@ -20,8 +20,9 @@ messages received, and any non-200 answers (409s are counted apart: with one cli
 there should be none). ``--clock realtime`` gives every game a real-time clock (so the clock
 bookkeeping and its watcher are part of the load). ``--sweep 10,50,200`` runs once per number
 of concurrent games (each on a fresh server, no bot games, real-time clocks) and for each
-``--think`` value, and prints one table row per run. The started server gets generous creation
-limits (``GRIMOIRE_CREATE_BURST``): the benchmark creates all its games from one address.
+``--think`` value, and prints one table row per run. The started server gets generous creation,
+read and action limits (``GRIMOIRE_CREATE_BURST``, ``GRIMOIRE_ACTION_PER_MINUTE`` ...): the
+benchmark plays all its games from one address, each client as fast as it can.
 """
 
 from __future__ import annotations
@@ -257,6 +258,10 @@ def start_server(database_url: str, port: int, bot_delay: float) -> subprocess.P
         PYTHONPATH=str(ROOT / "src"),
         GRIMOIRE_CREATE_BURST="100000",
         GRIMOIRE_CREATE_PER_MINUTE="100000",
+        GRIMOIRE_READ_BURST="100000",
+        GRIMOIRE_READ_PER_MINUTE="10000000",
+        GRIMOIRE_ACTION_BURST="100000",
+        GRIMOIRE_ACTION_PER_MINUTE="10000000",
     )
     process = subprocess.Popen(
         [

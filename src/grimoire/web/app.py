@@ -20,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 import grimoire
 from grimoire.web.hub import Hub
 from grimoire.web.language import template_context
-from grimoire.web.limits import BodyLimit, Limits, RateLimit
+from grimoire.web.limits import BodyLimit, Limits, RateLimit, RequestLimit
 from grimoire.web.routes import handlers, lobby, pages, play, replay, seats, sockets
 from grimoire.web.routes.deps import TOKEN_HEADER, cookie_name
 from grimoire.web.settings import Settings
@@ -41,8 +41,8 @@ def create_app(
     (default: ``$GRIMOIRE_DATABASE_URL`` or ``sqlite:///grimoire.db``). ``bot_delay``: seconds
     a bot waits before each action (default ``$GRIMOIRE_BOT_DELAY`` or 0.5). ``now``: the clocks'
     time source, seconds since the epoch (default ``time.time``; tests pass their own).
-    ``limits``: body size, creation rate, bot-only games, clock watch interval (default
-    ``Limits.from_env()``: the defaults or ``$GRIMOIRE_...`` variables)."""
+    ``limits``: body size, rates of creation, reads and actions, bot-only games, clock watch
+    interval (default ``Limits.from_env()``: the defaults or ``$GRIMOIRE_...`` variables)."""
     settings = Settings.resolve(database_url, bot_delay, now, limits)
     app = FastAPI(
         title="grimoire",
@@ -60,7 +60,8 @@ def create_app(
         directory=str(WEB_DIR / "templates"), context_processors=[template_context]
     )
     app.add_middleware(ServerTiming, now=settings.now)
-    app.add_middleware(BodyLimit, max_body=settings.limits.max_body)  # outermost: before parsing
+    app.add_middleware(BodyLimit, max_body=settings.limits.max_body)  # before parsing
+    app.add_middleware(RequestLimit, limits=settings.limits)  # outermost: a flood reads nothing
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
     handlers.install(app)
     for module in (lobby, seats, play, replay, sockets, pages):

@@ -2,7 +2,9 @@
 
 - ``BodyLimit``: request bodies above ``Limits.max_body`` bytes are refused with 413 before
   anything parses them (by their ``Content-Length``, or while they stream in without one).
-- ``RateLimit``: a token bucket per client address for game creation (429 with Retry-After).
+- ``RateLimit``: a token bucket per key (429 with Retry-After): game creation per client
+  address; ``RequestLimit`` counts every other API read and action per client (its address and
+  the seat token it sends), and per address all its clients together.
 - ``Limits.max_bot_games``: at most this many running games without a person in them.
 
 Cheap validation comes first everywhere: the request models cap the number of options, seats
@@ -12,11 +14,14 @@ and characters, so no request makes the server do work in proportion to junk it 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable
 
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -27,12 +32,22 @@ class Limits:
     create_per_minute: float = 10.0  # ... and then this many a minute
     max_bot_games: int = 50  # running games with no person seat, server-wide
     clock_tick: float = 1.0  # seconds between two looks at the clocks
+    # API reads (GET) and actions (any other method) per client: a burst, then per minute.
+    # A page reads a few times on loading and then listens on its WebSocket; a fast clicker
+    # makes a few actions a second for a while: both stay far below.
+    read_burst: int = 300
+    read_per_minute: float = 1200.0
+    action_burst: int = 60
+    action_per_minute: float = 600.0
+    address_share: int = 20  # one address (a household, a proxy): this many clients' worth
 
     @classmethod
     def from_env(cls) -> Limits:
         """The defaults, each overridden by its environment variable if set:
         ``GRIMOIRE_MAX_BODY``, ``GRIMOIRE_CREATE_BURST``, ``GRIMOIRE_CREATE_PER_MINUTE``,
-        ``GRIMOIRE_MAX_BOT_GAMES``, ``GRIMOIRE_CLOCK_TICK``."""
+        ``GRIMOIRE_MAX_BOT_GAMES``, ``GRIMOIRE_CLOCK_TICK``, ``GRIMOIRE_READ_BURST``,
+        ``GRIMOIRE_READ_PER_MINUTE``, ``GRIMOIRE_ACTION_BURST``, ``GRIMOIRE_ACTION_PER_MINUTE``,
+        ``GRIMOIRE_ADDRESS_SHARE``."""
         values: dict[str, int | float] = {}
         for item in dataclasses.fields(cls):
             raw = os.environ.get(f"GRIMOIRE_{item.name.upper()}")
@@ -56,11 +71,16 @@ class RateLimit:
     enough to be full again are forgotten, so memory stays bounded by the active clients."""
 
     def __init__(
-        self, burst: int, per_minute: float, now: Callable[[], float] = time.monotonic
+        self,
+        burst: int,
+        per_minute: float,
+        now: Callable[[], float] = time.monotonic,
+        detail: str = "too many games created from here: wait a little",
     ) -> None:
         self.burst = burst
         self.rate = per_minute / 60.0
         self.now = now
+        self.detail = detail
         self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
     def take(self, key: str) -> None:
@@ -70,7 +90,7 @@ class RateLimit:
         tokens = min(float(self.burst), tokens + (now - when) * self.rate)
         if tokens < 1:
             wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
-            raise TooMany("too many games created from here: wait a little", wait)
+            raise TooMany(self.detail, wait)
         self.buckets[key] = (tokens - 1, now)
         if len(self.buckets) > 10_000:
             self._forget(now)
@@ -78,6 +98,85 @@ class RateLimit:
     def _forget(self, now: float) -> None:
         full = (self.burst / self.rate) if self.rate > 0 else float("inf")
         self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
+
+
+def too_many_response(
+    detail: str, retry_after: float
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """A 429 answer: status, headers (``Retry-After`` in whole seconds, at least 1) and body."""
+    body = json.dumps({"detail": detail}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(max(1, math.ceil(retry_after))).encode()),
+    ]
+    return 429, headers, body
+
+
+class RequestLimit:
+    """ASGI middleware: the rate limits of API reads and actions (429 with ``Retry-After``).
+
+    A client is its address and the seat token it sends for the game in the path (header or
+    that game's cookie), so the people of one household or of the tests' loopback each have
+    their own budget; all clients of an address together get ``address_share`` times one
+    client's, so a flood that sends a new made-up token each time is refused too. Game creation
+    (``POST /api/games``) has its own limit; pages, static files and WebSockets are not counted
+    here."""
+
+    def __init__(self, app: ASGIApp, limits: Limits, now: Callable[[], float] = time.monotonic):
+        self.app = app
+        share = max(1, limits.address_share)
+        reads = "too many requests from here: wait a little"
+        actions = "too many actions from here: wait a little"
+        self.clients = {
+            "read": RateLimit(limits.read_burst, limits.read_per_minute, now, reads),
+            "action": RateLimit(limits.action_burst, limits.action_per_minute, now, actions),
+        }
+        self.addresses = {
+            "read": RateLimit(
+                limits.read_burst * share, limits.read_per_minute * share, now, reads
+            ),
+            "action": RateLimit(
+                limits.action_burst * share, limits.action_per_minute * share, now, actions
+            ),
+        }
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        method = scope["method"]
+        if method == "POST" and path.rstrip("/") == "/api/games":
+            await self.app(scope, receive, send)  # creation: RateLimit of its own
+            return
+        kind = "read" if method in ("GET", "HEAD", "OPTIONS") else "action"
+        client = scope.get("client")
+        address = str(client[0]) if client else "?"
+        try:
+            self.addresses[kind].take(address)
+            self.clients[kind].take(f"{address} {client_token(scope, path)}")
+        except TooMany as error:
+            status, headers, body = too_many_response(error.detail, error.retry_after)
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
+
+
+def client_token(scope: Scope, path: str) -> str:
+    """The seat token a request sends for the game in its path (``X-Seat-Token``, else the
+    game's seat cookie), or "" for none; only a hash of it is kept as a key."""
+    parts = path.split("/")  # "", "api", "games", id, ...
+    game = parts[3] if len(parts) > 3 and parts[2] == "games" else None
+    token = ""
+    for name, value in scope.get("headers", []):
+        if name == b"x-seat-token":
+            token = value.decode("latin-1")
+            break
+        if name == b"cookie" and game is not None and not token:
+            token = cookie_parser(value.decode("latin-1")).get(f"grimoire_seat_{game}", "")
+    return hashlib.sha256(token.encode()).hexdigest()[:24] if token else ""
 
 
 class BodyLimit:

@@ -17,9 +17,13 @@ from grimoire.web.routes.deps import templates_of
 
 
 async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+    """A body that is no JSON at all is a bad request (400); well-formed JSON that does not
+    fit the request's model is unprocessable (422)."""
+    problems = error.errors()
+    malformed = any(problem.get("type") == "json_invalid" for problem in problems)
     # ASCII-escaped JSON: a lone surrogate in the input must not break the error itself.
-    body = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
-    return Response(body, status_code=422, media_type="application/json")
+    body = json.dumps({"detail": jsonable_encoder(problems)}, ensure_ascii=True)
+    return Response(body, status_code=400 if malformed else 422, media_type="application/json")
 
 
 async def too_many(request: Request, error: TooMany) -> Response:

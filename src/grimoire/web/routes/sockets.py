@@ -16,15 +16,17 @@ router = APIRouter()
 
 @router.websocket("/api/games/{game_id}/ws")
 async def live(websocket: WebSocket, game_id: str, hub: HubDep, lang: Language) -> None:
-    try:
-        room = await hub.room(game_id)
-    except NotFound:
-        await websocket.close(code=4404, reason="no such game")
-        return
+    # A refusal accepts first and then closes with its code: a close before the handshake is
+    # an HTTP 403 to the client, whatever the code, so it could not tell why.
     origin = websocket.headers.get("origin")
     if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
         # another site's page must not read a seat's view with the visitor's cookie
-        await websocket.close(code=4403, reason="cross-site connection refused")
+        await refuse(websocket, 4403, "cross-site connection refused")
+        return
+    try:
+        room = await hub.room(game_id)
+    except NotFound:
+        await refuse(websocket, 4404, "no such game")
         return
     token = token_of(websocket, game_id)
     await websocket.accept()
@@ -47,3 +49,9 @@ async def live(websocket: WebSocket, game_id: str, hub: HubDep, lang: Language) 
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+async def refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    """Complete the handshake and close at once with ``code``: nothing is sent before."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason)
