@@ -5,6 +5,12 @@ A game declares ``Game.rules_file`` (its ``docs/rules/<name>.md`` file name, rea
 start of a ``##`` heading, optionally followed by `` » `` and the bold lead of one step inside
 that section, e.g. ``"A turn » **Phase 2**"``); this module reads the document and picks the
 section, or the step's paragraph, for ``state.phase``. Nothing here knows a game.
+
+Translations: ``docs/rules/<lang>/<name>.md`` holds the sections the panel shows, in German or
+Japanese, each a ``##`` section whose first line is ``<!-- rule: KEY -->``, KEY being exactly a
+value of ``phase_rules`` (``Setup``, ``A turn » **Phase 2**``). A key without a translated
+section falls back to the English text (``Rule.language`` says which it is, and the panel and
+the terminal say so).
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from grimoire.core.game import Game
+from grimoire.core.i18n import DEFAULT as ENGLISH
+from grimoire.core.i18n import N_, language
 from grimoire.core.state import State
 
 # A source checkout or editable install reads docs/rules itself; a wheel installs a copy as
@@ -33,11 +41,13 @@ class Rule:
     document: str
     heading: str
     text: str
+    language: str = ENGLISH  # the language of ``heading`` and ``text``
 
 
 @cache
 def sections(document: str) -> dict[str, str]:
-    """Heading -> body of every ``##`` section of ``document`` ({} if it cannot be found)."""
+    """Heading -> body of every ``##`` section of ``document`` ({} if it cannot be found;
+    ``de/ciub.md`` is a translation's)."""
     for folder in SEARCH:
         path = folder / document
         if path.is_file():
@@ -58,14 +68,55 @@ def sections(document: str) -> dict[str, str]:
     return found
 
 
-def rule_for(game: Game, state: State) -> Rule | None:
-    """The section for ``state``'s phase, or None if the game declares none for it."""
+# said (in the reader's language) above an English section shown for lack of a translation
+FALLBACK_NOTE = N_("This section is not translated yet: here it is in English.")
+
+KEY = re.compile(r"<!--\s*rule:\s*(.+?)\s*-->")
+
+
+@cache
+def translated(lang: str, document: str) -> dict[str, tuple[str, str]]:
+    """``phase_rules`` key -> (heading, text) of the translated sections of ``document``.
+
+    A section's first line names its key; a marker further down (``<!-- rule: A turn »
+    **Phase 2** -->``) starts a step of it, which runs to the next marker or the end."""
+    found: dict[str, tuple[str, str]] = {}
+    for heading, body in sections(f"{lang}/{document}").items():
+        lines = body.splitlines()
+        key = KEY.fullmatch(lines[0].strip()) if lines else None
+        if key is None:
+            continue
+        whole: list[str] = []
+        steps: dict[str, list[str]] = {}
+        current: list[str] | None = None
+        for line in lines[1:]:
+            marker = KEY.fullmatch(line.strip())
+            if marker:
+                current = steps.setdefault(marker.group(1), [])
+                continue
+            whole.append(line)
+            if current is not None:
+                current.append(line)
+        found[key.group(1)] = (heading, "\n".join(whole).strip())
+        for step_key, step_lines in steps.items():
+            found[step_key] = (heading, "\n".join(step_lines).strip())
+    return found
+
+
+def rule_for(game: Game, state: State, lang: str | None = None) -> Rule | None:
+    """The section for ``state``'s phase in ``lang`` (default: this context's language; the
+    English one where no translation has it), or None if the game declares none for it."""
     name = game.rules_document()
     if name is None:
         return None
     start = game.rules_sections().get(state.phase)
     if start is None:
         return None
+    lang = lang or language()
+    if lang != ENGLISH:
+        found = translated(lang, name).get(start)
+        if found is not None:
+            return Rule(f"{lang}/{name}", found[0], found[1], lang)
     start, _, lead = start.partition(" » ")
     for heading, text in sections(name).items():
         if heading.startswith(start):

@@ -22,15 +22,38 @@ from grimoire.core.errors import GrimoireError, IllegalAction, InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
-from grimoire.i18n import N_
+from grimoire.i18n import N_, language
 from grimoire.i18n import gettext as _t
 from grimoire.registry import make
-from grimoire.rulebook import rule_for
+from grimoire.rulebook import FALLBACK_NOTE, rule_for
 
-HELP = N_(
-    "Type the number of an action, or its text as listed. Other commands: 'help', 'scores', "
-    "'rules', 'save [FILE]', 'quit'"
-)
+HELP = N_("Type the number of an action, or its text as listed. Other commands: {commands}")
+
+# The prompt's commands, typed in the person's language or in English. The msgids carry a
+# "command: " prefix so that the words have their own entries (a command word may differ from
+# the same word in a label: Japanese "done" is 終了, so "quit" is やめる).
+COMMANDS = {
+    "help": N_("command: help"),
+    "scores": N_("command: scores"),
+    "rules": N_("command: rules"),
+    "save": N_("command: save"),
+    "quit": N_("command: quit"),
+}
+
+
+def command_word(command: str) -> str:
+    """The word for ``command`` in this context's language (the English word itself in
+    English)."""
+    return _t(COMMANDS[command]).removeprefix("command: ")
+
+
+def command_of(word: str) -> str | None:
+    """The command a typed word names, in this language or in English (None: no command)."""
+    folded = word.casefold()
+    for command in COMMANDS:
+        if folded in (command, command_word(command).casefold()):
+            return command
+    return "help" if folded == "?" else None
 
 
 @dataclass
@@ -308,6 +331,8 @@ def rules_text(game: Game, state: State) -> str:
     title = _t("Rules: {heading} (from {document})").format(
         heading=rule.heading, document=rule.document
     )
+    if rule.language != language():  # no translation of this section yet
+        title += "\n" + _t(FALLBACK_NOTE)
     return f"{title}\n\n{_reflow(rule.text)}"
 
 
@@ -330,10 +355,15 @@ def _reflow(text: str) -> str:
 
 
 def help_text(game: Game) -> str:
-    extra = topics(game)
-    if not extra:
-        return _t(HELP) + "."
-    return _t(HELP) + ", " + ", ".join(f"'{name}' ({what})" for name, what in extra.items()) + "."
+    """The prompt's help line: its commands in the person's language (and the game's own)."""
+    words = {command: command_word(command) for command in COMMANDS}
+    words["save"] += " [" + _t("FILE") + "]"
+    listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit")]
+    listed += [f"'{name}' ({what})" for name, what in topics(game).items()]
+    text = _t(HELP).format(commands=", ".join(listed)) + "."
+    if words["help"] != "help":  # another language: the English words are still understood
+        text += " " + _t("The English commands work too.")
+    return text
 
 
 def run(
@@ -427,24 +457,25 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             return Exit(1)
         if not answer:
             continue
-        lowered = answer.lower()
-        word, _, rest = lowered.partition(" ")
-        if lowered in ("help", "?"):
-            console.print(help_text(session.game), highlight=False)
+        word, _, rest = answer.partition(" ")
+        # a listed label wins over a command word of the same spelling
+        command = None if _is_label(state, legal, answer) else command_of(word)
+        if command in ("help", "quit", "rules", "scores") and not rest.strip():
+            if command == "help":
+                console.print(help_text(session.game), highlight=False)
+            elif command == "quit":
+                return Exit(saver.on_leave(session))
+            elif command == "rules":
+                console.print(rules_text(session.game, state), highlight=False)
+            else:
+                console.print(score_table(state, session.humans, session.bot_kinds, seat))
             continue
-        if lowered == "quit":
-            return Exit(saver.on_leave(session))
-        if word == "save":
-            path = saver.save(session, Path(answer[4:].strip()) if rest.strip() else None)
+        if command == "save":
+            path = saver.save(session, Path(rest.strip()) if rest.strip() else None)
             if path is not None:
                 saver.report(path)
             continue
-        if lowered == "rules":
-            console.print(rules_text(session.game, state), highlight=False)
-            continue
-        if lowered == "scores":
-            console.print(score_table(state, session.humans, session.bot_kinds, seat))
-            continue
+        word = word.lower()
         if word in extra:
             console.print(show_topic(session.game, state, seat, word, answer[len(word) :]))
             continue
@@ -476,6 +507,12 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         note = escape(_t("(taken as '{action}', the same move)").format(action=text))
         console.print(f"[dim]{note}[/]", highlight=False)
     return action
+
+
+def _is_label(state: State, legal: list[int], answer: str) -> bool:
+    """Whether ``answer`` is one of the listed labels (case and spacing aside)."""
+    wanted = _label_key(answer)
+    return any(_label_key(state.action_to_string(a)) == wanted for a in legal)
 
 
 def _label_key(text: str) -> str:

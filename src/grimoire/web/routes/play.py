@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from grimoire.rulebook import rule_for
+from grimoire.i18n import gettext
+from grimoire.rulebook import FALLBACK_NOTE, rule_for
 from grimoire.web.errors import NotFound
 from grimoire.web.routes.deps import HubDep, Language, payload_response, seat_of, token_of
 from grimoire.web.routes.models import ACT_ERRORS, ERRORS, Act, Payload, Undo
@@ -20,12 +21,20 @@ router = APIRouter(tags=["play"])
     summary="The section of the game's rules for the current step (its phase is public)",
     responses={404: ERRORS[404]},
 )
-async def rules_now(game_id: str, hub: HubDep) -> dict[str, Any]:
+async def rules_now(game_id: str, hub: HubDep, lang: Language) -> dict[str, Any]:
     room = await hub.room(game_id)
-    rule = rule_for(room.game, room.state)
+    rule = rule_for(room.game, room.state, lang)
     if rule is None:
-        return {"document": None, "heading": None, "text": None}
-    return {"document": rule.document, "heading": rule.heading, "text": rule.text}
+        return {"document": None, "heading": None, "text": None, "language": None, "note": None}
+    # a section not translated yet comes in English, with a note saying so in the page's language
+    note = gettext(FALLBACK_NOTE, lang) if rule.language != lang else None
+    return {
+        "document": rule.document,
+        "heading": rule.heading,
+        "text": rule.text,
+        "language": rule.language,
+        "note": note,
+    }
 
 
 @router.get(

@@ -449,7 +449,8 @@ async function showRules(payload) {
   const body = document.getElementById("rules-text");
   if (!heading || !body) return;
   heading.textContent = rule && rule.heading ? rule.heading : t("No rules section is known for this step.");
-  body.replaceChildren(...(rule && rule.text ? ruleBlocks(rule.text) : []));
+  const note = rule && rule.note ? [el("p.muted.rules-note", { text: rule.note })] : [];
+  body.replaceChildren(...note, ...(rule && rule.text ? ruleBlocks(rule.text) : []));
 }
 
 // The section's Markdown as paragraphs and list lines (hard-wrapped lines joined), with
