@@ -69,3 +69,14 @@ def test_analysis_lists_a_back_out_last_unsearched() -> None:
     assert back and rows[-len(back) :] == back
     assert all(row.visits == 0 and state.backs_out(row.action, seat) for row in back)
     assert sum(row.visits for row in rows) == 40
+
+
+def test_random_progress_never_backs_out_and_plain_random_may() -> None:
+    state = runika_half_made_choice()
+    seat = min(state.seats_to_act())
+    game = state.game
+    progress = make_bot("random:progress", game, 1)
+    plain = make_bot("random", game, 1)
+    picks = {progress.choose(state, seat) for _ in range(60)}
+    assert picks == set(state.progress_actions(seat))
+    assert any(state.backs_out(plain.choose(state, seat), seat) for _ in range(200))
