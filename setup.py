@@ -1,25 +1,34 @@
-"""Build hook. A plain ``pip install .`` (or ``-e .``) is pure Python and works everywhere.
+"""Build hook: the hot modules compiled with mypyc whenever a C compiler is present.
 
-``GRIMOIRE_COMPILE=1`` compiles the hot modules (the engine core's state and bot contracts and
-each game's rules, state, actions, chance and heuristic modules; the list is below) with mypyc into
-a platform wheel; the pure-Python sources ship beside the extensions, and every module not in the
-list stays interpreted. It needs a C compiler and the Python headers; pip fetches mypy into its
-isolated build environment (or, with ``--no-build-isolation``, uses the one installed)::
+``pip install .`` (and ``pip wheel .``) compile the engine core's and each game's hot modules
+(the list is below) into a platform wheel, about twice as fast as pure Python; the pure sources
+ship beside the extensions and every module not in the list stays interpreted. Without a C
+compiler or the Python headers the build is pure Python and says so in one line (pip shows it
+with ``-v``; ``grimoire --version`` tells which build runs). ``GRIMOIRE_COMPILE=0`` opts out.
+pip's isolated build environment gets mypy and the runtime dependencies from pyproject.toml's
+``[build-system]``, which the compiler's type check reads.
 
-    GRIMOIRE_COMPILE=1 pip wheel --no-deps . -w dist    # a compiled wheel
-    GRIMOIRE_COMPILE=1 pip install .                    # a compiled install
-    scripts/compile [DIR]                               # a compiled copy of src/ in DIR/src
+An editable install (``pip install -e .``) stays pure: the compiled modules would shadow the
+sources being edited. ``scripts/setup`` (and ``scripts/compile``) compile a checkout in place
+instead (``setup.py build_ext --inplace``) and stamp the build; ``grimoire._build`` runs pure
+Python whenever a source is newer than that stamp, so an edit always takes effect.
 
-``GRIMOIRE_SRC`` names the folder holding ``grimoire/`` (default ``src``; ``scripts/compile``
-points it at its copy). Measurements and caveats: docs/speed.md.
+``GRIMOIRE_SRC`` names the folder holding ``grimoire/`` (default ``src``). Measurements:
+docs/speed.md.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
+import sys
+import sysconfig
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 # Not compiled: each package's __init__ (the registry imports it by name); text, pictures and
 # explanations (read by people, not on the hot path); and the core's errors (interpreted code
@@ -70,16 +79,69 @@ def compiled_modules(src: Path) -> list[str]:
     ]
 
 
+# the setup.py commands that build modules (pip also runs it for metadata only: egg_info, dist_info)
+BUILDING = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel"}
+
+
+def _say(line: str) -> None:
+    print(f"grimoire build: {line}", file=sys.stderr, flush=True)
+
+
+def _why_pure() -> str | None:
+    """Why this build stays pure Python, or None: compile."""
+    if os.environ.get("GRIMOIRE_COMPILE") == "0":
+        return "GRIMOIRE_COMPILE=0"
+    if not BUILDING.intersection(sys.argv):
+        return "only metadata asked for"  # pip's first questions: no need to compile for them
+    if "editable_wheel" in sys.argv:
+        return "an editable install (scripts/setup compiles a checkout in place)"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}) found"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h; on Debian: apt-get install python3-dev)"
+    return None
+
+
+class StampedBuildExt(build_ext):
+    """build_ext that stamps the compiled build for ``grimoire._build`` (see its docstring)."""
+
+    def run(self) -> None:
+        super().run()
+        stamp_module = Path(src, "grimoire", "_build.py").resolve()
+        # loaded by path: importing the package would import the whole of it
+        spec = importlib.util.spec_from_file_location("grimoire_build_stamp", stamp_module)
+        assert spec is not None and spec.loader is not None
+        build_module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = build_module  # its dataclass looks itself up there
+        spec.loader.exec_module(build_module)
+        write_stamp = build_module.write_stamp
+        count = sum(1 for ext in self.extensions if "__mypyc" not in ext.name)
+        if self.inplace:
+            write_stamp(str(stamp_module.parent), "inplace", count)
+        else:
+            target = Path(self.build_lib, "grimoire")
+            target.mkdir(parents=True, exist_ok=True)
+            write_stamp(str(target), "wheel", count)
+
+
 src = os.environ.get("GRIMOIRE_SRC", "src")
-if os.environ.get("GRIMOIRE_COMPILE") == "1":
+why_pure = _why_pure()
+kwargs: dict[str, Any] = {}
+if why_pure is None:
     try:
         from mypyc.build import mypycify
-    except ImportError:  # pip's isolated build asks first what the build needs: mypy
-        setup(setup_requires=["mypy>=1.10,<2"])
+    except ImportError:
+        # only without build isolation and without mypy in the environment
+        why_pure = "mypy (mypyc) is not installed in the build environment"
     else:
-        setup(
-            package_dir={"": src},
-            ext_modules=mypycify(compiled_modules(Path(src)), opt_level="3", multi_file=True),
-        )
-else:
-    setup()
+        modules = compiled_modules(Path(src))
+        _say(f"compiling {len(modules)} modules with mypyc (a few minutes)")
+        kwargs = {
+            "package_dir": {"": src},
+            "ext_modules": mypycify(modules, opt_level="3", multi_file=True),
+            "cmdclass": {"build_ext": StampedBuildExt},
+        }
+if why_pure is not None and why_pure != "only metadata asked for":
+    _say(f"pure Python ({why_pure}); the compiled build is about twice as fast")
+setup(**kwargs)

@@ -3,6 +3,11 @@
 import sys
 import types
 
+from grimoire import _build
+
+# first of all: the compiled modules only if they are current, else pure Python throughout
+BUILD = _build.activate()
+
 import grimoire.games  # noqa: F401 - bound first, then made callable below
 from grimoire.core.errors import (
     GrimoireError,
@@ -32,6 +37,7 @@ sys.modules["grimoire.games"].__class__ = _GamesPackage
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
     "CHANCE",
     "TERMINAL",
     "Game",

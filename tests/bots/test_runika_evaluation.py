@@ -46,6 +46,7 @@ def test_runika_has_its_own_hook_in_unit_range_summing_to_one(options: dict[str,
     assert sum(values) == pytest.approx(1.0, abs=0.15)
 
 
+@pytest.mark.pure_only  # patches a module function
 def test_more_points_scores_higher() -> None:
     """A clearly better position (the seat's own points raised) is worth more to it."""
     state = mid_game(5)

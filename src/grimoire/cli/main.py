@@ -21,8 +21,26 @@ app = typer.Typer(
 console = Console()
 
 
+def _show_version(wanted: bool) -> None:
+    if wanted:
+        import grimoire
+
+        # which build runs: compiled (mypyc) or pure Python, and why (grimoire._build)
+        console.print(f"grimoire {grimoire.__version__}, {grimoire.BUILD.describe()}")
+        raise typer.Exit()
+
+
 @app.callback()
 def choose_language(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="the version, and whether the compiled build runs",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(

@@ -94,6 +94,7 @@ def test_a_lost_or_extra_die_is_reported() -> None:
         check_dice(state)
 
 
+@pytest.mark.pure_only  # patches a module function
 def test_a_view_that_shows_a_secret_rune_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _mid_game(3, {"secret_runes": True}, 7, 30)
     check_no_leaks(state)
@@ -104,6 +105,7 @@ def test_a_view_that_shows_a_secret_rune_is_reported(monkeypatch: pytest.MonkeyP
         check_no_leaks(state)
 
 
+@pytest.mark.pure_only  # patches a module function
 def test_a_view_that_shows_a_quick_draft_hand_is_reported(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -135,6 +137,7 @@ def test_a_missed_game_end_is_reported() -> None:
         check_round_start(state)
 
 
+@pytest.mark.pure_only  # patches a module function
 def test_a_wrong_winner_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     state = _mid_game(2, {}, 3, 10**6)
     assert state.is_terminal()

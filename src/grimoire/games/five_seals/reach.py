@@ -52,15 +52,41 @@ def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> 
     return found
 
 
+# Regions remembered across states: a heuristic or a search tries dozens of candidates from
+# one position, most of which leave the figures and seals where they were, and each candidate is
+# a new state with an empty memo (the flood was 16..21% of a heuristic game). The key is the
+# whole of what a flood reads; the board is pinned by the cache so its identity stays unique.
+_REGIONS: dict[tuple[object, ...], tuple[bytearray, list[int]]] = {}
+_REGION_BOARDS: dict[int, object] = {}
+_REGIONS_LIMIT = 20_000
+
+
 def _region(st: FiveSealsState, seat: int) -> tuple[bytearray, list[int]]:
-    """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets."""
+    """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets. Both are
+    shared between states: do not modify."""
     cached = st.memo.get(("region", seat))
     if cached is None:
-        seen = bytearray(len(st.board))
-        seen[st.mage[seat]] = 1
-        found = _flood(st, seat, seen, [st.mage[seat]])
-        found.sort()
-        st.memo[("region", seat)] = cached = (seen, found)
+        key = (
+            id(st.board),
+            seat,
+            tuple(st.mage),
+            tuple(st.familiar),
+            tuple(st.guardian),
+            tuple(st.token),
+            tuple(st.card),
+        )
+        cached = _REGIONS.get(key)
+        if cached is None:
+            seen = bytearray(len(st.board))
+            seen[st.mage[seat]] = 1
+            found = _flood(st, seat, seen, [st.mage[seat]])
+            found.sort()
+            if len(_REGIONS) >= _REGIONS_LIMIT:
+                _REGIONS.clear()
+                _REGION_BOARDS.clear()
+            _REGION_BOARDS[id(st.board)] = st.board
+            _REGIONS[key] = cached = (seen, found)
+        st.memo[("region", seat)] = cached
     return cached
 
 

@@ -14,8 +14,6 @@ The bot is given ``for_seat`` copies only, and reads only its own hidden runes a
 
 from __future__ import annotations
 
-from typing import Any
-
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
 from grimoire.games.runika import claims, flow
@@ -23,6 +21,7 @@ from grimoire.games.runika.actions import CANCEL, DONE, ROLL
 from grimoire.games.runika.components import ROTATE
 from grimoire.games.runika.frames import AchDraw, Main, Pick, Roll
 from grimoire.games.runika.grid import masks
+from grimoire.games.runika.patterns import Placement
 from grimoire.games.runika.state import RunikaState
 
 GREEDY_STEPS = 6  # sub-decisions finished greedily after a tried action
@@ -110,43 +109,79 @@ def potential(st: RunikaState, me: int) -> float:
     found = []
     for rune in targets(st, me):
         card = st.comp.runes[rune]
-        worth = card.points + 0.6 * bin(st.placements[rune][0].claim).count("1") * 0.33
+        worth = card.points + 0.6 * st.placements[rune][0].claim.bit_count() * 0.33
         if st.rules.secret or st.rules.solo:
             worth += SECRET_BONUS
-        best = 0.0
-        for pl in st.placements[rune]:
-            best = max(best, _progress(pl, grid_masks, home))
-        found.append(worth * best)
+        found.append(worth * _best_progress(st.placements, rune, grid_masks, home))
     found.sort(reverse=True)
     return sum(v * w for v, w in zip(found, (1.0, 0.5, 0.25), strict=False))
 
 
-def _progress(pl: Any, grid_masks: list[int], home: list[int]) -> float:
-    need = bin(pl.claim).count("1")
+# The best progress of a rune's placements on a grid, remembered: the candidates of one decision
+# mostly leave the grid as it was, so the same question comes back dozens of times (it was 80%
+# of a heuristic game). Keyed by the placements' identity, which the cache keeps alive.
+_PROGRESS: dict[tuple[int, int, int, int], float] = {}
+_PROGRESS_OWNERS: dict[int, object] = {}
+_PROGRESS_LIMIT = 200_000
+
+
+def _best_progress(
+    placements: tuple[tuple[Placement, ...], ...], rune: int, grid_masks: list[int], home: list[int]
+) -> float:
+    owner = id(placements)
+    grid_key = grid_masks[0] | grid_masks[1] << 16 | grid_masks[2] << 32 | grid_masks[3] << 48
+    home_key = home[0] | home[1] << 2 | home[2] << 4 | home[3] << 6
+    key = (owner, rune, grid_key, home_key)
+    known = _PROGRESS.get(key)
+    if known is not None:
+        return known
+    best = 0.0
+    for pl in placements[rune]:
+        best = max(best, _progress(pl, grid_masks, home))
+    if len(_PROGRESS) >= _PROGRESS_LIMIT:
+        _PROGRESS.clear()
+        _PROGRESS_OWNERS.clear()
+    _PROGRESS_OWNERS[owner] = placements
+    _PROGRESS[key] = best
+    return best
+
+
+def _progress(pl: Placement, grid_masks: list[int], home: list[int]) -> float:
+    need = pl.claim.bit_count()
     right = 0
     near = 0.0
     for colour, cells in enumerate(pl.need):
         if cells:
-            right += bin(cells & grid_masks[colour]).count("1")
-            missing = cells & ~grid_masks[colour]
-            near += _edge_bonus(missing, home[colour])
+            mask = grid_masks[colour]
+            right += (cells & mask).bit_count()
+            near += _edge_bonus(cells & ~mask, home[colour])
     if pl.purple:
-        right += max(bin(pl.purple & m).count("1") for m in grid_masks)
+        right += max((pl.purple & m).bit_count() for m in grid_masks)
     wrong = 0
     if pl.black:
-        wrong = sum(bin(pl.black & m).count("1") for m in grid_masks)
+        wrong = sum((pl.black & m).bit_count() for m in grid_masks)
     share = (right - 0.5 * wrong) / need
     return max(0.0, share) ** 2 + 0.05 * near
 
 
+# _edge_bonus(cells, side), remembered: the heuristic asks the same few hundred masks millions
+# of times (it was a third of a heuristic game)
+_EDGE_BONUS: dict[int, float] = {}
+
+
 def _edge_bonus(cells: int, side: int) -> float:
     """How near missing cells lie to the side their colour enters from (0..1 each)."""
+    key = cells << 2 | side
+    known = _EDGE_BONUS.get(key)
+    if known is not None:
+        return known
     total = 0.0
     for cell in range(16):
         if cells >> cell & 1:
             row, col = divmod(cell, 4)
             dist = (row, 3 - col, 3 - row, col)[side]
             total += (3 - dist) / 3
+    _EDGE_BONUS[key] = total
     return total
 
 
@@ -165,11 +200,11 @@ def colour_need(st: RunikaState, me: int) -> list[float]:
         for share, pl in scored[:2]:
             weight = (card.points + 1.0) * (0.3 + share)
             for colour, cells in enumerate(pl.need):
-                missing = bin(cells & ~grid_masks[colour]).count("1")
+                missing = (cells & ~grid_masks[colour]).bit_count()
                 need[colour] += weight * missing
             if pl.purple:
-                best = max(range(4), key=lambda c: bin(pl.purple & grid_masks[c]).count("1"))
-                need[best] += weight * bin(pl.purple & ~grid_masks[best]).count("1") * 0.5
+                best = max(range(4), key=lambda c: (pl.purple & grid_masks[c]).bit_count())
+                need[best] += weight * (pl.purple & ~grid_masks[best]).bit_count() * 0.5
     return need
 
 
