@@ -1,0 +1,28 @@
+"""The committed per-game action-id tables (docs/actions/<game>.md) are current."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.envs.cases import GAMES
+
+import grimoire
+from grimoire.envs.actions import action_table, write_tables
+
+FOLDER = Path(__file__).resolve().parents[2] / "docs" / "actions"
+
+
+def test_the_committed_tables_are_current() -> None:
+    stale = write_tables(FOLDER, check=True, games=GAMES)  # the toys have no table
+    assert not stale, f"stale action tables {stale}: run scripts/action_tables.py"
+
+
+def test_a_table_lists_every_id_with_its_text(tmp_path: Path) -> None:
+    game = grimoire.make("fatal", grimoire.game_class("fatal").max_players)
+    rows = [line for line in action_table("fatal").splitlines() if line[:2] == "| "]
+    assert len(rows) == game.num_actions + 2  # and the header rows
+    state = game.new_state(0)
+    assert rows[2].startswith(f"| 0 | {state.action_to_string(0)} |")
+    (tmp_path / "fatal.md").write_text("an old table\n", "utf-8")
+    assert write_tables(tmp_path, check=True, games=["fatal"]) == ["fatal.md"]
+    assert (tmp_path / "fatal.md").read_text("utf-8") == "an old table\n"  # check writes nothing
