@@ -209,7 +209,7 @@ def _lengths(cls: type[Game], players: int, options_json: str, data_hash: str) -
                 state.apply(state.sample_chance())
                 continue
             seat = next_seat(state.seats_to_act(), last, game.players)
-            state.apply(rng.choice(state.legal_actions(seat)), seat)
+            state.apply(rng.choice(state.progress_actions(seat)), seat)  # as the envs offer
             last = seat
             made += 1
         decisions = max(decisions, made)
