@@ -44,7 +44,7 @@ def test_rules_prints_the_section_of_the_current_step() -> None:
     result = runner.invoke(
         app, ["--lang", "de", "play", "fatal", "--seed", "3"], input="rules\nquit\nn\n"
     )
-    assert 'Regeln: A turn (rulebook "Game Play") (aus fatal.md)' in result.output
+    assert "Regeln: Ein Zug (aus de/fatal.md)" in result.output
 
 
 def test_the_log_and_the_save_prompts_speak_german(tmp_path: Path) -> None:

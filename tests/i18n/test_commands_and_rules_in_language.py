@@ -5,6 +5,7 @@ that says so."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.i18n.i18n_helpers import play_in
@@ -76,6 +77,12 @@ TRANSLATED_RULES = [
 ]
 
 
+def test_every_game_has_its_rules_translated() -> None:
+    assert {name for _, name in TRANSLATED_RULES} == {
+        name for name in games() if game_class(name).rules_file
+    }
+
+
 @pytest.mark.parametrize(("lang", "name"), TRANSLATED_RULES)
 def test_a_translation_has_every_section_the_panel_shows_and_no_other(lang: str, name: str) -> None:
     cls = game_class(name)
@@ -88,3 +95,20 @@ def test_a_translation_has_every_section_the_panel_shows_and_no_other(lang: str,
     rule = rule_for(game, state, lang)
     assert rule is not None and rule.language == lang
     assert rule.document == f"{lang}/{cls.rules_file}"
+
+
+def test_the_rules_api_answers_in_the_pages_language(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.i18n.i18n_helpers import new_table
+
+    game_id = new_table(client, "ciub", start_player=0)
+    url = f"/api/games/{game_id}/rules"
+    german = client.get(url, headers={"Accept-Language": "de"}).json()
+    assert german["heading"] == "Ein Zug" and german["language"] == "de"
+    assert german["document"] == "de/ciub.md" and german["note"] is None
+    assert "Setze deinen Marker" in german["text"]
+    monkeypatch.setattr(rulebook, "translated", lambda lang, document: {})
+    fallback = client.get(url, headers={"Accept-Language": "ja"}).json()
+    assert fallback["heading"] == "A turn" and fallback["language"] == "en"
+    assert fallback["note"] == "この節はまだ翻訳されていません。英語のまま表示します。"

@@ -60,7 +60,7 @@ def test_german_browser_japanese_by_choice_and_the_rules_panel(
     page.wait_for_url("**/games/*")
     expect(page.locator("#log-panel h2")).to_have_text("Spielverlauf")
     page.click("#rules-details summary")
-    expect(page.locator("#rules-heading")).to_have_text("A turn")
+    expect(page.locator("#rules-heading")).to_have_text("Ein Zug")
     expect(page.locator("#rules-text")).to_contain_text("Phase 1")
 
     page.select_option("#lang-select", "ja")  # the page reloads in Japanese
