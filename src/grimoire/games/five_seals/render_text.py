@@ -45,7 +45,9 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
 
     table = Table(show_header=True, header_style="bold", expand=False)
     for column in COLUMNS:
-        table.add_column(_(column), no_wrap=column == "scrolls")
+        # folded, never cut: a translated cell (Japanese has no spaces to wrap at) may be wider
+        # than its share of the line
+        table.add_column(_(column), overflow="fold")
     totals = scoring.scores(st)
     for s in range(st.n):
         mage_name, familiar_name = comp.mages[s]

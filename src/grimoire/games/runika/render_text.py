@@ -96,7 +96,7 @@ def render(st: RunikaState, seat: int | None) -> Group:
         parts.append(Text(_("below Luniorn: {dice}").format(dice=" ".join(view["below_luniorn"]))))
     runes = Table(show_header=True, header_style="bold", expand=False)
     for column in (_("rune"), _("pattern"), _("about")):
-        runes.add_column(column)
+        runes.add_column(column, overflow="fold")  # Japanese has no spaces to wrap at
     for slot in view["display"]:
         if slot["rune"]:
             name = slot["rune"]["id"] + (f" x{slot['stack']}" if slot["stack"] > 1 else "")
@@ -110,7 +110,7 @@ def render(st: RunikaState, seat: int | None) -> Group:
         parts.append(runes)
     seats = Table(show_header=True, header_style="bold", expand=False)
     for column in (_("seat"), _("grid"), _("storage and cards")):
-        seats.add_column(column)
+        seats.add_column(column, overflow="fold")
     for s, info in enumerate(view["seats"]):
         who = f"{s}" + (_(" (you)") if s == seat else "")
         who += "\n" + _("{points} pts").format(points=info["score"])
