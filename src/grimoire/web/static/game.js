@@ -438,11 +438,16 @@ async function start() {
 
 start();
 
-// Rules in context: the section of the game's rules for the current step, fetched when the
-// version changes (the server picks it from the public phase).
+// Rules in context: the section of the game's rules for the current step (the server picks it
+// from the public phase), fetched only while the panel is open: when it opens, and then when the
+// version changes. A closed panel costs no request.
 let rulesVersion = -1;
+const rulesDetails = document.getElementById("rules-details");
+rulesDetails?.addEventListener("toggle", () => {
+  if (rulesDetails.open && current) showRules(current);
+});
 async function showRules(payload) {
-  if (payload.version === rulesVersion) return;
+  if (!rulesDetails?.open || payload.version === rulesVersion) return;
   rulesVersion = payload.version;
   const rule = await api("GET", `/api/games/${gameId}/rules`).catch(() => null);
   const heading = document.getElementById("rules-heading");

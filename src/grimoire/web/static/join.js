@@ -5,14 +5,23 @@ import { t } from "./language.js";
 
 const box = document.querySelector(".join");
 const form = document.getElementById("join-form");
-const key = new URLSearchParams(location.hash.slice(1)).get("key");
+// Read at each use: opening the invitation link in a tab that already shows this page without
+// the key changes only the fragment, and the page is not loaded again.
+const invitationKey = () => new URLSearchParams(location.hash.slice(1)).get("key");
 
-if (form && box.dataset.invited === "1" && !key) {
+// A table by invitation: "Take seat" waits for a key, and is enabled once one arrives.
+function gate() {
+  if (!form || box.dataset.invited !== "1") return;
   const errorBox = document.getElementById("join-error");
-  errorBox.textContent = t("This table takes players by invitation only: ask a player at the table for your link.");
-  errorBox.hidden = false;
-  form.querySelector("button[type=submit]").disabled = true;
+  const missing = !invitationKey();
+  errorBox.textContent = missing
+    ? t("This table takes players by invitation only: ask a player at the table for your link.")
+    : "";
+  errorBox.hidden = !missing;
+  form.querySelector("button[type=submit]").disabled = missing;
 }
+gate();
+window.addEventListener("hashchange", gate);
 
 form?.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -22,7 +31,7 @@ form?.addEventListener("submit", async (event) => {
     const joined = await api("POST", `/api/games/${box.dataset.game}/join`, {
       seat: Number(box.dataset.seat),
       name: document.getElementById("join-name").value || null,
-      key,
+      key: invitationKey(),
     });
     // the game page shows this seat's personal link once
     sessionStorage.setItem(`grimoire_rejoin_${box.dataset.game}`, joined.rejoin_url);
