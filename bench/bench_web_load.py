@@ -131,6 +131,7 @@ async def seat_client(
         httpx.AsyncClient(base_url=url, timeout=30, verify=TLS) as http,
         connect(ws_url, additional_headers=headers, open_timeout=60) as ws,
     ):
+        acted_on = -1  # the version this client last acted on
         while time.monotonic() < deadline and len(stats.latencies) < max_actions:
             # wait in short slices, so a client whose opponent stopped at the action budget
             # notices the budget too instead of waiting for the deadline (cancelling recv is
@@ -147,8 +148,11 @@ async def seat_client(
                 if payload["viewer"] == 0:
                     stats.finished_games += 1
                 return
-            if not payload["your_turn"]:
+            # a payload is pushed for every change, also one that is not a move (someone's page
+            # opened or closed, a pause): the same version again is no new turn
+            if not payload["your_turn"] or payload["version"] <= acted_on:
                 continue
+            acted_on = payload["version"]
             if think:  # a person's pause; a newer state may arrive meanwhile
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             action = rng.choice(payload["actions"])

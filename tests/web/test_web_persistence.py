@@ -14,7 +14,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from web_helpers import ServerProcess, wait_until
+from web_helpers import ServerProcess, stored, wait_until
 
 from grimoire.web import create_app, journal
 from grimoire.web.store import Store
@@ -24,7 +24,7 @@ def api_state(http: httpx.Client, game_id: str, token: str | None = None) -> dic
     headers = {"X-Seat-Token": token} if token else {}
     response = http.get(f"/api/games/{game_id}/state", headers=headers)
     assert response.status_code == 200, response.text
-    return dict(response.json())
+    return stored(response.json())
 
 
 def play_random(
@@ -232,7 +232,7 @@ def test_two_submissions_on_one_version_one_applies_one_gets_409(any_database_ur
                 loser = next(r for r in results if r.status_code == 409).json()
                 assert "state" in loser, loser  # a stale version, not another writer
                 assert loser["state"]["version"] == winner["version"]
-                assert api_state(http, game_id, token) == winner
+                assert api_state(http, game_id, token) == stored(winner)
     finally:
         server.kill()
 
@@ -256,13 +256,13 @@ def failed_commit_changes_nothing(client: TestClient, monkeypatch: pytest.Monkey
     tokens = {0: token0, 1: token1}
     seat = client.get(f"/api/games/{game_id}/state").json()["to_act"][0]
     headers = {"X-Seat-Token": tokens[seat]}
-    before = client.get(f"/api/games/{game_id}/state", headers=headers).json()
+    before = stored(client.get(f"/api/games/{game_id}/state", headers=headers).json())
 
     def broken(self: Store, change: Any) -> None:
         raise OperationalError("INSERT", {}, Exception("disk I/O error"))
 
     with client.websocket_connect(f"/api/games/{game_id}/ws", headers=headers) as ws:
-        assert ws.receive_json() == before
+        assert stored(ws.receive_json()) == before
         monkeypatch.setattr(Store, "append", broken)
         response = client.post(
             f"/api/games/{game_id}/actions",
@@ -271,7 +271,7 @@ def failed_commit_changes_nothing(client: TestClient, monkeypatch: pytest.Monkey
         )
         assert response.status_code == 503
         assert "could not be saved" in response.json()["detail"]
-        assert client.get(f"/api/games/{game_id}/state", headers=headers).json() == before
+        assert stored(client.get(f"/api/games/{game_id}/state", headers=headers).json()) == before
         monkeypatch.undo()
         ok = client.post(
             f"/api/games/{game_id}/actions",
@@ -320,16 +320,14 @@ def test_rebuild_from_snapshots_and_log_gives_the_same_payloads(
                 )
                 assert response.status_code == 200, response.text
             seen[game_id] = [
-                client.get(f"/api/games/{game_id}/state", headers={"X-Seat-Token": token}).json(),
-                client.get(f"/api/games/{game_id}/state").json(),
+                api_state(client, game_id, token),
+                api_state(client, game_id),
             ]
     with TestClient(create_app(any_database_url, bot_delay=0)) as client:
         for game_id, tokens in games.items():
             again = [
-                client.get(
-                    f"/api/games/{game_id}/state", headers={"X-Seat-Token": tokens[0]}
-                ).json(),
-                client.get(f"/api/games/{game_id}/state").json(),
+                api_state(client, game_id, tokens[0]),
+                api_state(client, game_id),
             ]
             assert again == seen[game_id]
 
@@ -346,7 +344,7 @@ def test_the_schema_comes_from_the_migrations(any_database_url: str) -> None:
     engine = make_engine(any_database_url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == "0003"
+        assert context.get_current_revision() == "0004"
         assert compare_metadata(context, Base.metadata) == []
     engine.dispose()
 

@@ -112,6 +112,12 @@ def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
     raise AssertionError(f"no action with {fields} in {[a['text'] for a in payload['actions']]}")
 
 
+def stored(payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload without who is at the table now (``absence``: live connections and when each
+    seat was last seen, kept in the server's memory, not in the database)."""
+    return {key: value for key, value in payload.items() if key != "absence"}
+
+
 class FakeTime:
     """A time source the test moves by hand (seconds since the epoch), for the clocks."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from grimoire.web.absence import AbsenceRule
 from grimoire.web.store import Store
 
 T = TypeVar("T")
@@ -15,6 +16,7 @@ class Host(Protocol):
     store: Store
     bot_delay: float  # seconds a bot waits before each action
     now: Callable[[], float]  # the clocks' time source, seconds since the epoch
+    absence: AbsenceRule  # how long a seat may be away before a bot may take it
 
     async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a database write in the writer thread(s)."""

@@ -20,6 +20,7 @@ from grimoire.core.errors import GrimoireError
 from grimoire.core.state import CHANCE
 from grimoire.i18n import N_
 from grimoire.registry import game_class, make
+from grimoire.web.absence import AbsenceRule
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
 from grimoire.web.errors import NotFound, Unprocessable
@@ -45,17 +46,23 @@ MAX_ROOMS = 1000  # live games kept in memory; idle ones beyond are dropped (and
 
 
 class Hub:
-    """All live rooms, the store, game creation, and the clock watcher.
+    """All live rooms, the store, game creation, and the watcher of clocks and absences.
 
     ``now`` is the time source of every clock (seconds since the epoch); the tests pass one
-    they move by hand."""
+    they move by hand. ``absence``: how long a seat may be away (``absence.AbsenceRule``;
+    default from the environment, see ``AbsenceRule.from_env``)."""
 
     def __init__(
-        self, store: Store, bot_delay: float, now: Callable[[], float] | None = None
+        self,
+        store: Store,
+        bot_delay: float,
+        now: Callable[[], float] | None = None,
+        absence: AbsenceRule | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.now: Callable[[], float] = now or time.time
+        self.absence = absence or AbsenceRule.from_env()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         # SQLite has one writer at a time; threads that wait for its lock sleep in steps of
@@ -208,7 +215,8 @@ class Hub:
 
     # ------------------------------------------------------------------ clocks
     def watch(self, tick: float) -> None:
-        """Look at the clocks every ``tick`` seconds (of real time) from now on."""
+        """Look at the clocks and the absences every ``tick`` seconds (of real time) from now
+        on."""
         self._watcher = asyncio.get_running_loop().create_task(self._watch(tick))
 
     async def _watch(self, tick: float) -> None:
@@ -216,6 +224,7 @@ class Hub:
             await asyncio.sleep(tick)
             try:
                 await self.check_clocks()
+                await self.check_absences()
             except Exception:  # e.g. the database is briefly unavailable: next tick
                 log.exception("the clocks could not be checked")
 
@@ -230,6 +239,20 @@ class Hub:
                 await room.check_clock()
             except Exception:
                 log.exception("game %s: its clock could not be checked", game_id)
+
+    async def check_absences(self) -> None:
+        """Who is at each live table (``Room.look``); and every live game whose table waits for
+        a seat whose person has been away for the server's limit: a bot takes the seat (and
+        holds it for them). Who is connected is known only in memory, so only live rooms are
+        looked at: a room the server dropped has nobody at it, so nobody waits."""
+        now = self.now()
+        for room in list(self.rooms.values()):
+            room.look(now)
+            if room.absence_due(now):
+                try:
+                    await room.check_absence()
+                except Exception:
+                    log.exception("game %s: its absences could not be checked", room.id)
 
     async def close(self) -> None:
         tasks = [room.bots.task for room in self.rooms.values() if room.bots.task is not None]

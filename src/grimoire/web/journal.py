@@ -78,6 +78,7 @@ class Journal:
         *,
         only_if_free: bool,
         only_if_token: str | None,
+        only_if_held: str | None = None,
     ) -> bool:
         """Save a seat (and the new ``status``, if any); False if its condition failed."""
         return await self.host.write(
@@ -87,6 +88,7 @@ class Journal:
             status=status,
             only_if_free=only_if_free,
             only_if_token=only_if_token,
+            only_if_held=only_if_held,
             clock=None if clocks is None else clocks.to_json(),
             deadline=deadline(clocks, self.host.now()),
         )

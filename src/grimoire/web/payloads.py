@@ -69,17 +69,20 @@ def page_svg(game: Game, state: State, viewer: int | None) -> str | None:
 
 class Payloads:
     """The payloads of one table. ``undo_refusal(seat)`` says why a seat may not undo now;
-    ``now`` is the clocks' time source. ``clear()`` after every change."""
+    ``now`` is the clocks' time source; ``absence()`` says who is away. ``clear()`` after every
+    change."""
 
     def __init__(
         self,
         table: Shown,
         undo_refusal: Callable[[int], str | None],
         now: Callable[[], float],
+        absence: Callable[[], dict[str, Any] | None] = lambda: None,
     ) -> None:
         self.table = table
         self.undo_refusal = undo_refusal
         self.now = now
+        self.absence = absence  # who is away (public), see ``absence.Presence.payload``
         # per (viewer, language): a payload built for one viewer is never sent to another
         self._docs: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._texts: dict[tuple[int | None, str], str] = {}
@@ -173,6 +176,9 @@ class Payloads:
             "log_length": len(t.lines),
             # clocks are public; a running one counts down to its ``deadline`` (server time)
             "clock": t.clocks.payload(self.now()) if t.clocks else None,
+            # who has a page open, since when the others are away, which seats bots hold
+            # for their people (public)
+            "absence": self.absence(),
             "events": [event.doc(viewer) for event in t.events],
             "invite_urls": self.invite_urls() if viewer is not None else {},
             **renderer_urls(type(t.game)),

@@ -16,13 +16,16 @@ also told to everyone as ``events`` (see ``history.Event``).
 The room's other jobs are done by helpers that read its facts (``table.Table``): ``payloads``
 (what each viewer is sent), ``replay``, ``undo`` (the undo policy), ``decisions`` (stale
 versions at simultaneous decisions), ``seating`` (tokens and the rules of seats), ``seat_bots``,
-``timekeeping`` (clocks) and ``journal`` (the database). The server that holds the room is
+``timekeeping`` (clocks), ``absence`` (who is away; seats taken back) and ``journal`` (the
+database). The server that holds the room is
 reached through ``host.Host`` only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +40,7 @@ from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
 from grimoire.i18n import N_
 from grimoire.web import seating, timekeeping
+from grimoire.web.absence import Presence, mid_turn, still_mid
 from grimoire.web.catalog import LEVELS, default_level
 from grimoire.web.clock import Clocks
 from grimoire.web.decisions import Decisions
@@ -50,6 +54,8 @@ from grimoire.web.replay import Replay
 from grimoire.web.seat_bots import SeatBots
 from grimoire.web.store import FINISHED, OPEN, RUNNING, Seat, StoredGame
 from grimoire.web.undo import UndoPolicy
+
+log = logging.getLogger("grimoire.web")
 
 
 class Room:
@@ -93,12 +99,17 @@ class Room:
         # the helpers, one per job
         self.tokens = seating.Tokens(self.seats)
         self.undo_policy = UndoPolicy(self)
-        self.payloads = Payloads(self, self.undo_policy.refusal, host.now)
+        self.payloads = Payloads(self, self.undo_policy.refusal, host.now, self.absence_payload)
         self.replay = Replay(game, self.seed)
         self.decisions = Decisions()
         self.decisions.track(state, self.status == RUNNING, self.version, None)
         self.bots = SeatBots(self, host)
         self.journal = Journal(host, self.id, len(state.history))
+        # who is away (see ``absence``): everyone counts as seen when the room is loaded
+        self.presence = Presence(len(self.seats), host.now())
+        self.seen_present: set[int] = set()  # the seats with a page open at the last look
+        # the seats in the middle of a turn: a person takes their seat back only between turns
+        self.mid = mid_turn(state)
 
     # ------------------------------------------------------------------ identity
     def seat_of(self, token: str | None) -> int | None:
@@ -109,9 +120,38 @@ class Room:
         """A new listener, which gets the current payload at once and every change after (its
         game texts in ``lang``)."""
         listener = Listener(seating.token_hash(token) if token else None, lang)
+        seat = self.tokens.seat_of_hash(listener.token_hash)
+        self.presence.saw(seat, self.host.now())
         self.listeners.add(listener)
-        listener.push(self.payload_text(self.tokens.seat_of_hash(listener.token_hash), lang))
+        if seat is not None and seat not in self.seen_present:
+            # everyone sees at once that the seat's person is here (the new page too); a page
+            # that closes is noticed by the next ``look``
+            self.seen_present = self.present_seats()
+            self.changed()
+        else:
+            listener.push(self.payload_text(seat, lang))
         return listener
+
+    def look(self, now: float) -> None:
+        """Who is here (the hub's watcher calls it every tick): each seat with a page open is
+        seen now; when a seat's last page has closed since the last look, everyone is told."""
+        present = self.present_seats()
+        for seat in present:
+            self.presence.saw(seat, now)
+        if present != self.seen_present:
+            self.seen_present = present
+            self.changed()
+
+    def present_seats(self) -> set[int]:
+        """The seats with a page open (a live connection with the seat's token)."""
+        seats = {self.tokens.seat_of_hash(listener.token_hash) for listener in self.listeners}
+        return {seat for seat in seats if seat is not None}
+
+    def absence_payload(self) -> dict[str, Any]:
+        """Who is away and which seats bots hold for their people, for every payload."""
+        rule = self.host.absence
+        shown = rule if rule.applies(self.clocks) else None  # a turn clock: the clock rules
+        return self.presence.payload(shown, self.seats, self.present_seats())
 
     # ------------------------------------------------------------------ what clients see
     def summary(self) -> dict[str, Any]:
@@ -191,6 +231,7 @@ class Room:
             ):
                 self._check_version(version, seat)
             self._check_running()
+            self.presence.saw(seat, self.host.now())
             if seat not in state.seats_to_act():
                 to_act = ", ".join(self.seats[s].name for s in sorted(state.seats_to_act()))
                 raise Unprocessable(N_("it is not your turn ({to_act} to act)"), to_act=to_act)
@@ -225,12 +266,15 @@ class Room:
         self.status = status
         self.version += len(lines)
         self.decisions.track(new, status == RUNNING, self.version, seat)
+        self.mid = still_mid(self.mid, new, seat)
+        await self._hand_back()
         self.changed()
 
     async def undo(self, seat: int, version: int | None) -> None:
         async with self.lock:
             self._check_version(version, seat)
             self._check_running()
+            self.presence.saw(seat, self.host.now())
             reason = self.undo_refusal(seat)
             if reason is not None:
                 raise Unprocessable(N_("cannot undo: {reason}"), reason=Msg(reason))
@@ -246,6 +290,8 @@ class Room:
             # everyone is told who took back what (as each of them read it)
             self._add_event(Event(self.version, "undo", seat, seat, len(self.lines), undone.texts))
             self.decisions.track(previous, True, self.version, seat)
+            self.mid = mid_turn(previous)
+            await self._hand_back()
             self.changed()
 
     # ------------------------------------------------------------------ seats
@@ -257,7 +303,46 @@ class Room:
             allowed = seating.may_join(self.join_policy, self.invite, key)
             new, token = seating.joined(self._seat(seat), name, allowed)
             await self._set_seat(new, only_if_free=True)
+            self.presence.saw(seat, self.host.now())
             return token
+
+    async def reclaim(self, token: str | None) -> tuple[int, bool] | None:
+        """A person whose seat a bot holds for them comes back with their token: the seat and
+        whether it is theirs again now (else they get it when the bot's turn under way is over);
+        None if no bot holds a seat for this token."""
+        async with self.lock:
+            seat = self.tokens.held_seat_of(token)
+            if seat is None:
+                return None
+            target = self.seats[seat]
+            self.presence.saw(seat, self.host.now())
+            if self.status == RUNNING and seat in self.mid:
+                if not target.returning:
+                    await self._set_seat(
+                        dataclasses.replace(target, returning=True), only_if_held=target.held_for
+                    )
+                return seat, False
+            await self._take_back(seat)
+            return seat, True
+
+    async def _take_back(self, seat: int) -> None:
+        target = self.seats[seat]
+        await self._set_seat(
+            seating.taken_back(target),
+            only_if_held=target.held_for,
+            event=Event(self.version, "back", seat, seat, len(self.lines)),
+        )
+        self.presence.saw(seat, self.host.now())
+
+    async def _hand_back(self) -> None:
+        """Give back each seat whose person asked for it, once its bot's turn is over (after
+        every move; the caller holds the lock)."""
+        for seat, target in enumerate(self.seats):
+            if target.kind == "bot" and target.returning and seat not in self.mid:
+                try:
+                    await self._take_back(seat)
+                except Exception:  # the move stands; the next one tries again
+                    log.exception("game %s: seat %d could not be given back", self.id, seat)
 
     async def hand_to_bot(
         self, seat: int, level: str | None, *, by: int | None, held: str | None = None
@@ -284,8 +369,17 @@ class Room:
             and clocks.ran_out(seat, now)
         )
         bot_due = clocks is not None and clocks.bot_due(seat, now)
+        rule = self.host.absence
+        away_for = self._away_for(seat, now)
         handover = seating.handover(
-            target, level, by=by, held=held, ran_out=ran_out, bot_due=bot_due
+            target,
+            level,
+            by=by,
+            held=held,
+            ran_out=ran_out,
+            bot_due=bot_due,
+            away=away_for >= rule.others_after,
+            away_due=away_for >= rule.server_after and self._waited_for(seat),
         )
         await self._set_seat(
             handover.seat,
@@ -293,6 +387,43 @@ class Room:
             only_if_token=handover.only_if_token,
             event=Event(self.version, "bot", seat, by, len(self.lines), detail=handover.reason),
         )
+
+    def _away_for(self, seat: int, now: float) -> float:
+        """Seconds ``seat``'s person has been away, where the absence rule holds (a running,
+        unpaused game, no turn clock); else 0."""
+        target = self.seats[seat]
+        if (
+            self.status != RUNNING
+            or self.paused
+            or target.kind != "person"
+            or not target.taken
+            or not self.host.absence.applies(self.clocks)
+        ):
+            return 0.0
+        return self.presence.away_for(seat, self.present_seats(), now)
+
+    def _waited_for(self, seat: int) -> bool:
+        """The table waits for ``seat`` (it is to act) and another seat is a person's: the
+        server hands an away seat to a bot only then."""
+        others = any(s.kind == "person" and s.taken for s in self.seats if s.seat != seat)
+        return others and seat in self.state.seats_to_act()
+
+    def absence_due(self, now: float) -> bool:
+        """Whether the server must hand an away seat to a bot now (cheap: no lock)."""
+        return any(
+            self._away_for(seat, now) >= self.host.absence.server_after and self._waited_for(seat)
+            for seat in self.state.seats_to_act()
+        )
+
+    async def check_absence(self) -> None:
+        """Called by the hub's watcher: hand to a bot each seat the table waits for whose
+        person has been away for the server's limit."""
+        async with self.lock:
+            now = self.host.now()
+            for seat in sorted(self.state.seats_to_act()):
+                away_for = self._away_for(seat, now)
+                if away_for >= self.host.absence.server_after and self._waited_for(seat):
+                    await self._hand_over(seat, default_level(self.game), by=None, held=None)
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
@@ -309,6 +440,7 @@ class Room:
         *,
         only_if_free: bool = False,
         only_if_token: str | None = None,
+        only_if_held: str | None = None,
         event: Event | None = None,
     ) -> None:
         seats = list(self.seats)
@@ -323,6 +455,7 @@ class Room:
             clocks,
             only_if_free=only_if_free,
             only_if_token=only_if_token,
+            only_if_held=only_if_held,
         )
         if not done:
             raise Conflict(N_("that seat changed hands meanwhile"))
@@ -347,6 +480,7 @@ class Room:
                 raise Conflict(N_("only a game in play can be paused"))
             if self.clocks.paused:
                 raise Conflict(N_("the game is already paused"))
+            self.presence.saw(by, self.host.now())
             clocks = self.clocks.copy()
             clocks.pause(self.host.now(), by)
             await self._save_clocks(clocks)
@@ -357,6 +491,7 @@ class Room:
         async with self.lock:
             if self.clocks is None or not self.clocks.paused:
                 raise Conflict(N_("the game is not paused"))
+            self.presence.saw(by, self.host.now())
             clocks = self.clocks.copy()
             clocks.resume(self.host.now())
             await self._save_clocks(clocks)

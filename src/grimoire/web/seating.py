@@ -27,10 +27,13 @@ class SeatRequest:
 
 
 class Tokens:
-    """The seat of each secret token (by its hash: tokens themselves are never kept)."""
+    """The seat of each secret token (by its hash: tokens themselves are never kept), and the
+    seat a bot holds for each token whose seat it took."""
 
     def __init__(self, seats: Iterable[Seat]) -> None:
+        seats = list(seats)
         self._seats = {seat.token_hash: seat.seat for seat in seats if seat.token_hash}
+        self._held = {seat.held_for: seat.seat for seat in seats if seat.held_for}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose secret token this is, or None."""
@@ -41,12 +44,20 @@ class Tokens:
     def seat_of_hash(self, hashed: str | None) -> int | None:
         return self._seats.get(hashed) if hashed else None
 
+    def held_seat_of(self, token: str | None) -> int | None:
+        """The seat a bot holds for this token's person (they may take it back), or None."""
+        return self._held.get(token_hash(token)) if token else None
+
     def moved(self, old: Seat, new: Seat) -> None:
         """``old``'s token no longer holds a seat; ``new``'s holds it."""
         if old.token_hash:
             self._seats.pop(old.token_hash, None)
+        if old.held_for:
+            self._held.pop(old.held_for, None)
         if new.token_hash:
             self._seats[new.token_hash] = new.seat
+        if new.held_for:
+            self._held[new.held_for] = new.seat
 
 
 def new_seats(
@@ -115,8 +126,8 @@ def joined(target: Seat, name: str, allowed: bool) -> tuple[Seat, str]:
 
 @dataclasses.dataclass(frozen=True)
 class Handover:
-    """A seat handed to a bot: the new seat, why (``left``, ``free``, ``ran_out``), and the
-    condition its write checks (a concurrent change makes it fail)."""
+    """A seat handed to a bot: the new seat, why (``left``, ``free``, ``ran_out``, ``away``),
+    and the condition its write checks (a concurrent change makes it fail)."""
 
     seat: Seat
     reason: str
@@ -125,14 +136,27 @@ class Handover:
 
 
 def handover(
-    target: Seat, level: str, *, by: int | None, held: str | None, ran_out: bool, bot_due: bool
+    target: Seat,
+    level: str,
+    *,
+    by: int | None,
+    held: str | None,
+    ran_out: bool,
+    bot_due: bool,
+    away: bool = False,
+    away_due: bool = False,
 ) -> Handover:
     """Who may hand ``target`` to a bot:
 
     - its player (``by`` its seat, ``held`` the hash of their token): the "zombie" replacement
       (a second, concurrent leave finds the seat no longer theirs);
-    - another seated player (``by``), for a free seat, or a seat whose clock ``ran_out``;
-    - the server (``by`` None), once the grace after a clock ran out is over (``bot_due``)."""
+    - another seated player (``by``), for a free seat, a seat whose clock ``ran_out``, or a seat
+      whose person has been ``away`` long enough (``absence``);
+    - the server (``by`` None), once the grace after a clock ran out is over (``bot_due``), or
+      its person has been away for the server's longer limit (``away_due``).
+
+    A bot that takes a person's seat from them (ran out, away) holds it for them: their token
+    takes it back (``taken_back``)."""
     seat = target.seat
     name = f"{strip_bot_suffix(target.name)} (bot)"
     if by == seat:
@@ -143,9 +167,21 @@ def handover(
         reason, free, token, name = "free", True, None, f"Bot {seat + 1}"
     elif ran_out and (by is not None or bot_due):
         reason, free, token = "ran_out", False, target.token_hash
+    elif target.kind == "person" and (away_due if by is None else away):
+        reason, free, token = "away", False, target.token_hash
     else:
         raise Conflict(
-            f"{target.name}'s seat is taken: only its player can hand it to a bot, "
-            "or the others once its clock has run out"
+            N_(
+                "{name}'s seat is taken: only its player can hand it to a bot, or the "
+                "others once its clock has run out or its player has been away long enough"
+            ),
+            name=target.name,
         )
-    return Handover(Seat(seat, "bot", level, name[:64], None), reason, free, token)
+    # a seat taken from its person is held for them; one they left is not (they chose to go)
+    keep = target.token_hash if reason in ("ran_out", "away") else None
+    return Handover(Seat(seat, "bot", level, name[:64], None, keep), reason, free, token)
+
+
+def taken_back(target: Seat) -> Seat:
+    """A held bot seat given back to its person (their token again, their name again)."""
+    return Seat(target.seat, "person", None, strip_bot_suffix(target.name), target.held_for)

@@ -6,7 +6,8 @@ Tables (created and changed only by the Alembic migrations in ``grimoire/web/mig
   ``version`` (the number of log entries so far), whether it is private, who may take a free
   seat (``join_policy``, with the invitation key), and its clocks (``clock``, ``deadline``).
 - ``seats``: who sits where: a person (with the SHA-256 of their secret seat token once joined)
-  or a bot with its level.
+  or a bot with its level; a bot that took a person's seat holds it for them (``held_for``, the
+  hash of their token; ``reclaiming`` once they asked for it back: see ``absence``).
 - ``log``: append-only, numbered ``seq = 1, 2, ...`` per game. An entry is a player action
   (``kind="act"``), a chance outcome (``kind="chance"``), or an undo (``kind="undo"``, ``ply``
   is the history length it goes back to). Each action entry keeps what every viewer is told
@@ -95,6 +96,11 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    held_for: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # (the column's name is not RETURNING, an SQL keyword)
+    returning: Mapped[bool] = mapped_column(
+        "reclaiming", Boolean, default=False, server_default=false()
+    )
 
 
 class LogRow(Base):
@@ -131,6 +137,10 @@ class Seat:
     level: str | None
     name: str
     token_hash: str | None = None
+    # a bot seat held for the person it was taken from (their token's hash): they may take it
+    # back; ``returning``: they asked to, and get it when the bot's turn under way is over
+    held_for: str | None = None
+    returning: bool = False
 
     @property
     def taken(self) -> bool:
@@ -281,6 +291,8 @@ class Store:
                         name=seat.name,
                         token_hash=seat.token_hash,
                         joined_at=now if seat.token_hash else None,
+                        held_for=seat.held_for,
+                        returning=seat.returning,
                     )
                 )
             self._add_entries(session, stored.id, 0, entries, now)
@@ -349,12 +361,14 @@ class Store:
         status: str | None = None,
         only_if_free: bool = False,
         only_if_token: str | None = None,
+        only_if_held: str | None = None,
         clock: dict[str, Any] | None = None,
         deadline: float | None = None,
     ) -> bool:
         """Write a seat, the game's clocks (and maybe its status). With ``only_if_free`` the
         write happens only while the seat has no token yet, with ``only_if_token`` only while
-        the seat still has that token hash; returns whether it happened."""
+        the seat still has that token hash, with ``only_if_held`` only while a bot still holds
+        it for that token hash; returns whether it happened."""
         now = utcnow()
         with self._session() as session:
             query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
@@ -362,6 +376,8 @@ class Store:
                 query = query.where(SeatRow.token_hash.is_(None), SeatRow.kind == "person")
             if only_if_token is not None:
                 query = query.where(SeatRow.token_hash == only_if_token)
+            if only_if_held is not None:
+                query = query.where(SeatRow.held_for == only_if_held, SeatRow.kind == "bot")
             result = session.execute(
                 query.values(
                     kind=seat.kind,
@@ -369,6 +385,8 @@ class Store:
                     name=seat.name,
                     token_hash=seat.token_hash,
                     joined_at=now if seat.token_hash else None,
+                    held_for=seat.held_for,
+                    returning=seat.returning,
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -494,7 +512,9 @@ def _stored(row: GameRow) -> StoredGame:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, row.kind, row.level, row.name, row.token_hash)
+    return Seat(
+        row.seat, row.kind, row.level, row.name, row.token_hash, row.held_for, bool(row.returning)
+    )
 
 
 def migrate(engine: Engine) -> None:

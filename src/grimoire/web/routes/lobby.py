@@ -30,9 +30,12 @@ from grimoire.web.summary import summary_of
 router = APIRouter(tags=["lobby"])
 
 
-@router.get("/api/catalog", summary="The games one can create, and their options")
-async def catalog() -> dict[str, Any]:
-    return {"games": catalog_doc(), "bot_levels": list(LEVELS)}
+@router.get(
+    "/api/catalog",
+    summary="The games one can create, their options, the bot levels and the absence rule",
+)
+async def catalog(hub: HubDep) -> dict[str, Any]:
+    return {"games": catalog_doc(), "bot_levels": list(LEVELS), "absence": hub.absence.doc()}
 
 
 @router.post(

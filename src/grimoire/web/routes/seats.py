@@ -1,5 +1,5 @@
-"""The seats' API: take a free seat, get back to one, leave it to a bot, give a seat to a bot,
-pause and resume the clocks."""
+"""The seats' API: take a free seat, get back to one (also one a bot holds for you), leave it
+to a bot, give a seat to a bot, pause and resume the clocks."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from grimoire.i18n import N_
 from grimoire.web.errors import Conflict, Forbidden
+from grimoire.web.rooms import Room
 from grimoire.web.routes.deps import (
     TOKEN_HEADER,
     HubDep,
@@ -52,25 +53,50 @@ async def join(
 @router.post(
     "/api/games/{game_id}/rejoin",
     summary="Get back to your seat in this browser: send the seat token (from the personal "
-    "rejoin link) as the header; it is set as the cookie",
+    "rejoin link) as the header; it is set as the cookie. A seat a bot holds for you is "
+    "yours again at once, or when the bot's turn under way is over (returning: true)",
     responses={200: {"model": Joined}, **ERRORS},
 )
 async def rejoin(request: Request, game_id: str, hub: HubDep, lang: Language) -> JSONResponse:
     room = await hub.room(game_id)
     token = request.headers.get(TOKEN_HEADER)
+    response = await back_to_seat(room, token, lang)
+    set_seat_cookie(request, response, room.id, token or "")
+    return response
+
+
+@router.post(
+    "/api/games/{game_id}/reclaim",
+    summary="Take back the seat a bot holds for you (your seat cookie or token): at once, or "
+    "when the bot's turn under way is over (returning: true)",
+    responses={200: {"model": Joined}, **ERRORS},
+)
+async def reclaim(request: Request, game_id: str, hub: HubDep, lang: Language) -> JSONResponse:
+    room = await hub.room(game_id)
+    return await back_to_seat(room, token_of(request, game_id), lang)
+
+
+async def back_to_seat(room: Room, token: str | None, lang: str) -> JSONResponse:
+    """The answer of rejoin and reclaim: the token's seat, taken back from its bot if need be;
+    403 if the token holds no seat and no bot holds one for it. The state is the seat's own
+    payload once the seat is the caller's, the spectators' while the bot finishes its turn."""
     seat = room.seat_of(token)
-    if seat is None or token is None:
-        raise Forbidden(N_("this link no longer holds a seat (it was left or given to a bot)"))
-    response = JSONResponse(
+    returning = False
+    if seat is None:
+        back = await room.reclaim(token)
+        if back is None or token is None:
+            raise Forbidden(N_("this link no longer holds a seat (it was left to the others)"))
+        seat, now = back
+        returning = not now
+    return JSONResponse(
         {
             "seat": seat,
             "token": token,
-            "rejoin_url": rejoin_url(room.id, token),
-            "state": room.payload(seat, lang),
+            "rejoin_url": rejoin_url(room.id, token or ""),
+            "returning": returning,
+            "state": room.payload(None if returning else seat, lang),
         }
     )
-    set_seat_cookie(request, response, room.id, token)
-    return response
 
 
 @router.post(
@@ -97,7 +123,8 @@ async def leave(
 @router.post(
     "/api/games/{game_id}/seats/{seat}/bot",
     summary="Give a seat to a bot (any seated player): a free seat while the game waits, "
-    "or another player's seat once their clock has run out",
+    "or another player's seat once their clock has run out or they have been away long "
+    "enough (the bot holds it for them)",
     responses={200: {"model": Payload}, **ERRORS},
 )
 async def seat_bot(
