@@ -9,13 +9,19 @@ Nothing here measures time: layouts are read from the page once it has drawn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 from test_web_browser import ARGS, CHROMIUM, shot, sync_api, version, wait_for_change
 from web_helpers import ServerProcess
+
+import grimoire
+from grimoire.core.i18n import language_scope
+from grimoire.games.fatal.text import _ as fatal_text
 
 pytestmark = pytest.mark.browser
 
@@ -308,3 +314,129 @@ def test_five_seals_reads_at_12_px_with_44_px_targets_and_pans(
     zoomed = player.page.evaluate(SEALS)
     assert float(zoomed["scale"]) > float(board["scale"]), (zoomed["scale"], board["scale"])
     assert_fits(player.page, width, "Five Seals zoomed in")
+
+
+# ----------------------------------------------------------------------------- F.A.T.A.L.
+def fatal_position(want: Callable[[Any, int, list[dict[str, Any]]], bool]) -> tuple[Any, int]:
+    """A 3-player F.A.T.A.L. position (random play from fixed seeds) where ``want`` holds for
+    the state, a seat to act and its legal actions."""
+    game = grimoire.make("fatal", players=3)
+    for seed in range(40):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = min(state.seats_to_act())
+            actions = [state.action_to_json(a) for a in state.legal_actions(seat)]
+            if want(state, seat, actions):
+                return state, seat
+            state.play(rng.choice(state.legal_actions(seat)), seat)
+    raise AssertionError("no such position")
+
+
+def probe(page: Any, state: Any, seat: int) -> None:
+    """Draw ``state`` as ``seat`` sees it with the page's own board code (F.A.T.A.L.'s renderer),
+    in a frame of the board's width before the page's board; clicks go to ``window.played``."""
+    names = [NAME, FRIEND, BOT]
+    payload = {
+        "id": "probe",
+        "version": 0,
+        "status": "running",
+        "view": state.view(seat),
+        "viewer": seat,
+        "seats": [{"seat": s, "name": names[s], "kind": "person", "taken": True} for s in range(3)],
+        "to_act": [seat],
+        "your_turn": True,
+        "actions": [state.action_to_json(a) for a in state.legal_actions(seat)],
+        "renderer": "/assets/games/fatal/render.js",
+        "stylesheet": "/assets/games/fatal/render.css",
+        "svg": None,
+    }
+    page.evaluate(
+        """async (payload) => {
+          const common = await import('/static/common.js');
+          document.getElementById('probe')?.remove();
+          const box = document.createElement('div');
+          box.id = 'probe';
+          box.className = 'board';
+          document.getElementById('board').before(box);
+          window.played = [];
+          await common.renderBoard(box, payload, (id) => window.played.push(id));
+        }""",
+        payload,
+    )
+
+
+def fatal_page(phones: list[Phone], browser: Any, server: ServerProcess, width: int) -> Phone:
+    """A phone watching a F.A.T.A.L. table in German (the page holds the game's catalogue)."""
+    created = create(server, game="fatal", players=3, name=NAME)
+    viewer = phone(phones, browser, width, lang="de")
+    viewer.context.add_cookies([{"name": "grimoire_lang", "value": "de", "url": server.url}])
+    viewer.page.goto(f"{server.url}/games/{created['state']['id']}")
+    viewer.page.wait_for_selector("#game[data-status] #board .fatal")
+    return viewer
+
+
+def test_fatal_hand_cards_show_names_and_effects(
+    browser: Any, phones: list[Phone], server: ServerProcess, width: int
+) -> None:
+    def both_kinds(state: Any, seat: int, actions: list[dict[str, Any]]) -> bool:
+        hand = state.view(seat)["seats"][seat].get("hand") or []
+        return any(card.startswith("V") for card in hand) and any(
+            not re.fullmatch(r"V\d\d", card) for card in hand
+        )
+
+    state, seat = fatal_position(both_kinds)
+    viewer = fatal_page(phones, browser, server, width)
+    probe(viewer.page, state, seat)
+    cards = viewer.page.evaluate(
+        """() => {
+          const frame = document.getElementById('probe').getBoundingClientRect();
+          return [...document.querySelectorAll('#probe .fatal-hand .fatal-card')].map((n) => {
+            const box = n.getBoundingClientRect();
+            return {card: n.dataset.card, text: n.innerText,
+                    effect: n.querySelector('.fatal-effect')?.innerText ?? null,
+                    inside: box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5,
+                    visible: box.width > 0 && box.height > 0};
+          });
+        }"""
+    )
+    hand = state.view(seat)["seats"][seat]["hand"]
+    assert sorted(card["card"] for card in cards) == sorted(hand)
+    comp = state.comp
+    with language_scope("de"):
+        for card in cards:
+            assert card["visible"] and card["inside"], card
+            assert card["card"] in card["text"], card  # its name ...
+            kind = comp.card_by_name(card["card"])
+            if comp.is_vision(kind):  # ... and what it shows straight and reversed
+                vision = comp.visions[kind]
+                target = "SECOND" if vision.second else "ONE"
+                assert vision.type in card["text"] and target in card["text"], card
+            else:  # ... and its effect, in German
+                english = comp.enchantment(kind).text
+                assert card["effect"] == fatal_text(english) != english, card
+    assert_fits(viewer.page, width, "F.A.T.A.L. hand")
+    shot(viewer.page, f"phone-{width}-fatal-hand")
+
+
+def test_board_tooltips_name_seats_as_the_page_does(
+    browser: Any, phones: list[Phone], server: ServerProcess
+) -> None:
+    """The games' action texts number seats from 0 ("target seat 1 row 2" is the page's second
+    player): the board's tooltips and labels say the people's names, as the list of moves."""
+
+    def targets_a_seat(state: Any, seat: int, actions: list[dict[str, Any]]) -> bool:
+        return any("seat" in action and action["kind"] == "row" for action in actions)
+
+    state, seat = fatal_position(targets_a_seat)
+    viewer = fatal_page(phones, browser, server, 360)
+    probe(viewer.page, state, seat)
+    tips = viewer.page.evaluate(
+        """() => [...document.querySelectorAll('#probe .gr-clickable')].flatMap(
+             (n) => [n.getAttribute('title'), n.getAttribute('aria-label')]).filter(Boolean)"""
+    )
+    assert tips
+    assert not [tip for tip in tips if re.search(r"\bseat \d", tip, re.I)], tips
+    assert any(FRIEND in tip for tip in tips), tips  # seat 1 is Nimue..., the page's second

@@ -65,7 +65,7 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
     for name in hand:
         kind = comp.card_by_name(name)
         if kind is None or not comp.is_vision(kind):
-            text = comp.enchantment(kind).text if kind is not None else ""
+            text = _(comp.enchantment(kind).text) if kind is not None else ""  # faces.py
             table.add_row(name, Text(text, style="italic"), "", "", "")
             continue
         v = comp.visions[kind]

@@ -23,6 +23,10 @@
 import { el as h, seatName } from "/static/common.js";
 import { tg } from "/static/language.js";
 
+// The cards' printed faces by name (made from the shipped data: grimoire/games/fatal/faces.py).
+const CARDS = await fetch(new URL("./cards.json", import.meta.url))
+  .then((answer) => (answer.ok ? answer.json() : {}))
+  .catch(() => ({}));
 const ORIENT_TEXT = { straight: () => tg("straight"), reversed: () => tg("reversed"), sideways: () => tg("sideways") };
 const SYMBOL = { stone: "◆", multiblade: "✶", parchment: "✉", none: "·" };
 const TYPE_ICON = { DRAW: "DRAW", TAKE: "TAKE", STEAL: "STEAL", DISCARD: "DISCARD" };
@@ -67,12 +71,42 @@ function rowCard(cell, attrs = {}) {
   );
 }
 
-function handCard(name, attrs = {}) {
-  const vision = /^V\d\d$/.test(name);
+// A card in a hand (or looked at) shows its face: a vision what it shows straight (▲ its type),
+// reversed (▼ its target) and sideways (▶ the tip's stars) with its symbol; an enchantment its
+// name and effect (the effect in the page's language when the catalogue knows the text).
+function handCard(name, extra = "") {
+  const face = CARDS[name];
+  const vision = face ? face.kind === "vision" : /^V\d\d$/.test(name);
+  const attrs = { class: `fatal-card hand ${vision ? "vision" : "enchantment"} ${extra}`.trim(), "data-card": name };
+  if (!face) return h("div", { ...attrs, title: name }, h("span", { class: "fatal-id", text: name }));
+  if (!vision) {
+    const effect = tg(face.text);
+    return h(
+      "div",
+      { ...attrs, title: `${name}: ${effect}` },
+      h("span", { class: "fatal-name", text: name }),
+      h("span", { class: "fatal-effect", text: effect }),
+    );
+  }
+  const [head, foot, tip] = face.stars;
   return h(
     "div",
-    { class: `fatal-card hand ${vision ? "vision" : "enchantment"}`, "data-card": name, title: name, ...attrs },
-    h("span", { class: "fatal-id", text: name }),
+    {
+      ...attrs,
+      title: tg("{card}: straight {type} {head}, reversed {target} {foot}, sideways {tip}; symbol {symbol}", {
+        card: name,
+        type: face.type,
+        head: stars(head),
+        target: face.target,
+        foot: stars(foot),
+        tip: stars(tip),
+        symbol: face.symbol,
+      }).replace(/ +([,;])/g, "$1"),
+    },
+    h("span", { class: "fatal-id" }, name, " ", h("span", { class: "fatal-symbol", text: SYMBOL[face.symbol] || "·" })),
+    h("span", { class: "fatal-face" }, "▲ ", h("b", { text: face.type }), h("span", { class: "fatal-stars", text: ` ${stars(head)}` })),
+    h("span", { class: "fatal-face" }, "▼ ", h("b", { text: face.target }), h("span", { class: "fatal-stars", text: ` ${stars(foot)}` })),
+    h("span", { class: "fatal-face" }, "▶ ", tg("tip"), h("span", { class: "fatal-stars", text: ` ${stars(tip)}` })),
   );
 }
 
@@ -217,7 +251,7 @@ function mineNode(payload, view) {
     h("div", { class: "fatal-hand" }, h("span", { class: "fatal-label", text: tg("Your hand") }), me.hand.length ? me.hand.map((name) => handCard(name)) : h("span", { class: "fatal-empty", text: tg("empty") })),
   ];
   if (view.looking && view.looking.cards) {
-    parts.push(h("div", { class: "fatal-looking" }, h("span", { class: "fatal-label", text: tg("You look at") }), view.looking.cards.map((name) => handCard(name, { class: "fatal-card hand looked" }))));
+    parts.push(h("div", { class: "fatal-looking" }, h("span", { class: "fatal-label", text: tg("You look at") }), view.looking.cards.map((name) => handCard(name, "looked"))));
   }
   return h("div", { class: "fatal-mine" }, parts);
 }
