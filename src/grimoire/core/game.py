@@ -16,7 +16,7 @@ from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, resolve_options
-from grimoire.core.state import CHANCE, POSITION_FORMAT, State
+from grimoire.core.state import CHANCE, POSITION_FORMAT, PausedGC, State
 
 
 # compiled by mypyc in the optional compiled build; games, bots and tests subclass it
@@ -106,6 +106,10 @@ class Game(ABC):
         anything read from outside (a file, the web) must use the default, which also makes
         sure the loaded state plays on: every seat to act has a legal action (or the chance
         node an outcome) and every seat's view can be drawn."""
+        with PausedGC():  # thousands of small allocations, no cycles (core.state.PausedGC)
+            return self._state_from_json(doc, trusted)
+
+    def _state_from_json(self, doc: Mapping[str, Any], trusted: bool) -> State:
         if not isinstance(doc, Mapping):
             raise InvalidPosition(f"a position document is a JSON object, not {excerpt(doc)}")
         if doc.get("format", POSITION_FORMAT) != POSITION_FORMAT:
