@@ -471,8 +471,14 @@ export function eventText(payload, event) {
       return t("{who} resumed the game", { who: who(event.by) });
     case "ran_out":
       return t("{who} ran out of time", { who: who(event.seat) });
+    case "back":
+      return t("{who} is back and takes their seat again", { who: who(event.seat) });
     case "bot":
       if (event.detail === "left") return t("{who} left: a bot plays on", { who: who(event.seat) });
+      if (event.detail === "away")
+        return event.by === null || event.by === undefined
+          ? t("A bot took over seat {seat}: its player was away", { seat: event.seat + 1 })
+          : t("{who} gave seat {seat} to a bot: its player was away", { who: who(event.by), seat: event.seat + 1 });
       if (event.detail === "free")
         return t("{who} gave seat {seat} to a bot", { who: who(event.by), seat: event.seat + 1 });
       return event.by === null || event.by === undefined

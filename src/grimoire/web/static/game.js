@@ -14,6 +14,7 @@ import {
   tickClocks,
   toast,
 } from "./common.js";
+import { comeBack, markPlayers, seatTools, takeSeatBack, tickAway } from "./absence.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -70,6 +71,7 @@ async function draw(payload) {
   renderShare(payload);
   announce(payload);
   renderPlayers(document.getElementById("players"), payload, payload.scores, payload.winners);
+  markPlayers(document.getElementById("players"), payload);
   const clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
   board.dataset.clickable = clickable;
   renderActions(payload, clickable);
@@ -341,6 +343,8 @@ function renderSeatTools(payload) {
         : el("button.button.quiet", { type: "button", id: "pause-button", text: t("Pause (stops the clocks)"), onclick: () => post(`/api/games/${gameId}/pause`, {}) }),
     );
   }
+  // the absence rule: an away seat to a bot, one's own seat back from its bot
+  box.append(...seatTools(payload, fillWithBot, () => takeSeatBack(gameId, show).catch((error) => toast(error.message, "error"))));
   if (payload.viewer !== null && payload.status !== "finished") {
     box.append(
       el("button.button.quiet", {
@@ -427,13 +431,18 @@ function connect() {
 
 async function start() {
   try {
-    await show(await api("GET", `/api/games/${gameId}/state`));
+    const first = await api("GET", `/api/games/${gameId}/state`);
+    await show(first);
+    await comeBack(first, gameId, show); // a seat a bot holds for this browser's person
   } catch (error) {
     toast(error.message, "error");
   }
   connect();
   // clocks count down between updates; one text change a second, nothing else redrawn
-  setInterval(() => tickClocks(document.getElementById("players"), current), 1000);
+  setInterval(() => {
+    tickClocks(document.getElementById("players"), current);
+    tickAway(document.getElementById("game"), current);
+  }, 1000);
 }
 
 start();

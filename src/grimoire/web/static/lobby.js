@@ -9,6 +9,10 @@ const seatsBox = document.getElementById("seats");
 const optionsBox = document.getElementById("options");
 const errorBox = document.getElementById("create-error");
 let catalog = [];
+let absence = null; // the server's absence rule: {others_after_seconds, server_after_seconds}
+// the grace a real-time clock of the lobby gives after running out, before the server hands
+// the seat to a bot: short, so a table never waits long for someone who is gone
+const REALTIME_GRACE = 60;
 
 // the bot offered first is the game's default level: its heuristic, or easy without one
 function seatChoices(game) {
@@ -152,6 +156,7 @@ function readClock() {
       kind,
       move_seconds: Number(document.getElementById("move-select").value),
       reserve_seconds: Number(document.getElementById("reserve-select").value),
+      grace_seconds: REALTIME_GRACE,
     };
   }
   if (kind === "turn") return { kind, move_seconds: Number(document.getElementById("turn-select").value) };
@@ -167,6 +172,62 @@ function showClockSettings() {
   const join = document.getElementById("join-select");
   join.disabled = isPrivate;
   if (isPrivate) join.value = "invited";
+  showHandover();
+}
+
+// "2 min 30 s", "1 d": a duration in words.
+function spoken(seconds) {
+  const s = Math.round(seconds);
+  if (s >= 86400 && s % 3600 === 0) {
+    const days = Math.floor(s / 86400);
+    const hours = (s % 86400) / 3600;
+    return hours ? `${t("{n} d", { n: days })} ${t("{n} h", { n: hours })}` : t("{n} d", { n: days });
+  }
+  if (s >= 3600 && s % 60 === 0) {
+    const minutes = (s % 3600) / 60;
+    const hours = t("{n} h", { n: Math.floor(s / 3600) });
+    return minutes ? `${hours} ${t("{n} min", { n: minutes })}` : hours;
+  }
+  if (s >= 60) {
+    const rest = s % 60;
+    const minutes = t("{n} min", { n: Math.floor(s / 60) });
+    return rest ? `${minutes} ${t("{n} s", { n: rest })}` : minutes;
+  }
+  return t("{n} s", { n: s });
+}
+
+// When a seat goes to a bot at the table being made: the absence rule, and the chosen clock.
+function showHandover() {
+  const note = document.getElementById("handover-note");
+  const clock = readClock();
+  const parts = [];
+  if (clock && clock.kind === "turn") {
+    parts.push(
+      t("A player out of time (after {time}) can be given to a bot by the others, and after {grace} more by the server.", {
+        time: spoken(clock.move_seconds),
+        grace: spoken(clock.move_seconds),
+      }),
+    );
+  } else {
+    if (absence) {
+      parts.push(
+        t("A player who closes their page can be given to a bot after {others} by the others, or after {server} by the server when someone waits.", {
+          others: spoken(absence.others_after_seconds),
+          server: spoken(absence.server_after_seconds),
+        }),
+      );
+    }
+    if (clock) {
+      parts.push(
+        t("A player out of time (after {time} in one move, reserve included) can be given to a bot by the others at once, and after {grace} more by the server.", {
+          time: spoken(clock.move_seconds + clock.reserve_seconds),
+          grace: spoken(clock.grace_seconds),
+        }),
+      );
+    }
+  }
+  parts.push(t("They take their seat back with their link at their next turn."));
+  note.textContent = parts.join(" ");
 }
 
 function clockLabel(clock) {
@@ -232,6 +293,7 @@ async function start() {
   try {
     const data = await api("GET", "/api/catalog");
     catalog = data.games;
+    absence = data.absence || null;
   } catch (error) {
     toast(error.message, "error");
     return;
@@ -241,9 +303,13 @@ async function start() {
   if (wanted && catalog.some((g) => g.name === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", fillPlayers);
   document.getElementById("clock-select").addEventListener("change", showClockSettings);
+  for (const id of ["move-select", "reserve-select", "turn-select"]) {
+    document.getElementById(id).addEventListener("change", showHandover);
+  }
   document.getElementById("visibility-select").addEventListener("change", showClockSettings);
   playersSelect.addEventListener("change", fillSeats);
   fillPlayers();
+  showHandover();
   refreshGames();
   setInterval(refreshGames, 5000);
 }
