@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "grimoire-record/1"
 
 # How a record finds its game by name: the registry installs its ``make`` here when it is
-# imported (``import grimoire`` does), so the core never imports the registry or a game.
+# imported (a replay imports it by name if nothing has), so the core never imports the registry
+# or a game statically.
 GameFactory = Callable[..., "Game"]
 _factory: list[GameFactory] = []
 
@@ -68,8 +70,10 @@ class GameRecord:
         """The state after the first ``upto`` recorded actions (all by default). ``game`` is
         the game to replay in; by default the one registered under the record's name."""
         if game is None:
+            if not _factory:  # the registry installs itself when loaded: load it by name
+                importlib.import_module("grimoire.registry")
             if not _factory:
-                raise UnknownGame("no game registry is loaded: import grimoire first")
+                raise UnknownGame("no game registry is loaded")
             game = _factory[0](self.game, players=self.players, **self.options)
         game.check_data_hash(self.data, "record")
         state = game.new_state(self.seed, resolve_chance=False)
