@@ -109,6 +109,7 @@ def test_a_table_without_a_clock_lets_the_others_give_an_away_seat_to_a_bot(
     assert start["absence"]["seats"][0] == {
         "present": False,
         "away_since": clock.now,
+        "handable": False,
         "held": False,
         "returning": False,
     }
@@ -117,7 +118,8 @@ def test_a_table_without_a_clock_lets_the_others_give_an_away_seat_to_a_bot(
     early = hand_over(client, game_id, 0, tokens[1])
     assert early.status_code == 409 and "away long enough" in early.json()["detail"]
     clock.advance(1)
-    check(client)
+    check(client)  # the watcher tells everyone that the others may now
+    assert absence(client, game_id, 0)["handable"] is True
     assert hand_over(client, game_id, 0, None).status_code == 403  # spectators never
     given = hand_over(client, game_id, 0, tokens[1])
     assert given.status_code == 200, given.text
@@ -274,6 +276,7 @@ def test_the_rejoin_link_takes_a_seat_back_when_the_bot_s_turn_is_over(
     assert held["absence"]["seats"][0] == {
         "present": False,
         "away_since": None,
+        "handable": False,
         "held": True,
         "returning": True,
     }

@@ -83,12 +83,17 @@ class Presence:
         return max(0.0, now - self.seen[seat])
 
     def payload(
-        self, rule: AbsenceRule | None, seats: Sequence[Seat], present: set[int]
+        self,
+        rule: AbsenceRule | None,
+        seats: Sequence[Seat],
+        present: set[int],
+        handable: set[int],
     ) -> dict[str, Any]:
         """What everyone may know (presence is public): the limits (None where the rule does
         not hold), and per seat whether a page of it is open, since when (server time) its
-        person is away, whether a bot holds it for its person (``held``) and whether they asked
-        for it back (``returning``)."""
+        person is away, whether the others may now hand it to a bot for that (``handable``),
+        whether a bot holds it for its person (``held``) and whether they asked for it back
+        (``returning``)."""
         rows = []
         for seat in seats:
             here = seat.seat in present
@@ -98,6 +103,7 @@ class Presence:
                 {
                     "present": here,
                     "away_since": round(self.seen[seat.seat], 3) if away else None,
+                    "handable": seat.seat in handable,
                     "held": seat.held_for is not None,
                     "returning": seat.returning,
                 }

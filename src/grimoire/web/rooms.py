@@ -108,6 +108,7 @@ class Room:
         # who is away (see ``absence``): everyone counts as seen when the room is loaded
         self.presence = Presence(len(self.seats), host.now())
         self.seen_present: set[int] = set()  # the seats with a page open at the last look
+        self.seen_handable: set[int] = set()  # the seats the others could hand over then
         # the seats in the middle of a turn: a person takes their seat back only between turns
         self.mid = mid_turn(state)
 
@@ -134,13 +135,22 @@ class Room:
 
     def look(self, now: float) -> None:
         """Who is here (the hub's watcher calls it every tick): each seat with a page open is
-        seen now; when a seat's last page has closed since the last look, everyone is told."""
+        seen now; when a seat's last page has closed since the last look, or a seat has been
+        away long enough for the others to hand it to a bot, everyone is told."""
         present = self.present_seats()
         for seat in present:
             self.presence.saw(seat, now)
-        if present != self.seen_present:
-            self.seen_present = present
+        handable = self.handable(now)
+        if present != self.seen_present or handable != self.seen_handable:
+            self.seen_present, self.seen_handable = present, handable
             self.changed()
+
+    def handable(self, now: float) -> set[int]:
+        """The seats whose person has been away long enough for the others to hand them to a
+        bot."""
+        others = self.host.absence.others_after
+        away = {seat: self._away_for(seat, now) for seat in range(len(self.seats))}
+        return {seat for seat, seconds in away.items() if seconds > 0 and seconds >= others}
 
     def present_seats(self) -> set[int]:
         """The seats with a page open (a live connection with the seat's token)."""
@@ -151,7 +161,8 @@ class Room:
         """Who is away and which seats bots hold for their people, for every payload."""
         rule = self.host.absence
         shown = rule if rule.applies(self.clocks) else None  # a turn clock: the clock rules
-        return self.presence.payload(shown, self.seats, self.present_seats())
+        handable = self.handable(self.host.now())
+        return self.presence.payload(shown, self.seats, self.present_seats(), handable)
 
     # ------------------------------------------------------------------ what clients see
     def summary(self) -> dict[str, Any]:

@@ -11,12 +11,15 @@ function awayFor(payload, seat) {
   return Math.max(0, serverNow() - info.away_since);
 }
 
-// Seconds until the others may give the seat to a bot (0: now; null: they may not).
+// Seconds until the others may give the seat to a bot (0: now, as the server says; null: they
+// may not). The count is this page's estimate; the server tells when the time has come.
 function handableIn(payload, seat) {
+  const info = payload.absence && payload.absence.seats[seat];
+  if (info && info.handable) return 0;
   const away = awayFor(payload, seat);
   const after = payload.absence && payload.absence.others_after_seconds;
   if (away === null || after === null || after === undefined) return null;
-  return Math.max(0, after - away);
+  return Math.max(1, after - away);
 }
 
 // The players panel: an "away" tag beside each away person, a "back at its next turn" tag
