@@ -1,0 +1,380 @@
+"""RL baselines: sb3-contrib's MaskablePPO on every grimoire game, one seat against bots.
+
+    .venv/bin/pip install -e ".[train]"          # torch 2.13.0 (CPU), sb3-contrib, matplotlib
+    nice -n 10 .venv/bin/python examples/train_baselines.py --game ciub --players 2 \\
+        -o length=short --opponents random --steps 40000
+    .venv/bin/python examples/train_baselines.py --list     # the baseline setups of docs/rl.md
+    nice -n 10 .venv/bin/python examples/train_baselines.py --setup ciub-random
+
+The learner plays ``grimoire/<Game>-v0`` (Gymnasium) at a random seat against ``--opponents``
+(``random`` or ``heuristic`` bots at every other seat), with the environment's own observation
+(the game's encoder, a flat ``Box``) and mask (``action_masks()``, read by MaskablePPO). On the
+CPU, one torch thread, seeded (``--seed``): the same command gives the same curve.
+
+Every ``--eval-every`` steps the current policy (deterministic) plays ``--eval-games`` held-out
+games (environment seeds ``EVAL_SEED + i``, never a training seed; game ``i`` at seat
+``i % players``, so every seat is played equally) against the same opponents: the win rate (a
+shared win counts as the share), the mean return and the mean final score and margin (own
+score minus the best other) make the learning curve, written to ``<out>/<name>.csv`` and drawn
+to ``<out>/<name>.png``. At the end the policy plays ``--final-games`` held-out games, and a
+uniformly random masked policy the same games (the reference a learner must beat); both rates
+get Wilson 95% intervals (``<out>/<name>.json``).
+
+Last, the saved model (``MaskablePPO.load``) is seated through ``grimoire.bots.from_policy``
+under a registered bot name in a small ``grimoire.sim`` study against the game's heuristic
+bot (``--study-games`` games, seats rotated): a trained SB3 model at a grimoire table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# one thread: the machine is shared, and a small MLP gains nothing from more
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.monitor import Monitor
+
+import grimoire.envs.gymnasium  # registers grimoire/<Game>-v0
+from grimoire.bots import from_policy, register_bot
+from grimoire.envs.common import gym_id
+from grimoire.sim.stats import wilson
+from grimoire.sim.study import StudySpec, run_study
+
+EVAL_SEED = 1_000_000  # evaluation environments' seeds start here; training uses --seed only
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One baseline row of docs/rl.md."""
+
+    game: str
+    players: int
+    opponents: str
+    steps: int
+    reward: str = "win"
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.players}p-{self.opponents}"
+
+
+# The rows of docs/rl.md's baseline table, sized for a shared 2-core machine (a few CPU minutes
+# each, evaluations included). Against the heuristic a random policy wins almost nothing, so a
+# win reward says nothing either: those runs learn from the shaped score reward (their win rate
+# is still what is measured).
+SETUPS = {
+    f"{s.game}-{s.opponents}": s
+    for s in (
+        Setup("ciub", 2, "random", 50_000, options={"length": "short"}),
+        Setup("fatal", 3, "random", 40_000),
+        Setup("five-seals", 2, "random", 50_000),
+        Setup("runika", 2, "random", 50_000),
+        Setup("ciub", 2, "heuristic", 30_000, "score", {"length": "short"}),
+        Setup("fatal", 3, "heuristic", 30_000, "score"),
+        Setup("five-seals", 2, "heuristic", 30_000, "score"),
+        Setup("runika", 2, "heuristic", 30_000, "score"),
+    )
+}
+
+
+def make_env(setup: Setup, seat: int | str = "random") -> gymnasium.Env[Any, Any]:
+    return gymnasium.make(
+        gym_id(setup.game),
+        players=setup.players,
+        seat=seat,
+        opponents=setup.opponents,
+        reward=setup.reward,
+        **setup.options,
+    )
+
+
+def win_share(info: dict[str, Any]) -> float:
+    """The learner's share of the win (0 for a loss or a game cut before its end)."""
+    winners = info.get("winners", [])
+    return 1.0 / len(winners) if info["seat"] in winners else 0.0
+
+
+def evaluate(policy: Any, envs: list[gymnasium.Env[Any, Any]], games: int) -> dict[str, float]:
+    """``policy(observation, mask) -> action`` over ``games`` held-out games, seats rotated."""
+    wins = returns = scores = margins = 0.0
+    for index in range(games):
+        env = envs[index % len(envs)]
+        observation, info = env.reset(seed=EVAL_SEED + index)
+        total, done = 0.0, False
+        while not done:
+            action = policy(observation, info["action_mask"])
+            observation, reward, terminated, truncated, info = env.step(action)
+            total += float(reward)
+            done = terminated or truncated
+        wins += win_share(info)
+        returns += total
+        if "scores" in info:
+            own = info["scores"][info["seat"]]
+            others = [s for i, s in enumerate(info["scores"]) if i != info["seat"]]
+            scores += own
+            margins += own - max(others, default=0.0)
+    low, high = wilson(wins, games) or [0.0, 1.0]
+    return {
+        "games": games,
+        "win_rate": wins / games,
+        "win_low": low,
+        "win_high": high,
+        "mean_return": returns / games,
+        "mean_score": scores / games,
+        "mean_margin": margins / games,
+    }
+
+
+def model_policy(model: MaskablePPO) -> Any:
+    def act(observation: np.ndarray, mask: np.ndarray) -> int:
+        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
+        return int(action)
+
+    return act
+
+
+def random_policy(seed: int) -> Any:
+    rng = np.random.default_rng(seed)
+
+    def act(observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    return act
+
+
+class Curve(BaseCallback):
+    """Evaluates the policy at step 0, then at the first rollout start (the policy changes only
+    there, after an update) at least ``every`` steps after the last point; keeps the rows."""
+
+    def __init__(self, envs: list[gymnasium.Env[Any, Any]], every: int, games: int) -> None:
+        super().__init__()
+        self.envs, self.every, self.games = envs, every, games
+        self.rows: list[dict[str, float]] = []
+        self.next = 0
+        self.eval_cpu = 0.0
+        self.started = time.process_time()
+
+    def point(self) -> None:
+        start = time.process_time()
+        row = evaluate(model_policy(self.model), self.envs, self.games)  # type: ignore[arg-type]
+        self.eval_cpu += time.process_time() - start
+        train_cpu = time.process_time() - self.started - self.eval_cpu
+        row = {"steps": self.num_timesteps, "train_cpu_s": round(train_cpu, 1), **row}
+        self.rows.append(row)
+        print(
+            f"  {self.num_timesteps:>7} steps  win {row['win_rate']:.3f} "
+            f"[{row['win_low']:.2f}, {row['win_high']:.2f}]  return {row['mean_return']:+.3f}  "
+            f"score {row['mean_score']:.2f}  margin {row['mean_margin']:+.2f}  "
+            f"({train_cpu / 60:.1f} CPU min training)",
+            flush=True,
+        )
+        self.next += self.every
+
+    def _on_training_start(self) -> None:
+        self.point()
+
+    def _on_rollout_start(self) -> None:
+        if self.num_timesteps >= self.next:
+            self.point()
+
+    def _on_step(self) -> bool:
+        return True
+
+
+def draw(name: str, setup: Setup, rows: list[dict[str, float]], random_rate: float, path: Path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [row["steps"] for row in rows]
+    figure, (wins, margin) = plt.subplots(1, 2, figsize=(8, 3), dpi=80)
+    wins.fill_between(
+        steps, [r["win_low"] for r in rows], [r["win_high"] for r in rows], alpha=0.25
+    )
+    wins.plot(steps, [r["win_rate"] for r in rows], marker="o", label="MaskablePPO")
+    wins.axhline(random_rate, color="grey", linestyle="--", label="random policy")
+    wins.set_ylim(0, 1)
+    wins.set_xlabel("training steps")
+    wins.set_ylabel(f"win rate vs {setup.opponents}")
+    wins.legend(loc="upper left", fontsize=8)
+    margin.plot(steps, [r["mean_margin"] for r in rows], marker="o", color="tab:green")
+    margin.set_xlabel("training steps")
+    margin.set_ylabel("mean margin (own - best other)")
+    figure.suptitle(f"{name}: {setup.reward} reward, 95% Wilson band", fontsize=10)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def study(model_path: Path, setup: Setup, games: int, seed: int) -> dict[str, Any]:
+    """The saved model, loaded and seated by name in a grimoire.sim study vs the heuristic."""
+    model = MaskablePPO.load(model_path, device="cpu")
+    register_bot("ppo", lambda game, seed: from_policy(model, name="ppo"))
+    lineup = ["ppo"] + ["heuristic"] * (setup.players - 1)
+    spec = StudySpec(
+        game=setup.game,
+        players=[setup.players],
+        games=games,
+        seed=seed,
+        lineups=[lineup],
+        options=dict(setup.options),
+    )
+    ((_cell, stats),) = run_study(spec).cells
+    played = stats.entrant_games["ppo"]
+    wins = float(stats.entrant_wins["ppo"])
+    low, high = wilson(wins, played) or [0.0, 1.0]
+    return {"games": played, "win_rate": wins / played, "win_low": low, "win_high": high}
+
+
+def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
+    torch.set_num_threads(1)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    name = setup.name
+    print(f"{name}: {setup.steps} steps, reward {setup.reward}, options {setup.options}")
+    started, wall = time.process_time(), time.monotonic()
+    env = Monitor(make_env(setup))
+    eval_envs = [make_env(setup, seat) for seat in range(setup.players)]
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        gamma=args.gamma,
+        ent_coef=args.ent_coef,
+        seed=args.seed,
+        device="cpu",
+        verbose=0,
+    )
+    curve = Curve(eval_envs, args.eval_every, args.eval_games)
+    model.learn(total_timesteps=setup.steps, callback=curve)
+    if curve.rows[-1]["steps"] < model.num_timesteps:
+        curve.point()
+    train_cpu = time.process_time() - started - curve.eval_cpu
+    model_path = Path(args.models) / f"{name}.zip"
+    model_path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(model_path)
+
+    final = evaluate(model_policy(model), eval_envs, args.final_games)
+    reference = evaluate(random_policy(args.seed), eval_envs, args.final_games)
+    print(
+        f"  final: win {final['win_rate']:.3f} [{final['win_low']:.3f}, {final['win_high']:.3f}]"
+        f"; random policy {reference['win_rate']:.3f} "
+        f"[{reference['win_low']:.3f}, {reference['win_high']:.3f}] ({args.final_games} games)",
+        flush=True,
+    )
+    sim = study(model_path, setup, args.study_games, args.seed) if args.study_games else None
+    if sim:
+        print(f"  study vs heuristic (from_policy): {sim}", flush=True)
+
+    with open(out / f"{name}.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(curve.rows[0]))
+        writer.writeheader()
+        writer.writerows(curve.rows)
+    draw(name, setup, curve.rows, reference["win_rate"], out / f"{name}.png")
+    summary = {
+        "setup": {**setup.__dict__, "name": name},
+        "command": " ".join(["examples/train_baselines.py", *sys.argv[1:]]),
+        "seed": args.seed,
+        "ppo": {k: getattr(args, k) for k in ("n_steps", "batch_size", "n_epochs", "gamma")},
+        "steps": int(model.num_timesteps),
+        "train_cpu_min": round(train_cpu / 60, 2),
+        "total_cpu_min": round((time.process_time() - started) / 60, 2),
+        "wall_min": round((time.monotonic() - wall) / 60, 2),
+        "final": final,
+        "random_policy": reference,
+        "study_vs_heuristic": sim,
+        "torch": torch.__version__,
+    }
+    (out / f"{name}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"  {summary['train_cpu_min']} CPU min training, {summary['wall_min']} min wall")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--setup", action="append", help="a named setup (--list), repeatable")
+    parser.add_argument("--all", action="store_true", help="every named setup, one at a time")
+    parser.add_argument("--list", action="store_true", help="list the named setups")
+    parser.add_argument("--game")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("-o", "--option", action="append", default=[], help="name=value")
+    parser.add_argument("--opponents", default="random")
+    parser.add_argument("--reward", default=None, help="win, share, margin or score")
+    parser.add_argument("--steps", type=int, default=None, help="training steps (env steps)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--eval-every", type=int, default=10_000)
+    parser.add_argument("--eval-games", type=int, default=30)
+    parser.add_argument("--final-games", type=int, default=100)
+    parser.add_argument("--study-games", type=int, default=20)
+    parser.add_argument("--n-steps", type=int, default=1024, help="PPO rollout length")
+    parser.add_argument("--batch-size", type=int, default=128)
+    parser.add_argument("--n-epochs", type=int, default=5)
+    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--out", default="bench/results/baselines", help="CSV, PNG, JSON")
+    parser.add_argument("--models", default="build/baselines", help="saved models (.zip)")
+    args = parser.parse_args(argv)
+    if args.list:
+        for key, s in SETUPS.items():
+            print(f"{key:24} {s.players}p vs {s.opponents}, {s.steps} steps, {s.reward} reward")
+        return
+    setups: list[Setup] = []
+    for key in list(SETUPS) if args.all else args.setup or []:
+        base = SETUPS[key]
+        setups.append(
+            Setup(
+                base.game,
+                base.players,
+                base.opponents,
+                args.steps or base.steps,
+                args.reward or base.reward,
+                base.options,
+            )
+        )
+    if args.game:
+        options = dict(option.split("=", 1) for option in args.option)
+        players = args.players or grimoire.make(args.game).players
+        setups.append(
+            Setup(
+                args.game,
+                players,
+                args.opponents,
+                args.steps or 40_000,
+                args.reward or "win",
+                {k: json_value(v) for k, v in options.items()},
+            )
+        )
+    if not setups:
+        parser.error("give --game, --setup or --all")
+    for setup in setups:
+        run(setup, args)
+
+
+def json_value(text: str) -> Any:
+    """``15`` is a number and ``true`` a flag, anything else the string itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+if __name__ == "__main__":
+    main()
