@@ -51,6 +51,8 @@ class PausedGC:
     def __exit__(self, *exc: object) -> None:
         if self.was_enabled:
             gc.enable()
+
+
 Actor: TypeAlias = int | frozenset[int]
 POSITION_FORMAT = "grimoire-position/1"
 
