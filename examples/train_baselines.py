@@ -242,6 +242,75 @@ def study(model_path: Path, setup: Setup, games: int, seed: int) -> dict[str, An
     return {"games": played, "win_rate": wins / played, "win_low": low, "win_high": high}
 
 
+def report(out: Path) -> None:
+    """Print docs/rl.md's baseline table from ``out``'s JSON files and draw every win-rate
+    curve into ``out/curves.png`` (dotted: the random policy's rate)."""
+    summaries = [json.loads(path.read_text()) for path in sorted(out.glob("*.json"))]
+    order = {f"{s.game}-{s.players}p-{s.opponents}": i for i, s in enumerate(SETUPS.values())}
+    summaries.sort(key=lambda summary: order.get(summary["setup"]["name"], len(order)))
+
+    def rate(result: dict[str, float] | None) -> str:
+        if not result:
+            return "-"
+        return f"{result['win_rate']:.2f} [{result['win_low']:.2f}, {result['win_high']:.2f}]"
+
+    print(
+        "| game | players | opponents | reward | steps | CPU min (training / all) "
+        "| win rate, trained (95%) | random policy (95%) | study via from_policy vs heuristic |"
+    )
+    print("| --- | --- | --- | --- | ---: | ---: | --- | --- | --- |")
+    for summary in summaries:
+        setup = summary["setup"]
+        options = ", ".join(f"{k}={v}" for k, v in setup["options"].items())
+        study_ = summary["study_vs_heuristic"]
+        print(
+            f"| {setup['game']}{f' ({options})' if options else ''} | {setup['players']} "
+            f"| {setup['opponents']} | {setup['reward']} | {summary['steps']:,} "
+            f"| {summary['train_cpu_min']:.1f} / {summary['total_cpu_min']:.1f} "
+            f"| {rate(summary['final'])} ({summary['final']['games']} games) "
+            f"| {rate(summary['random_policy'])} "
+            f"| {rate(study_)} ({study_['games'] if study_ else 0} games) |"
+        )
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = list(dict.fromkeys(summary["setup"]["game"] for summary in summaries))
+    figure, axes = plt.subplots(1, len(games), figsize=(3 * len(games), 3), dpi=80, sharey=True)
+    for axis, game in zip(np.atleast_1d(axes), games, strict=True):
+        for summary in summaries:
+            setup = summary["setup"]
+            if setup["game"] != game:
+                continue
+            with open(out / f"{setup['name']}.csv") as handle:
+                rows = [{k: float(v) for k, v in row.items()} for row in csv.DictReader(handle)]
+            steps = [row["steps"] for row in rows]
+            line = axis.plot(
+                steps,
+                [row["win_rate"] for row in rows],
+                marker="o",
+                label=f"vs {setup['opponents']}",
+            )
+            colour = line[0].get_color()
+            axis.fill_between(
+                steps,
+                [row["win_low"] for row in rows],
+                [row["win_high"] for row in rows],
+                alpha=0.2,
+                color=colour,
+            )
+            axis.axhline(summary["random_policy"]["win_rate"], color=colour, linestyle=":")
+        players = next(s["setup"]["players"] for s in summaries if s["setup"]["game"] == game)
+        axis.set_title(f"{game}, {players} players: win rate", fontsize=9)
+        axis.set_xlabel("training steps")
+        axis.set_ylim(0, 1)
+        axis.legend(fontsize=7, loc="upper left")
+    figure.tight_layout()
+    figure.savefig(out / "curves.png")
+    plt.close(figure)
+
+
 def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
     torch.set_num_threads(1)
     out = Path(args.out)
@@ -313,6 +382,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--setup", action="append", help="a named setup (--list), repeatable")
     parser.add_argument("--all", action="store_true", help="every named setup, one at a time")
     parser.add_argument("--list", action="store_true", help="list the named setups")
+    parser.add_argument("--report", action="store_true", help="table + curves.png from --out")
     parser.add_argument("--game")
     parser.add_argument("--players", type=int)
     parser.add_argument("-o", "--option", action="append", default=[], help="name=value")
@@ -335,6 +405,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.list:
         for key, s in SETUPS.items():
             print(f"{key:24} {s.players}p vs {s.opponents}, {s.steps} steps, {s.reward} reward")
+        return
+    if args.report:
+        report(Path(args.out))
         return
     setups: list[Setup] = []
     for key in list(SETUPS) if args.all else args.setup or []:
