@@ -10,9 +10,13 @@ No scripts, fonts or external files.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
+from grimoire.core.i18n import N_, translator
 from grimoire.core.state import State
+
+_ = translator("ciub", Path(__file__).parent / "locale")
 
 FILL = {
     "white": "#f4f4f4",
@@ -26,11 +30,11 @@ FILL = {
 INK = {"white": "#222", "yellow": "#222", "orange": "#222"}  # dark text on light dice
 SEAT = ("#c0392b", "#1f8a9e", "#b8860b", "#2e7d32")
 FACE = {
-    "swap": "swap",
-    "reroll": "re-roll",
-    "adjust": "adjust",
+    "swap": N_("swap"),
+    "reroll": N_("re-roll"),
+    "adjust": N_("adjust"),
     "two_for_one": "2:1",
-    "skull": "skull",
+    "skull": N_("skull"),
 }
 MIN_WIDTH = 820
 CARD_W, CARD_H, GAP = 112, 74, 10
@@ -54,24 +58,19 @@ def render(state: State, seat: int | None) -> str:
         _text(80, 28, 13, "#444", _status(view), anchor="start"),
     ]
     pile = view["pile"]
-    out.append(
-        _text(
-            16,
-            50,
-            12,
-            "#555",
-            f"Pile: B {pile['B']}  C {pile['C']}  D {pile['D']} "
-            "(Opus Magnum)" + ("  - the end has begun" if view["endgame"]["triggered"] else ""),
-            anchor="start",
-        )
+    pile_line = _("Pile: B {b}  C {c}  D {d} (Opus Magnum)").format(
+        b=pile["B"], c=pile["C"], d=pile["D"]
     )
+    if view["endgame"]["triggered"]:
+        pile_line += "  - " + _("the end has begun")
+    out.append(_text(16, 50, 12, "#555", pile_line, anchor="start"))
     y = 70
-    for title, cards in (("Top row", view["top"]), ("Bottom row", view["bottom"])):
+    for title, cards in ((_("Top row"), view["top"]), (_("Bottom row"), view["bottom"])):
         out.append(_text(16, y + 14, 13, "#333", title, bold=True, anchor="start"))
         for index, card in enumerate(cards):
             out.append(_card(card, 16 + index * (CARD_W + GAP), y + 22))
         y += CARD_H + 34
-    out.append(_text(16, y + 16, 13, "#333", "Supply", bold=True, anchor="start"))
+    out.append(_text(16, y + 16, 13, "#333", _("Supply"), bold=True, anchor="start"))
     for index, (colour, count) in enumerate(view["supply"].items()):
         x = 80 + index * 70
         out.append(
@@ -91,8 +90,10 @@ def render(state: State, seat: int | None) -> str:
             y + 16,
             11,
             "#666",
-            "Framed dice are in the tray; pale dice have acted; "
-            "a blank die is not rolled. Card: its need, its VP; a coloured bar is a marker.",
+            _(
+                "Framed dice are in the tray; pale dice have acted; a blank die is not rolled. "
+                "Card: its need, its VP; a coloured bar is a marker."
+            ),
             anchor="start",
         )
     )
@@ -100,10 +101,14 @@ def render(state: State, seat: int | None) -> str:
     return "\n".join(out)
 
 
+def vp(points: int) -> str:
+    return _("{vp} VP").format(vp=points)
+
+
 def _status(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
-        return "Game over"
-    return f"seat {view['turn']} to play: {view['phase_help']}"
+        return _("Game over.")
+    return _("seat {seat} to play: {help}").format(seat=view["turn"], help=view["phase_help"])
 
 
 def _text(
@@ -128,22 +133,35 @@ def _card(card: dict[str, Any], x: float, y: float) -> str:
     parts = [
         f'<g class="card" data-card="{card["id"]}"'
         + ("" if marker is None else f' data-marker="{marker}"')
-        + f"><title>card {card['id']}: needs {escape(card['need'])}, {card['vp']} VP</title>",
+        + "><title>"
+        + escape(
+            _("card {card}: needs {need}, {vp} VP").format(
+                card=card["id"], need=card["need"], vp=card["vp"]
+            )
+        )
+        + "</title>",
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf7" '
         'stroke="#8a7d63" stroke-width="1.5"/>',
         _text(x + 8, y + 15, 11, "#777", f"{card['id']} ({card['letter']})", anchor="start"),
-        _text(x + CARD_W - 8, y + 15, 12, "#2e7d32", f"{card['vp']} VP", bold=True, anchor="end"),
+        _text(x + CARD_W - 8, y + 15, 12, "#2e7d32", vp(card["vp"]), bold=True, anchor="end"),
         _text(x + CARD_W / 2, y + 44, 15, "#222", card["name"] or card["need"], bold=True),
     ]
     if card["owl"]:
-        parts.append(_text(x + 8, y + CARD_H - 8, 11, "#7a5c2e", "owl", anchor="start"))
+        parts.append(_text(x + 8, y + CARD_H - 8, 11, "#7a5c2e", _("owl"), anchor="start"))
     if marker is not None:
         colour = SEAT[marker % len(SEAT)]
         parts.append(
             f'<rect x="{x}" y="{y + CARD_H - 6}" width="{CARD_W}" height="6" fill="{colour}"/>'
         )
         parts.append(
-            _text(x + CARD_W - 8, y + CARD_H - 10, 11, colour, f"seat {marker}", anchor="end")
+            _text(
+                x + CARD_W - 8,
+                y + CARD_H - 10,
+                11,
+                colour,
+                _("seat {seat}").format(seat=marker),
+                anchor="end",
+            )
         )
     parts.append("</g>")
     return "".join(parts)
@@ -153,7 +171,7 @@ def _die(die: dict[str, Any], x: float, y: float) -> str:
     colour = die["colour"]
     ink = INK.get(colour, "#fff")
     face = die["face"]
-    shown = "" if face is None else FACE.get(face, face)
+    shown = "" if face is None else _(FACE[face]) if face in FACE else face
     frame = ' stroke="#111" stroke-width="3"' if die["tray"] else ' stroke="#666"'
     extra = (' data-tray="1"' if die["tray"] else "") + (' opacity="0.5"' if die["spent"] else "")
     return (
@@ -169,7 +187,7 @@ def _seat(
     view: dict[str, Any], info: dict[str, Any], viewer: int | None, y: float, width: int
 ) -> str:
     seat = info["seat"]
-    name = f"seat {seat}" + (" (you)" if seat == viewer else "")
+    name = _("seat {seat}").format(seat=seat) + (_(" (you)") if seat == viewer else "")
     if seat == view["turn"] and view["phase"] != "over":
         name = "▶ " + name
     claimed = ", ".join(str(card["id"]) for card in info["claimed"]) or "-"
@@ -178,7 +196,14 @@ def _seat(
         f'<rect x="10" y="{y}" width="{width - 20}" height="56" rx="6" fill="#fff" '
         f'stroke="{SEAT[seat % len(SEAT)]}" stroke-width="1.5"/>',
         _text(20, y + 20, 13, SEAT[seat % len(SEAT)], name, bold=True, anchor="start"),
-        _text(20, y + 40, 12, "#333", f"{info['vp']} VP, cards {claimed}", anchor="start"),
+        _text(
+            20,
+            y + 40,
+            12,
+            "#333",
+            _("{vp}, cards {cards}").format(vp=vp(info["vp"]), cards=claimed),
+            anchor="start",
+        ),
     ]
     free = [die for die in info["dice"] if not die["tray"]]
     tray = [die for die in info["dice"] if die["tray"]]
@@ -188,7 +213,7 @@ def _seat(
         x += DIE + 6
     if tray:
         x += 14
-        parts.append(_text(x, y + 14, 10, "#555", "tray", anchor="start"))
+        parts.append(_text(x, y + 14, 10, "#555", _("tray"), anchor="start"))
         x += 28
         for die in tray:
             parts.append(_die(die, x, y + 6))

@@ -61,7 +61,7 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
     comp = st.comp
     table = Table(title=_("Your hand"), title_justify="left", header_style="bold", expand=False)
     for column in (N_("card"), N_("^ straight"), N_("v reversed"), N_("> sideways"), N_("symbol")):
-        table.add_column(_(column))
+        table.add_column(_(column), overflow="fold")  # never cut (Japanese has no spaces)
     for name in hand:
         kind = comp.card_by_name(name)
         if kind is None or not comp.is_vision(kind):
@@ -122,7 +122,7 @@ def render(st: FatalState, seat: int | None) -> Group:
     table = Table(show_header=True, header_style="bold", expand=False)
     columns = (N_("seat"), N_("character"), N_("hand"), N_("aside"), N_("treasures"), N_("stars"))
     for column in columns:
-        table.add_column(_(column))
+        table.add_column(_(column), overflow="fold")  # never cut (Japanese has no spaces)
     for entry in view["seats"]:
         s = entry["seat"]
         who = Text(str(s) + (_(" (you)") if s == seat else ""))

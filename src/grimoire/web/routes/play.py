@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from grimoire.i18n import gettext
+from grimoire.core.i18n import language_scope
+from grimoire.i18n import N_, gettext
 from grimoire.rulebook import FALLBACK_NOTE, rule_for
 from grimoire.web.errors import NotFound
 from grimoire.web.routes.deps import HubDep, Language, payload_response, seat_of, token_of
@@ -88,10 +89,11 @@ async def hint(request: Request, game_id: str, hub: HubDep) -> dict[str, Any]:
     summary="The game's SVG drawing as the caller's seat sees it now (image/svg+xml)",
     responses={404: ERRORS[404]},
 )
-async def svg(request: Request, game_id: str, hub: HubDep) -> Response:
+async def svg(request: Request, game_id: str, hub: HubDep, lang: Language) -> Response:
     room = await hub.room(game_id)
     viewer = room.seat_of(token_of(request, game_id))
-    drawing = room.game.render_svg(room.state, viewer)
+    with language_scope(lang):  # the drawing's words in the language of the asking page
+        drawing = room.game.render_svg(room.state, viewer)
     if drawing is None:
-        raise NotFound(f"{room.title} has no SVG drawing")
+        raise NotFound(N_("{title} has no SVG drawing"), title=room.title)
     return Response(drawing, media_type="image/svg+xml")
