@@ -80,7 +80,7 @@ def test_a_stored_game_comes_back_exactly(any_database_url: str) -> None:
     )
     loaded = store.load(game.id)
     assert loaded is not None
-    expected = dataclasses.replace(game, version=3, scores=[2.25, 0.0], winners=[])
+    expected = dataclasses.replace(game, version=3, scores=[2.25, 0.0], winners=[], revision=1)
     assert dataclasses.replace(loaded, log=[], snapshots=[], updated_at=game.updated_at) == expected
     assert list(loaded.options) == list(game.options)  # stored as json, not jsonb: order kept
     assert [(item.seq, item.kind, item.texts) for item in loaded.log] == [

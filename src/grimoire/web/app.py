@@ -8,6 +8,7 @@ are in ``grimoire.web.routes``, one router per job.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -18,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 import grimoire
+from grimoire.web.cluster import single
 from grimoire.web.hub import Hub
 from grimoire.web.language import template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, RequestLimit
@@ -74,14 +76,22 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Migrate the database, load the running games and watch the clocks; on shutdown, stop
     the bots and the watcher."""
     settings: Settings = app.state.settings
+    try:  # SQLite serves one process (PostgreSQL any number: see grimoire.web.cluster)
+        claimed = single.claim(settings.database_url)
+    except single.AnotherServer as error:
+        logging.getLogger("grimoire.web").error("%s", error)
+        raise
     engine = make_engine(settings.database_url)
-    await anyio.to_thread.run_sync(migrate, engine)
-    hub = Hub(Store(engine), settings.bot_delay, settings.now)
-    app.state.hub = hub
-    await hub.resume()
-    hub.watch(settings.limits.clock_tick)
     try:
-        yield
+        await anyio.to_thread.run_sync(migrate, engine)
+        hub = Hub(Store(engine), settings.bot_delay, settings.now)
+        app.state.hub = hub
+        await hub.resume()
+        hub.watch(settings.limits.clock_tick)
+        try:
+            yield
+        finally:
+            await hub.close()
     finally:
-        await hub.close()
         engine.dispose()
+        single.release(claimed)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from grimoire.web.absence import AbsenceRule
+from grimoire.web.cluster.locks import TableLock
 from grimoire.web.store import Store
 
 T = TypeVar("T")
@@ -24,4 +25,9 @@ class Host(Protocol):
 
     def forget(self, game_id: str) -> None:
         """Drop a live room (it is loaded again from the database when next asked for)."""
+        ...
+
+    def table_lock(self, table: Any) -> TableLock:
+        """The lock of a table (a ``rooms.Room``): its changes, one at a time, on the table as
+        the database has it (see ``cluster.locks``)."""
         ...

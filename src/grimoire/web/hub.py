@@ -23,9 +23,10 @@ from grimoire.registry import game_class, make
 from grimoire.web.absence import AbsenceRule
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
+from grimoire.web.cluster.locks import STALE, AdvisoryLocks, TableLock
 from grimoire.web.errors import NotFound, Unprocessable
 from grimoire.web.history import Line, describe_line
-from grimoire.web.restore import rebuild
+from grimoire.web.restore import parts, rebuild
 from grimoire.web.rooms import Room
 from grimoire.web.seating import SeatRequest, new_seats
 from grimoire.web.store import (
@@ -70,6 +71,40 @@ class Hub:
         writers = 1 if store.engine.dialect.name == "sqlite" else 4
         self._writer = ThreadPoolExecutor(writers, thread_name_prefix="grimoire-db-write")
         self._watcher: asyncio.Task[None] | None = None
+        # PostgreSQL: other server processes may change any table (see ``cluster``)
+        self.shared = store.postgres
+        self._across = AdvisoryLocks(store.engine) if self.shared else None
+
+    def table_lock(self, table: Room) -> TableLock:
+        """A room's lock (see ``cluster.locks``): on PostgreSQL, across processes too."""
+        return TableLock(
+            table.id, self._across, lambda: table.journal.revision, lambda: self._refresh(table)
+        )
+
+    async def _refresh(self, room: Room) -> None:
+        """Read a room again from the database and tell its listeners (the caller holds its
+        lock, at least ``local``)."""
+        stored = await anyio.to_thread.run_sync(self.store.load, room.id)
+        if stored is None:
+            self.forget(room.id)
+            raise NotFound(N_("there is no game {game_id}"), game_id=repr(room.id))
+        if stored.revision == room.journal.revision:
+            return
+        made = await anyio.to_thread.run_sync(parts, stored)
+        room.reload(stored, *made)
+        room.changed()
+
+    async def _fresh(self, room: Room) -> None:
+        """Before answering from a room: read it again if the database has moved on (another
+        process changed it; on SQLite only after a failed write)."""
+        if self.shared:
+            revision = await anyio.to_thread.run_sync(self.store.revision, room.id)
+        else:
+            revision = room.journal.revision
+        if revision is not None and revision == room.journal.revision != STALE:
+            return
+        async with room.lock.local:
+            await self._refresh(room)
 
     async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a database write in the writer thread(s)."""
@@ -88,6 +123,7 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             room.last_used = time.monotonic()
+            await self._fresh(room)
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:

@@ -1,5 +1,6 @@
 """Writing one room's changes to the database. Every write is one transaction; the room swaps
-in a change only after its write succeeded, so a failed write changes nothing."""
+in a change only after its write succeeded, so a failed write changes nothing. Each write names
+the game's revision the room was at (``revision``) and fails if another process wrote first."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from grimoire.core.state import CHANCE, State
 from grimoire.i18n import N_
 from grimoire.web.clock import Clocks
+from grimoire.web.cluster.locks import STALE  # a revision no game has: read the room again
 from grimoire.web.errors import Conflict, Unavailable
 from grimoire.web.history import Line
 from grimoire.web.host import Host
@@ -28,10 +30,17 @@ Entry = tuple[str, int, int, int, list[str] | None]  # kind, actor, action, ply,
 class Journal:
     """The database side of one room (``game_id``), through its host's writer."""
 
-    def __init__(self, host: Host, game_id: str, snapshot_ply: int) -> None:
+    def __init__(self, host: Host, game_id: str, snapshot_ply: int, revision: int = 0) -> None:
         self.host = host
         self.game_id = game_id
         self.last_snapshot_ply = snapshot_ply  # the history length of the newest snapshot
+        # the game's revision the room holds (one more with each write; STALE after a
+        # conflict: the room is read again before its next use)
+        self.revision = revision
+
+    def _conflict(self) -> Conflict:
+        self.revision = STALE  # another process wrote this game: reload it before next use
+        return Conflict(N_("the game was changed elsewhere; reload the page"))
 
     async def moves(
         self,
@@ -81,17 +90,24 @@ class Journal:
         only_if_held: str | None = None,
     ) -> bool:
         """Save a seat (and the new ``status``, if any); False if its condition failed."""
-        return await self.host.write(
-            self.host.store.update_seat,
-            self.game_id,
-            seat,
-            status=status,
-            only_if_free=only_if_free,
-            only_if_token=only_if_token,
-            only_if_held=only_if_held,
-            clock=None if clocks is None else clocks.to_json(),
-            deadline=deadline(clocks, self.host.now()),
-        )
+        try:
+            done = await self.host.write(
+                self.host.store.update_seat,
+                self.game_id,
+                seat,
+                status=status,
+                only_if_free=only_if_free,
+                only_if_token=only_if_token,
+                only_if_held=only_if_held,
+                clock=None if clocks is None else clocks.to_json(),
+                deadline=deadline(clocks, self.host.now()),
+                revision=self.revision,
+            )
+        except VersionConflict as error:
+            raise self._conflict() from error
+        if done:
+            self.revision += 1
+        return done
 
     async def clocks(self, clocks: Clocks) -> None:
         try:
@@ -100,10 +116,14 @@ class Journal:
                 self.game_id,
                 clocks.to_json(),
                 deadline(clocks, self.host.now()),
+                self.revision,
             )
+        except VersionConflict as error:
+            raise self._conflict() from error
         except SQLAlchemyError as error:
             log.exception("game %s: could not save its clocks", self.game_id)
             raise Unavailable(N_("the clocks could not be saved; try again")) from error
+        self.revision += 1
 
     async def _append(
         self,
@@ -124,14 +144,15 @@ class Journal:
             snapshot=snapshot,
             clock=None if clocks is None else clocks.to_json(),
             deadline=deadline(clocks, self.host.now()),
+            revision=self.revision,
         )
         try:
             await self.host.write(self.host.store.append, change)
         except VersionConflict as error:
-            self.host.forget(self.game_id)  # someone else wrote this game: reload it next time
-            raise Conflict(N_("the game was changed elsewhere; reload the page")) from error
+            raise self._conflict() from error
         except SQLAlchemyError as error:
             log.exception("game %s: could not save a change", self.game_id)
             raise Unavailable(
                 N_("the change could not be saved; nothing changed, try again")
             ) from error
+        self.revision += 1

@@ -13,9 +13,17 @@ from grimoire.web.host import Host
 from grimoire.web.rooms import Room
 from grimoire.web.store import StoredGame
 
+Parts = tuple[Game, State, list[Line], State, list[Event]]  # game, state, lines, base, events
+
 
 def rebuild(host: Host, stored: StoredGame) -> Room:
     """The room of a stored game (runs in a worker thread)."""
+    return Room(host, stored, *parts(stored))
+
+
+def parts(stored: StoredGame) -> Parts:
+    """What a room is made of, from a stored game (runs in a worker thread): the game, the
+    state, the log lines, the base of undo and the events of the log (``Room``'s arguments)."""
     game = make(stored.game, players=stored.players, **stored.options)
     lines: list[Line] = []
     events: list[Event] = []
@@ -36,7 +44,7 @@ def rebuild(host: Host, stored: StoredGame) -> Room:
     base = state_at(game, stored, history, start)
     state = replay_onto(base.clone(), history[start:])
     lines = told_again(game, stored, lines)
-    return Room(host, stored, game, state, lines, base, events[-EVENTS_KEPT:])
+    return game, state, lines, base, events[-EVENTS_KEPT:]
 
 
 def state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:

@@ -23,7 +23,6 @@ reached through ``host.Host`` only.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import time
@@ -93,7 +92,7 @@ class Room:
         # ``base`` is the state where the final run of one seat's actions began: undo replays
         # from it and never goes past it.
         self.base = base
-        self.lock = asyncio.Lock()
+        self.lock = host.table_lock(self)  # also reads the table again if it moved elsewhere
         self.listeners: set[Listener] = set()
         self.last_used = time.monotonic()
         # the helpers, one per job
@@ -104,13 +103,33 @@ class Room:
         self.decisions = Decisions()
         self.decisions.track(state, self.status == RUNNING, self.version, None)
         self.bots = SeatBots(self, host)
-        self.journal = Journal(host, self.id, len(state.history))
+        self.journal = Journal(host, self.id, len(state.history), stored.revision)
         # who is away (see ``absence``): everyone counts as seen when the room is loaded
         self.presence = Presence(len(self.seats), host.now())
         self.seen_present: set[int] = set()  # the seats with a page open at the last look
         self.seen_handable: set[int] = set()  # the seats the others could hand over then
         # the seats in the middle of a turn: a person takes their seat back only between turns
         self.mid = mid_turn(state)
+
+    def reload(
+        self,
+        stored: StoredGame,
+        game: Game,
+        state: State,
+        lines: list[Line],
+        base: State,
+        events: Sequence[Event] = (),
+    ) -> None:
+        """The table as read again from the database (another server process changed it): its
+        facts and helpers anew; its lock, listeners, presence and bots' task stay. The caller
+        holds the lock, and tells the listeners (``changed``)."""
+        kept = (self.lock, self.listeners, self.presence, self.seen_present, self.ran_out)
+        bots = self.bots
+        Room.__init__(self, self.host, stored, game, state, lines, base, events)
+        self.lock, self.listeners, self.presence, self.seen_present, self.ran_out = kept
+        for seat in range(len(self.seats)):  # the seats may have changed hands
+            bots.forget(seat)
+        self.bots = bots
 
     # ------------------------------------------------------------------ identity
     def seat_of(self, token: str | None) -> int | None:

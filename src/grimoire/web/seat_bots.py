@@ -12,6 +12,7 @@ from grimoire.bots import RandomBot, make_bot
 from grimoire.core.bot import Bot
 from grimoire.core.rng import derive_seed
 from grimoire.web.catalog import default_level
+from grimoire.web.cluster.locks import TableLock
 from grimoire.web.errors import Unprocessable
 from grimoire.web.host import Host
 from grimoire.web.store import RUNNING
@@ -24,7 +25,7 @@ class Played(Table, Protocol):
     """A table the bots play at: its lock, whether its clocks are paused, and its one way to
     play an action (``Room.commit_action``)."""
 
-    lock: asyncio.Lock
+    lock: TableLock
 
     @property
     def paused(self) -> bool: ...

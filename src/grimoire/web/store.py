@@ -14,8 +14,11 @@ Tables (created and changed only by the Alembic migrations in ``grimoire/web/mig
   about it (``texts``, from ``State.describe``), so the log shown after a restart is the same.
 - ``snapshots``: ``State.to_json()`` every so often, so a restart need not replay from move 1.
 
-Every change is one transaction, committed before anyone is told about it. The ``Store`` methods
-are synchronous; the app calls them in a worker thread.
+Every change is one transaction, committed before anyone is told about it, and counts one more
+``games.revision``: a write names the revision it was computed from and fails if the game moved
+on meanwhile (another process wrote it: see ``grimoire.web.cluster``). On PostgreSQL a committed
+change also notifies ``CHANNEL`` (``"<game id> <revision>"``), which the other server processes
+listen to. The ``Store`` methods are synchronous; the app calls them in a worker thread.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from sqlalchemy import (
     false,
     func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -51,6 +55,8 @@ RUNNING = "running"
 FINISHED = "finished"
 ANYONE = "anyone"  # a listed table's free seats may be taken by anyone from the lobby
 INVITED = "invited"  # free seats only with the table's invitation key
+CHANNEL = "grimoire_tables"  # PostgreSQL NOTIFY channel of committed changes
+MIGRATE_LOCK = 0x6772696D6F697265  # PostgreSQL advisory lock key of migrations ("grimoire")
 
 
 def utcnow() -> dt.datetime:
@@ -82,6 +88,8 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # one more with every committed change (log, seats, clocks): see the module's docstring
+    revision: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -187,6 +195,7 @@ class StoredGame:
     clock: dict[str, Any] | None = None
     deadline: float | None = None
     hints: bool = False
+    revision: int = 0
     seats: list[Seat] = field(default_factory=list)
     log: list[LogItem] = field(default_factory=list)
     snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
@@ -207,6 +216,7 @@ class Change:
     snapshot: tuple[int, str] | None = None  # (ply, state json) after the change
     clock: dict[str, Any] | None = None  # the clocks after the change (None: no clock)
     deadline: float | None = None  # when the server must next look at the clocks
+    revision: int | None = None  # the revision it was computed from (None: unchecked)
 
 
 class VersionConflict(Exception):
@@ -243,6 +253,31 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        # reads of a whole game see one committed moment (READ COMMITTED would let a change
+        # land between the game's row and its log)
+        self._consistent = (
+            engine.execution_options(isolation_level="REPEATABLE READ") if self.postgres else engine
+        )
+
+    def _committed(
+        self, session: Session, query: Any, game_id: str, revision: int | None
+    ) -> int | None:
+        """Run ``query`` (an UPDATE of ``games`` for ``game_id``) as one more revision, only if
+        the game is still at ``revision`` (None: unchecked); tell the other processes. The new
+        revision, or None if no row matched."""
+        query = query.where(GameRow.id == game_id)
+        if revision is not None:
+            query = query.where(GameRow.revision == revision)
+        new = session.execute(
+            query.values(revision=GameRow.revision + 1).returning(GameRow.revision)
+        ).scalar_one_or_none()
+        if new is not None and self.postgres:  # delivered when (and if) the change commits
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{game_id} {new}"},
+            )
+        return new
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -305,9 +340,9 @@ class Store:
         now = utcnow()
         new_version = change.version + len(change.entries)
         with self._session() as session:
-            result = session.execute(
+            query = (
                 update(GameRow)
-                .where(GameRow.id == change.game_id, GameRow.version == change.version)
+                .where(GameRow.version == change.version)
                 .values(
                     version=new_version,
                     status=change.status,
@@ -318,7 +353,7 @@ class Store:
                     deadline=change.deadline,
                 )
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+            if self._committed(session, query, change.game_id, change.revision) is None:
                 raise VersionConflict(change.game_id)
             self._add_entries(session, change.game_id, change.version, change.entries, now)
             if change.snapshot is not None:
@@ -364,11 +399,13 @@ class Store:
         only_if_held: str | None = None,
         clock: dict[str, Any] | None = None,
         deadline: float | None = None,
+        revision: int | None = None,
     ) -> bool:
         """Write a seat, the game's clocks (and maybe its status). With ``only_if_free`` the
         write happens only while the seat has no token yet, with ``only_if_token`` only while
         the seat still has that token hash, with ``only_if_held`` only while a bot still holds
-        it for that token hash; returns whether it happened."""
+        it for that token hash; returns whether it happened. VersionConflict if the game is no
+        longer at ``revision``."""
         now = utcnow()
         with self._session() as session:
             query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
@@ -394,22 +431,35 @@ class Store:
             values: dict[str, Any] = {"updated_at": now, "clock": clock, "deadline": deadline}
             if status is not None:
                 values["status"] = status
-            session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            query = update(GameRow).values(**values)
+            if self._committed(session, query, game_id, revision) is None:
+                raise VersionConflict(game_id)  # (rolls the seat's write back)
             return True
 
-    def set_clock(self, game_id: str, clock: dict[str, Any] | None, deadline: float | None) -> None:
-        """Write a game's clocks (a pause, a resume, a clock that ran out)."""
+    def set_clock(
+        self,
+        game_id: str,
+        clock: dict[str, Any] | None,
+        deadline: float | None,
+        revision: int | None = None,
+    ) -> None:
+        """Write a game's clocks (a pause, a resume, a clock that ran out); VersionConflict if
+        the game is no longer at ``revision``."""
         with self._session() as session:
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(clock=clock, deadline=deadline, updated_at=utcnow())
-            )
+            query = update(GameRow).values(clock=clock, deadline=deadline, updated_at=utcnow())
+            if self._committed(session, query, game_id, revision) is None:
+                raise VersionConflict(game_id)
 
     # ------------------------------------------------------------------ reads
-    def load(self, game_id: str) -> StoredGame | None:
-        """A game with its seats, its whole log and its latest snapshot(s)."""
+    def revision(self, game_id: str) -> int | None:
+        """A game's revision (None: no such game): one indexed read."""
         with self._session() as session:
+            value = session.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+            return None if value is None else int(value)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with its seats, its whole log and its latest snapshot(s), as of one moment."""
+        with Session(self._consistent, expire_on_commit=False) as session, session.begin():
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
@@ -508,6 +558,7 @@ def _stored(row: GameRow) -> StoredGame:
         clock=row.clock,
         deadline=row.deadline,
         hints=bool(row.hints),
+        revision=int(row.revision),
     )
 
 
@@ -525,5 +576,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", "grimoire.web:migrations")
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # several server processes start at once: one migrates, the others then find
+            # nothing to do (the lock goes with the transaction)
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
