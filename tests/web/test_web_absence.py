@@ -217,8 +217,9 @@ def test_the_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("GRIMOIRE_AWAY_OTHERS_AFTER", "30")
     monkeypatch.setenv("GRIMOIRE_AWAY_SERVER_AFTER", "90")
     assert AbsenceRule.from_env() == AbsenceRule(30.0, 90.0)
-    with pytest.raises(ValueError):
-        AbsenceRule(100.0, 50.0)
+    for others, server in ((100.0, 50.0), (0.0, 60.0)):
+        with pytest.raises(ValueError):
+            AbsenceRule(others, server)
 
 
 # ----------------------------------------------------------------------------- taking it back

@@ -37,9 +37,10 @@ class AbsenceRule:
     server_after: float = DEFAULT_SERVER_AFTER
 
     def __post_init__(self) -> None:
-        if not 0 <= self.others_after <= self.server_after:
+        # (a limit of 0 would make everyone away, even with a page open)
+        if not 0 < self.others_after <= self.server_after:
             raise ValueError(
-                "the absence limits must be 0 <= others_after <= server_after, not "
+                "the absence limits must be 0 < others_after <= server_after, not "
                 f"{self.others_after} and {self.server_after}"
             )
 
