@@ -123,3 +123,47 @@ def test_a_second_server_on_one_sqlite_file_is_refused_at_start(tmp_path: Path) 
     finally:
         first.stop()
     ServerProcess(url).start().stop()  # once the first is gone, another may serve the file
+
+
+@pytest.mark.postgres
+def test_a_move_on_one_process_reaches_listeners_on_another_with_their_own_payloads(
+    two_apps: tuple[TestClient, TestClient],
+) -> None:
+    """LISTEN/NOTIFY: seat 1 and a spectator listen on B; seat 0 moves through A. Each of B's
+    sockets gets its own payload of the new version: seat 1's equals what B answers seat 1,
+    and nothing of seat 0's hand is in it."""
+    a, b = two_apps
+    created = a.post("/api/games", json={"game": "toy", "players": 2, "seats": [{}, {}]})
+    game_id, first = created.json()["state"]["id"], created.json()["token"]
+    a.cookies.clear()
+    second = b.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()["token"]
+    b.cookies.clear()
+    tokens = {0: first, 1: second}
+    url = f"/api/games/{game_id}/ws"
+    with (
+        b.websocket_connect(url, headers={"X-Seat-Token": second}) as seat_one,
+        b.websocket_connect(url) as spectator,
+    ):
+        version = seat_one.receive_json()["version"]
+        spectator.receive_json()
+        for _ in range(3):
+            mover = state(a, game_id)["to_act"][0]
+            before = state(a, game_id, tokens[mover])
+            hidden = set(before["view"]["hand"])
+            answer = move(a, game_id, tokens[mover], before)
+            assert answer.status_code == 200, answer.text
+            new = answer.json()["version"]
+            pushed = seat_one.receive_json()
+            while pushed["version"] < new:  # presence news may come first
+                pushed = seat_one.receive_json()
+            watched = spectator.receive_json()
+            while watched["version"] < new:
+                watched = spectator.receive_json()
+            assert pushed["version"] == watched["version"] == new > version
+            assert pushed["viewer"] == 1 and watched["viewer"] is None
+            assert stored(pushed) == stored(state(b, game_id, second))
+            if mover == 0:  # what seat 0 still holds is nowhere in seat 1's or a spectator's
+                kept = hidden & set(answer.json()["view"]["hand"])
+                for text in (str(pushed), str(watched)):
+                    assert not [name for name in kept if name in text]
+            version = new

@@ -24,6 +24,7 @@ from grimoire.web.absence import AbsenceRule
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
 from grimoire.web.cluster.locks import STALE, AdvisoryLocks, TableLock
+from grimoire.web.cluster.notify import Notices
 from grimoire.web.errors import NotFound, Unprocessable
 from grimoire.web.history import Line, describe_line
 from grimoire.web.restore import parts, rebuild
@@ -74,6 +75,9 @@ class Hub:
         # PostgreSQL: other server processes may change any table (see ``cluster``)
         self.shared = store.postgres
         self._across = AdvisoryLocks(store.engine) if self.shared else None
+        self._notices: Notices | None = None
+        self._heard: dict[str, int] = {}  # the newest revision told of each table being read
+        self._catching: set[asyncio.Task[None]] = set()
 
     def table_lock(self, table: Room) -> TableLock:
         """A room's lock (see ``cluster.locks``): on PostgreSQL, across processes too."""
@@ -93,6 +97,45 @@ class Hub:
         made = await anyio.to_thread.run_sync(parts, stored)
         room.reload(stored, *made)
         room.changed()
+
+    def _changed_elsewhere(self, game_id: str, revision: int) -> None:
+        """A notice (``cluster.notify``): a table changed at ``revision``. A room held here
+        with someone listening is read again at once and its listeners told; any other is read
+        again when next used (``_fresh``)."""
+        room = self.rooms.get(game_id)
+        if room is None or not room.listeners or revision <= room.journal.revision:
+            return
+        catching = game_id in self._heard
+        self._heard[game_id] = max(revision, self._heard.get(game_id, revision))
+        if not catching:
+            task = asyncio.get_running_loop().create_task(self._catch(room))
+            self._catching.add(task)
+            task.add_done_callback(self._catching.discard)
+
+    async def _catch(self, room: Room) -> None:
+        try:
+            for _ in range(100):  # notices that came while it was being read: once more
+                if self._heard.get(room.id, STALE) <= room.journal.revision:
+                    break
+                async with room.lock.local:
+                    await self._refresh(room)
+        except Exception:
+            log.exception("game %s: could not be read again", room.id)
+        finally:
+            self._heard.pop(room.id, None)
+
+    async def _catch_up(self) -> None:
+        """The notices' connection was (re)made: notices may have been missed, so every table
+        with listeners here is compared with the database."""
+        for room in list(self.rooms.values()):
+            if room.listeners:
+                try:
+                    await self._fresh(room)
+                except Exception:
+                    log.exception("game %s: could not be read again", room.id)
+
+    async def _on_tick(self, connection: Any) -> None:
+        """Between notices, every tick (the notices' connection): nothing yet."""
 
     async def _fresh(self, room: Room) -> None:
         """Before answering from a room: read it again if the database has moved on (another
@@ -254,6 +297,12 @@ class Hub:
         """Look at the clocks and the absences every ``tick`` seconds (of real time) from now
         on."""
         self._watcher = asyncio.get_running_loop().create_task(self._watch(tick))
+        if self.shared:  # the other processes' changes
+            url = self.store.engine.url.render_as_string(hide_password=False)
+            self._notices = Notices(
+                url, self._changed_elsewhere, self._catch_up, self._on_tick, tick
+            )
+            self._notices.start()
 
     async def _watch(self, tick: float) -> None:
         while True:
@@ -291,6 +340,8 @@ class Hub:
                     log.exception("game %s: its absences could not be checked", room.id)
 
     async def close(self) -> None:
+        if self._notices is not None:
+            await self._notices.stop()
         tasks = [room.bots.task for room in self.rooms.values() if room.bots.task is not None]
         if self._watcher is not None:
             tasks.append(self._watcher)
