@@ -163,7 +163,7 @@ def main() -> None:
     compiled = build.kind == "compiled"
     rows: list[dict[str, Any]] = []
 
-    def row(what: str, figure: float, target: str, met: bool | None, unit: str = "") -> None:
+    def row(what: str, figure: float, unit: str, target: str, met: bool | None) -> None:
         rows.append(
             {"what": what, "figure": round(figure, 3), "unit": unit, "target": target, "met": met}
         )

@@ -26,6 +26,7 @@ __all__ = [
     "REWARD_HELP",
     "Lengths",
     "ScoreRewards",
+    "TurnRun",
     "action_text",
     "agent_name",
     "camel_name",
@@ -47,6 +48,8 @@ __all__ = [
     "render_rgb",
     "rgb_available",
     "steps_bound",
+    "turn_bound",
+    "turn_steps_bound",
     "win_returns",
 ]
 
@@ -193,28 +196,72 @@ class Lengths:
     decisions: int
     history: int
     games: int
+    run: int = 0  # the most decisions one seat made in a row (no chance, nobody else between)
 
 
 @lru_cache(maxsize=64)
 def _lengths(cls: type[Game], players: int, options_json: str, data_hash: str) -> Lengths:
     game = cls(players, json.loads(options_json))
-    decisions = history = 0
+    decisions = history = longest_run = 0
     for number in range(LENGTH_SAMPLE_GAMES):
         rng = random.Random(f"grimoire-envs-length/{number}")
         state = game.new_state(number, resolve_chance=False)
         made = 0
         last = -1
+        runs = TurnRun()
         while not state.is_terminal():
             if state.is_chance():
                 state.apply(state.sample_chance())
                 continue
             seat = next_seat(state.seats_to_act(), last, game.players)
+            runs.before(state, seat)
             state.apply(rng.choice(state.progress_actions(seat)), seat)  # as the envs offer
+            runs.after(state)
+            longest_run = max(longest_run, runs.length)
             last = seat
             made += 1
         decisions = max(decisions, made)
         history = max(history, len(state.history))
-    return Lengths(decisions, history, LENGTH_SAMPLE_GAMES)
+    return Lengths(decisions, history, LENGTH_SAMPLE_GAMES, longest_run)
+
+
+class TurnRun:
+    """The decisions one seat has made in a row: no chance outcome and no other seat's action
+    between them (a choose / cancel cycle is such a run; a turn that rolls dice starts a new
+    run at each roll). ``before(state, seat)`` just before that seat's action is applied,
+    ``after(state)`` just after (before chance is resolved); ``length`` counts the run."""
+
+    def __init__(self) -> None:
+        self.seat = -1
+        self.mark = -1  # the history's length after the run's last action
+        self.length = 0
+
+    def before(self, state: State, seat: int) -> None:
+        if seat != self.seat or len(state.history) != self.mark:
+            self.seat, self.length = seat, 0
+
+    def after(self, state: State) -> None:
+        self.length += 1
+        self.mark = len(state.history)
+
+
+def turn_bound(game: Game) -> int:
+    """A realistic bound on one seat's decisions in a row (``TurnRun``): ``LENGTH_MARGIN``
+    times the longest run of the measured random games plus ``LENGTH_SLACK``."""
+    return LENGTH_MARGIN * measured_lengths(game).run + LENGTH_SLACK
+
+
+def turn_steps_bound(game: Game, max_turn_steps: int | str | None) -> int | None:
+    """``max_turn_steps`` resolved: ``"auto"`` is ``turn_bound(game)``, None no bound."""
+    if max_turn_steps == "auto":
+        return turn_bound(game)
+    if max_turn_steps is None:
+        return None
+    if isinstance(max_turn_steps, bool) or not isinstance(max_turn_steps, int):
+        raise ValueError(f"max_turn_steps: a number, 'auto' or None, not {max_turn_steps!r}")
+    if max_turn_steps < 1:
+        raise ValueError(f"max_turn_steps must be 1 or more, not {max_turn_steps}")
+    return max_turn_steps
 
 
 def measured_lengths(game: Game) -> Lengths:

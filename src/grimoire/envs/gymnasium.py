@@ -25,9 +25,11 @@ sampler needs one allowed action). An illegal action ends the episode with
 
 Episodes end (``terminated``) when the game does, and are cut (``truncated``, no end reward)
 after ``max_episode_steps`` learner steps (default ``"auto"``: ``common.episode_bound``, a
-margin over the longest measured random game) or when the engine's ``decision_limit``
-safeguard ends the game. Rewards: ``reward="win"``, ``"share"`` or ``"margin"`` at the end,
-``"score"`` at every step (``common.REWARD_HELP``). At a simultaneous decision the bots
+margin over the longest measured random game), after ``max_turn_steps`` learner decisions in a
+row with no chance and no other seat between them (the per-turn bound, default ``"auto"``:
+``common.turn_bound``), or when the engine's ``decision_limit`` safeguard ends the game;
+``info["truncated_by"]`` names which. Rewards: ``reward="win"``, ``"share"`` or ``"margin"``
+at the end, ``"score"`` at every step (``common.REWARD_HELP``). At a simultaneous decision the bots
 submit first (their choices stay hidden), then the learner.
 """
 
@@ -69,6 +71,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
         reward: str = "win",
         illegal_reward: float = -1.0,
         max_episode_steps: int | str | None = "auto",
+        max_turn_steps: int | str | None = "auto",
         observation: str = "box",
         render_mode: str | None = None,
         render_width: int = 800,
@@ -100,6 +103,8 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
         self.render_mode = render_mode
         self.observation_mode = common.check_observation(observation)
         self.max_episode_steps = common.steps_bound(self.game, max_episode_steps)
+        self.max_turn_steps = common.turn_steps_bound(self.game, max_turn_steps)
+        self._run = common.TurnRun()
         self._encoder = encoder_for(self.game)
         box = gymnasium.spaces.Box(-BOUND, BOUND, (self._encoder.size,), np.float32)
         self.observation_space: gymnasium.spaces.Space[Any] = box
@@ -139,6 +144,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
         self.game_state = self.game.new_state(int(rng.integers(0, 2**63 - 1)))
         self._last_seat = -1
         self._steps = 0
+        self._run = common.TurnRun()
         self._done = False
         self._score = common.ScoreRewards(self.game.players)
         self._play_bots()
@@ -149,6 +155,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
         state = self._live_state()
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        self._run.before(state, self.seat)
         try:
             state.apply(int(action), self.seat)
         except IllegalAction as error:
@@ -156,17 +163,22 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
             info = self._info()
             info.update(illegal_action=int(action), reason=str(error))
             return self._observation(), self.illegal_reward, True, False, info
+        self._run.after(state)
         state.resolve_chance()
         self._last_seat = self.seat
         self._steps += 1
         self._play_bots()
         terminated = truncated = False
+        cut_by = ""
         if state.is_terminal():
             # the engine's decision_limit is a cut, not an ending of the rules
             truncated = common.cut_by_engine(state)
             terminated = not truncated
+            cut_by = "decision_limit"
         elif self.max_episode_steps is not None and self._steps >= self.max_episode_steps:
-            truncated = True
+            truncated, cut_by = True, "max_episode_steps"
+        elif self.max_turn_steps is not None and self._run.length >= self.max_turn_steps:
+            truncated, cut_by = True, "max_turn_steps"  # one seat's run with no end in sight
         reward = 0.0
         if self.reward == "score":
             reward = self._score.seat_step(state, self.seat)
@@ -175,7 +187,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
         self._done = terminated or truncated
         info = self._info()
         if truncated:
-            info["truncated_by"] = "decision_limit" if state.is_terminal() else "max_episode_steps"
+            info["truncated_by"] = cut_by
         return self._observation(), reward, terminated, truncated, info
 
     def _play_bots(self) -> None:

@@ -31,7 +31,9 @@ other score, ``reward="score"`` each seat the change in its own score at every s
 (-1), the others 0, and its info says ``illegal_action``.
 
 Episodes end (``terminations``) when the game does; they are cut (``truncations``, no end
-reward) after ``max_episode_steps`` agent actions (default ``"auto"``:
+reward) after ``max_turn_steps`` decisions of one agent in a row with no chance and no other
+agent between them (the per-turn bound, default ``"auto"``: ``common.turn_bound``), or after
+``max_episode_steps`` agent actions (default ``"auto"``:
 ``common.episode_bound``, a margin over the longest measured random game; None: no cut) or
 when the engine's ``decision_limit`` safeguard ends the game.
 
@@ -81,6 +83,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         render_seat: int | None = None,
         render_width: int = 800,
         max_episode_steps: int | str | None = "auto",
+        max_turn_steps: int | str | None = "auto",
         observation: str = "dict",
         **options: Any,
     ) -> None:
@@ -89,6 +92,8 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.game: Game = common.make_game(game, players, options)
         self.observation_mode = common.check_observation(observation)
         self.max_episode_steps = common.steps_bound(self.game, max_episode_steps)
+        self.max_turn_steps = common.turn_steps_bound(self.game, max_turn_steps)
+        self._run = common.TurnRun()
         self.reward = common.check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         self.render_seat = render_seat
@@ -155,6 +160,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[0]
         self._steps = 0
+        self._run = common.TurnRun()
         self._score = common.ScoreRewards(self.game.players)
         self._after_move()
 
@@ -169,6 +175,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self._run.before(state, seat)
         try:
             state.apply(int(action), seat)
         except IllegalAction as error:
@@ -178,6 +185,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.infos[agent] = {"illegal_action": int(action), "reason": str(error)}
             self._masks_in_infos(done=True)
         else:
+            self._run.after(state)
             state.resolve_chance()
             self._last_seat = seat
             self._steps += 1
@@ -204,6 +212,9 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
         if self.max_episode_steps is not None and self._steps >= self.max_episode_steps:
             self._cut("max_episode_steps")
+            return
+        if self.max_turn_steps is not None and self._run.length >= self.max_turn_steps:
+            self._cut("max_turn_steps")  # one seat's decisions in a row, with no end in sight
             return
         self._masks_in_infos(done=False)
 
