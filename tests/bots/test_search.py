@@ -123,9 +123,12 @@ def test_names_and_levels_resolve_in_the_registry() -> None:
     assert isinstance(make_bot("search:100", game, 1), IsmctsBot)  # hidden information
     assert isinstance(make_bot("search:100", grimoire.make("ciub", players=2), 1), MctsBot)
     hard = make_bot("HARD", game, 1)
-    assert isinstance(hard, SearchBot) and hard.budget == Budget(seconds=1.0)
+    assert isinstance(hard, SearchBot)
+    assert hard.budget == Budget(iterations=game.search_iterations)  # iterations, not time
     assert set(LEVELS) == {"easy", "normal", "hard"}
-    for bad in ("mcts:fast", "mcts:100:depth=x", "mcts:100:colour=1", "wizard"):
+    timed = make_bot("search:1s", game, 1)  # a time budget stays available by name
+    assert isinstance(timed, SearchBot) and timed.budget == Budget(seconds=1.0)
+    for bad in ("mcts:fast", "mcts:100:depth=x", "mcts:100:colour=1", "mcts:9:turn=0.5", "wizard"):
         with pytest.raises(InvalidOptions):
             make_bot(bad, game, 1)
 
@@ -163,6 +166,7 @@ def test_every_level_resolves_for_every_game_and_picks_a_legal_move(name: str) -
     for level in LEVELS:
         bot = make_bot(level, game, 2)
         if isinstance(bot, SearchBot):
+            assert bot.budget.seconds is None  # levels are iteration budgets
             bot = type(bot)(2, Budget(iterations=10))  # the level's search, a small budget
         assert bot.choose(state.for_seat(seat, 3), seat) in state.legal_actions(seat)
 

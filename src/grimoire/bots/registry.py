@@ -9,12 +9,15 @@ Names (case-insensitive):
   ``ismcts:0.5s``, ``mcts:500/1s`` (both limits), ``mcts:2000:depth=4:c=0.8``; the default
   budget is 1 s. Settings: ``depth`` (rollout decisions before ``evaluate``), ``c``
   (exploration), ``prior`` (bias to the heuristic's choice), ``widen`` (actions tried before
-  widening), ``chance`` (``open``/``closed``), ``rollout`` (``heuristic``/``random``).
+  widening), ``chance`` (``open``/``closed``), ``rollout`` (``heuristic``/``random``),
+  ``turn`` (a turn's decisions share this many budgets), ``reuse`` (1: keep the subtree of
+  the chosen action for the seat's next decision, the default; 0: a new tree every time).
 * ``search``: the game's search (``search_kind``): ``ismcts`` for a game with simultaneous
   decisions or hidden information that matters (F.A.T.A.L.), else ``mcts`` (Ciúb, Five Seals);
   same budgets and settings.
-* Levels: ``easy``, ``normal``, ``hard`` (see ``LEVELS``; documented in docs/bots.md). A game
-  without a heuristic plays ``easy`` as the search at a small budget (``EASY_WITHOUT_HEURISTIC``).
+* Levels: ``easy``, ``normal``, ``hard``: iteration budgets from the game's
+  ``Game.search_iterations`` (``level_bot``; docs/bots.md). A game without a heuristic plays
+  ``easy`` as the search at a small budget (``EASY_WITHOUT_HEURISTIC``).
 """
 
 from __future__ import annotations
@@ -31,14 +34,22 @@ from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 
-# What each level plays: a bot name as ``make_bot`` reads it. ``normal`` thinks at most
-# 0.25 s a move, ``hard`` 1 s (the budget the strength targets in docs/bots.md refer to).
+# What each level plays, as iteration budgets (the same moves on any machine): ``hard``
+# searches the game's ``Game.search_iterations`` per decision (calibrated once to about 1 CPU s
+# on an idle core, docs/bots.md), ``normal`` a quarter of it; both share a turn's budget among
+# its decisions (``turn=``: a turn costs at most about 3 decision budgets plus small shares).
+# ``easy`` is the game's heuristic. ``level_bot`` gives the bot name a level plays in a game; a
+# time budget stays available by name (``search:1s``).
 LEVELS: dict[str, str] = {
     "easy": "heuristic",
-    "normal": "search:0.25s",
-    "hard": "search:1s",
+    "normal": "search:{normal}:turn={turn}",
+    "hard": "search:{hard}:turn={turn}",
 }
-EASY_WITHOUT_HEURISTIC = "search:0.05s"
+HARD_ITERATIONS = 1000  # for a game that declares no ``search_iterations``
+NORMAL_SHARE = 4  # normal searches 1/4 of hard's iterations
+EASY_SHARE = 20  # easy, in a game without a heuristic: the search at 1/20 of hard's
+TURN_BUDGETS = 3  # a turn's decisions share this many decision budgets
+EASY_WITHOUT_HEURISTIC = "search:{easy}"
 BOT_KINDS = ("random", "heuristic", "mcts", "ismcts", "search", *LEVELS)
 DEFAULT_BUDGET = "1s"
 
@@ -49,6 +60,8 @@ _SETTINGS: dict[str, tuple[str, type]] = {
     "widen": ("widen_base", int),
     "chance": ("chance", str),
     "rollout": ("rollout", str),
+    "turn": ("turn", float),
+    "reuse": ("reuse", int),
 }
 
 
@@ -56,6 +69,20 @@ def default_bot(game: Game) -> str:
     """The bot a command uses when none is named: the game's heuristic if it ships one, else
     the ``easy`` level (a small search), each under its own name."""
     return "heuristic" if game.heuristic_bot(0) is not None else "easy"
+
+
+def level_bot(level: str, game: Game) -> str:
+    """The bot name ``level`` (easy, normal, hard) plays in ``game``: ``search:1100:turn=3``."""
+    hard = game.search_iterations or HARD_ITERATIONS
+    template = LEVELS[level]
+    if level == "easy" and game.heuristic_bot(0) is None:
+        template = EASY_WITHOUT_HEURISTIC
+    return template.format(
+        hard=hard,
+        normal=max(1, hard // NORMAL_SHARE),
+        easy=max(1, hard // EASY_SHARE),
+        turn=TURN_BUDGETS,
+    )
 
 
 def search_kind(game: Game) -> str:
@@ -77,9 +104,17 @@ def parse_settings(parts: list[str]) -> dict[str, Any]:
             settings[name] = kind(value.strip())
         except ValueError as error:
             raise InvalidOptions(f"search setting {key} needs a {kind.__name__}: {error}") from None
-    for name, allowed in (("chance", ("open", "closed")), ("rollout", ("heuristic", "random"))):
+    for name, allowed in (
+        ("chance", ("open", "closed")),
+        ("rollout", ("heuristic", "random")),
+        ("reuse", (0, 1)),
+    ):
         if name in settings and settings[name] not in allowed:
-            raise InvalidOptions(f"{name} must be one of {', '.join(allowed)}")
+            raise InvalidOptions(f"{name} must be one of {', '.join(map(str, allowed))}")
+    if "reuse" in settings:
+        settings["reuse"] = bool(settings["reuse"])
+    if "turn" in settings and not settings["turn"] >= 1:
+        raise InvalidOptions(f"turn shares at least 1 decision budget, not {settings['turn']:g}")
     return settings
 
 
@@ -114,9 +149,8 @@ def plugin_bots() -> dict[str, BotFactory]:
 def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of ``kind`` for ``game`` (see the module docstring for the names)."""
     text = kind.strip().lower()
-    if text == "easy" and game.heuristic_bot(seed) is None:
-        text = EASY_WITHOUT_HEURISTIC
-    text = LEVELS.get(text, text)
+    if text in LEVELS:
+        text = level_bot(text, game)
     base, _, rest = text.partition(":")
     if base == "random" and rest in ("", "progress"):
         return RandomBot(seed, progress=rest == "progress")

@@ -59,6 +59,7 @@ EXPLORATION = 0.6
 DEPTH = 8
 PRIOR_WEIGHT = 0.3
 WIDEN_BASE = 4
+TURN_FLOOR = 0.125  # the least share of its budget a decision gets in a spent turn
 
 
 class Edge:
@@ -140,6 +141,7 @@ class TreeSearch:
         rollout: str = "heuristic",
         evaluator: Evaluator | None = None,
         root_uniform: bool = False,
+        root_node: Node | None = None,
     ) -> None:
         if chance not in ("open", "closed"):
             raise ValueError(f"chance must be 'open' or 'closed', not {chance!r}")
@@ -164,7 +166,8 @@ class TreeSearch:
             root.game.heuristic_bot(rng.getrandbits(48)) for _ in range(self.players)
         ]
         self.rollout_heuristic = rollout == "heuristic"
-        self.root = Node()
+        # A subtree kept from the seat's previous decision (``SearchBot``'s reuse) or a new one.
+        self.root = root_node if root_node is not None else Node()
         self.iterations = 0
 
     # ------------------------------------------------------------------ driving
@@ -407,7 +410,19 @@ class TreeSearch:
 
 
 class SearchBot(Bot):
-    """A bot that searches each decision with ``TreeSearch`` within a budget."""
+    """A bot that searches each decision with ``TreeSearch`` within a budget.
+
+    ``turn``: the decisions of one of the seat's turns (``State.turns``) share ``turn`` times
+    the decision budget instead of each spending all of it: a decision with one progress
+    action costs nothing, and each other one gets half of what the turn has left, at most the
+    decision budget and at least an eighth of it (``TURN_FLOOR``). A turn of 20 small
+    decisions then costs about ``turn + 2`` budgets, not 20. None: every decision its budget
+    (a game without ``turns`` is played so too).
+
+    ``reuse``: the subtree below the action chosen is kept, and when the seat decides again
+    right after it (the next step, in the same turn: no chance and nobody else between), the
+    search goes on from that node's statistics instead of an empty tree.
+    """
 
     name = "search"
     determinize_each = False
@@ -417,24 +432,45 @@ class SearchBot(Bot):
         self,
         seed: int | None = None,
         budget: Budget | str | int | float = "1s",
+        *,
+        turn: float | None = None,
+        reuse: bool = True,
         **settings: Any,
     ) -> None:
         super().__init__(seed)
         self.budget = Budget.parse(budget)
+        if turn is not None and not turn >= 1:
+            raise ValueError(f"a turn shares at least one decision budget, not {turn}")
+        self.turn = turn
+        self.reuse = reuse
         self.settings = settings
         self.last: SearchResult | None = None
+        self._turn_key: tuple[int, int] | None = None
+        self._turn_used = 0.0  # decision budgets spent in this turn
+        self._kept: Node | None = None  # the subtree below the last chosen action
+        self._step = -1
 
-    def search(self, state: State, seat: int, budget: Budget | None = None) -> SearchResult:
+    def search(
+        self,
+        state: State,
+        seat: int,
+        budget: Budget | None = None,
+        root_node: Node | None = None,
+    ) -> SearchResult:
         """Search ``state`` for ``seat``; the statistics of every legal action."""
-        tree = TreeSearch(
+        tree = self._tree(state, seat, root_node)
+        return tree.run(budget or self.budget)
+
+    def _tree(self, state: State, seat: int, root_node: Node | None) -> TreeSearch:
+        return TreeSearch(
             state,
             seat,
             self.rng,
             determinize_each=self.determinize_each,
             observe_others=self.observe_others,
+            root_node=root_node,
             **self.settings,
         )
-        return tree.run(budget or self.budget)
 
     def choose(self, state: State, seat: int | None = None) -> int:
         if seat is None:
@@ -442,11 +478,63 @@ class SearchBot(Bot):
             if not isinstance(actor, int) or actor < 0:
                 raise IllegalAction("say which seat chooses: no single seat is to act")
             seat = actor
+        # The kept subtree is this decision only right after the seat's own last action: no
+        # chance between (open-loop nodes average over the dice; the root knows them).
+        follows = state.step == self._step + 1
+        same_turn = self._enter(state, seat)
         legal = state.progress_actions(seat)
-        if len(legal) == 1:
+        kept, self._kept = self._kept, None
+        if len(legal) == 1:  # forced: free
             return legal[0]
-        self.last = result = self.search(state, seat)
-        return result.best()
+        if not (same_turn and follows) or kept is None or not _fits(kept, seat, legal):
+            kept = None
+        else:
+            kept.prior.clear()  # asked again at the root, of the position as it is
+            kept.order.clear()
+        budget = self._allot()
+        tree = self._tree(state, seat, kept)
+        self.last = result = tree.run(budget)
+        self._spend(result)
+        best = result.best()
+        self._kept = tree.root.children.get((seat, best)) if self.reuse else None
+        return best
+
+    def _enter(self, state: State, seat: int) -> bool:
+        """Note the turn ``state`` is in; True if it is the turn of the previous decision."""
+        turns = state.turns
+        key = None if turns is None else (turns, seat)
+        same = key is not None and key == self._turn_key and state.step > self._step
+        if not same:
+            self._turn_key, self._turn_used = key, 0.0
+        self._step = state.step
+        return same
+
+    def _allot(self) -> Budget:
+        """This decision's share of the turn (see the class docstring)."""
+        if self.turn is None or self._turn_key is None:
+            return self.budget
+        share = min(1.0, max(TURN_FLOOR, (self.turn - self._turn_used) / 2))
+        if share >= 1.0:
+            return self.budget
+        iterations = self.budget.iterations
+        seconds = self.budget.seconds
+        return Budget(
+            iterations=None if iterations is None else max(1, round(iterations * share)),
+            seconds=None if seconds is None else seconds * share,
+        )
+
+    def _spend(self, result: SearchResult) -> None:
+        if self.budget.iterations is not None:
+            self._turn_used += result.iterations / self.budget.iterations
+        elif self.budget.seconds is not None:
+            self._turn_used += result.seconds / self.budget.seconds
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(budget={str(self.budget)!r})"
+
+
+def _fits(node: Node, seat: int, legal: list[int]) -> bool:
+    """Whether a kept subtree's node is this decision: only ``seat`` has statistics there, and
+    only for actions legal now (another seat deciding in between would show there)."""
+    allowed = set(legal)
+    return all(s == seat and a in allowed for s, a in node.edges)

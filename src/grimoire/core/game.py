@@ -182,6 +182,12 @@ class Game(ABC):
             return "ismcts"
         return "mcts"
 
+    # Iterations of one decision of the ``hard`` search level, calibrated once to about 1 CPU
+    # second on an idle core (bench/calibrate_levels.py, docs/bots.md); ``normal`` searches a
+    # quarter of it. An iteration budget plays the same moves on any machine, a time budget
+    # does not. None: the bots' default (``grimoire.bots.registry.HARD_ITERATIONS``).
+    search_iterations: int | None = None
+
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``: its estimated chance of winning in [0, 1], the
         seats' values adding up to about 1 (search bots score their cut rollouts with it; a

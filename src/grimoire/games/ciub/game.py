@@ -99,6 +99,7 @@ class CiubGame(Game):
         return st
 
     evaluate = staticmethod(evaluation.evaluate)
+    search_iterations = 1100  # hard: about 1 CPU s a decision (docs/bots.md)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.ciub.heuristic import CiubHeuristicBot

@@ -114,6 +114,7 @@ class FatalGame(Game):
         return state
 
     evaluate = staticmethod(evaluation.evaluate)
+    search_iterations = 1500  # hard: about 1 CPU s a decision (docs/bots.md)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.fatal.heuristic import FatalHeuristicBot

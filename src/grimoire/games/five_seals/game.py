@@ -120,6 +120,7 @@ class FiveSealsGame(Game):
         return st
 
     evaluate = staticmethod(evaluation.evaluate)
+    search_iterations = 950  # hard: about 1 CPU s a decision (docs/bots.md)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.five_seals.heuristic import HeuristicBot

@@ -231,6 +231,7 @@ class RunikaGame(Game):
         return position.load(RunikaState(self, seed, fresh=False), doc)
 
     evaluate = staticmethod(evaluation.evaluate)
+    search_iterations = 320  # hard: about 1 CPU s a decision (docs/bots.md)
 
     def heuristic_bot(self, seed: int | None = None) -> Bot | None:
         from grimoire.games.runika.heuristic import RunikaHeuristicBot
