@@ -133,7 +133,9 @@ def search_rate(name: str, players: int, seconds: float) -> float:
     done = 0
     start = CLOCK()
     while (spent := CLOCK() - start) < seconds or done == 0:
-        tree = TreeSearch(view, seat, random.Random(done), determinize_each=True)
+        tree = TreeSearch(
+            view, seat, random.Random(done), determinize_each=True, observe_others=True
+        )
         tree.run(Budget(iterations=50), early_stop=False)
         done += tree.iterations
     return done / spent
