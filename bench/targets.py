@@ -211,6 +211,10 @@ def main() -> None:
         game = state.game
         clone_us = per_call(state.clone, seconds)
         trip_us = per_call(lambda: game.state_from_json(state.to_json()), seconds)  # noqa: B023
+        trusted_us = per_call(
+            lambda: game.state_from_json(state.to_json(), trusted=True),  # noqa: B023
+            seconds,
+        )
         if anchors:
             row(
                 f"clone {name} {players}p",
@@ -220,11 +224,18 @@ def main() -> None:
                 clone_us <= anchors["clone_us"],
             )
             row(
-                f"round trip (history) {name} {players}p",
+                f"round trip (history, checked) {name} {players}p",
                 trip_us / anchors["round_trip_us"],
                 "x backgammon",
                 "<= 5x",
                 trip_us <= 5 * anchors["round_trip_us"],
+            )
+            row(
+                f"round trip (history, trusted) {name} {players}p",
+                trusted_us / anchors["round_trip_us"],
+                "x backgammon",
+                "<= 5x",
+                trusted_us <= 5 * anchors["round_trip_us"],
             )
     runs = 3 if args.quick else 7
     python = sys.executable
