@@ -108,6 +108,10 @@ GERMAN_TOO = {
     "dir",
     "enter",
     "lobby",
+    "min",
+    "server",
+    "rune",
+    "runen",
 }
 # the games' titles and the languages' own names (the language selector) are names
 TITLES = sorted({str(game_class(name).title) for name in games()} | {"English"}, key=len)[::-1]

@@ -71,11 +71,14 @@ async def rejoin_page(
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 async def replay_page(
-    request: Request, game_id: str, hub: HubDep, templates: Templates
+    request: Request, game_id: str, hub: HubDep, templates: Templates, lang: Language
 ) -> Response:
     room = await hub.room(game_id)
     return templates.TemplateResponse(
-        request, "replay.html", {"game_id": game_id, "title": room.title}
+        request,
+        "replay.html",
+        # the game's own catalogue: the replay draws the board with the game's renderer too
+        {"game_id": game_id, "title": room.title, "game_catalogue": game_messages(room.game, lang)},
     )
 
 

@@ -15,7 +15,7 @@ import { el as h, seatName } from "/static/common.js";
 import { tg } from "/static/language.js";
 
 const GLYPH = { swap: "⇄", reroll: "↻", adjust: "✎", two_for_one: "2:1", skull: "☠" };
-const FACE_NAME = { swap: "swap", reroll: "re-roll", adjust: "adjust", two_for_one: "2 for 1", skull: "skull" };
+const FACE_NAME = { swap: tg("swap"), reroll: tg("re-roll"), adjust: tg("adjust"), two_for_one: "2:1", skull: tg("skull") };
 const COLOURS = ["white", "yellow", "orange", "red", "green", "purple", "blue"];
 const BUTTON_KINDS = ["roll", "stop", "done", "pass", "no_claim", "cancel", "end_turn", "face"];
 const PHASES = [
@@ -93,6 +93,14 @@ function oddsNode(payload, card) {
   return null;
 }
 
+// tg() calls stay outside template literals: the catalogue's extractor misses them there
+function cardTitle(payload, card, marked) {
+  let title = tg("card {card}: {need} for {vp} VP", { card: card.id, need: card.need, vp: card.vp });
+  if (card.owl) title += ` (${tg("owl")})`;
+  if (marked) title += ", " + tg("marked by {name}", { name: seatName(payload, card.marker) });
+  return title;
+}
+
 function cardNode(payload, card, extra = "") {
   const marked = card.marker !== null && card.marker !== undefined;
   return h(
@@ -100,11 +108,9 @@ function cardNode(payload, card, extra = "") {
     {
       class: `ciub-card letter-${card.letter}${marked ? " marked" : ""}${extra}`,
       "data-card": card.id,
-      title: `card ${card.id}: ${card.need} for ${card.vp} VP${card.owl ? " (owl)" : ""}${
-        marked ? `, marked by ${seatName(payload, card.marker)}` : ""
-      }`,
+      title: cardTitle(payload, card, marked),
     },
-    h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", title: "owl: out of a short game", text: "owl" }) : null),
+    h("div", { class: "ciub-card-head" }, h("span", { class: "ciub-letter", text: card.letter }), h("span", { class: "ciub-id", text: `#${card.id}` }), card.owl ? h("span", { class: "ciub-owl", title: tg("owl: out of a short game"), text: tg("owl") }) : null),
     need(card),
     h(
       "div",
@@ -112,7 +118,7 @@ function cardNode(payload, card, extra = "") {
       extra ? null : oddsNode(payload, card),
       h("div", { class: "ciub-vp" }, h("span", { text: card.vp }), h("small", { text: tg("VP") })),
     ),
-    marked ? h("span", { class: `ciub-marker seat-${card.marker}`, title: `${seatName(payload, card.marker)}'s marker`, text: "◆" }) : null,
+    marked ? h("span", { class: `ciub-marker seat-${card.marker}`, title: tg("{name}'s marker", { name: seatName(payload, card.marker) }), text: "◆" }) : null,
   );
 }
 
@@ -133,13 +139,16 @@ function dieNode(die, { small = false } = {}) {
   if (die.tray) classes.push("in-tray");
   if (small) classes.push("small");
   if (die.face && GLYPH[die.face]) classes.push("symbol");
-  const state = die.active ? (FACE_NAME[die.face] || die.face) : "not rolled";
+  let state = die.active ? FACE_NAME[die.face] || die.face : tg("not rolled");
+  if (die.tray) state += ", " + tg("in the tray");
+  if (die.spent) state += ", " + tg("used");
+  const title = tg("{die} ({colour}): {state}", { die: die.label, colour: tg(die.colour), state });
   return h(
     "div",
     {
       class: classes.join(" "),
       "data-die": die.label,
-      title: `${die.label} (${die.colour}): ${state}${die.tray ? ", in the tray" : ""}${die.spent ? ", used" : ""}`,
+      title,
     },
     h("span", { class: "ciub-face", text: die.active ? faceLabel(die.face) : "·" }),
     h("span", { class: "ciub-label", text: die.label }),
@@ -193,7 +202,7 @@ function seatBoard(payload, seatView, { main }) {
           )
         : null,
     ),
-    main ? null : h("div", { class: "ciub-colour-counts" }, COLOURS.filter((c) => counts[c]).map((c) => h("span", { class: `ciub-mini c-${c}`, title: c, text: counts[c] }))),
+    main ? null : h("div", { class: "ciub-colour-counts" }, COLOURS.filter((c) => counts[c]).map((c) => h("span", { class: `ciub-mini c-${c}`, title: tg(c), text: counts[c] }))),
   );
 }
 
@@ -209,7 +218,7 @@ function supplyNode(view) {
       COLOURS.map((colour) =>
         h(
           "div",
-          { class: `ciub-supply-die c-${colour}${view.supply[colour] ? "" : " none"}`, "data-colour": colour, title: `${view.supply[colour] || 0} ${colour} dice in the supply` },
+          { class: `ciub-supply-die c-${colour}${view.supply[colour] ? "" : " none"}`, "data-colour": colour, title: tg("{count} dice in the supply ({colour})", { count: view.supply[colour] || 0, colour: tg(colour) }) },
           h("span", { class: "ciub-count", text: view.supply[colour] || 0 }),
         ),
       ),
@@ -259,16 +268,12 @@ export function render(root, payload) {
     h("div", { class: "ciub-help", text: payload.terminal ? tg("The game is over.") : view.phase_help }),
   );
   if (endgame.triggered) {
-    status.append(
-      h("div", {
-        class: "ciub-endgame",
-        text: finalRound
-          ? tg("Final turns: {seats} still to play. Cards may be claimed from either row.", {
-              seats: (endgame.final_turns_left || []).map((s) => seatName(payload, s)).join(", ") || tg("none"),
-            })
-          : "The last C card is out: the next spell claimed also takes the Opus Magnum (5 VP).",
-      }),
-    );
+    // tg() calls not nested in another's arguments: the catalogue's extractor misses those
+    const nobody = tg("none");
+    const left = (endgame.final_turns_left || []).map((s) => seatName(payload, s)).join(", ") || nobody;
+    const finalText = tg("Final turns: {seats} still to play. Cards may be claimed from either row.", { seats: left });
+    const lastC = tg("The last C card is out: the next spell claimed also takes the Opus Magnum (5 VP).");
+    status.append(h("div", { class: "ciub-endgame", text: finalRound ? finalText : lastC }));
   }
 
   const cards = h(
@@ -276,7 +281,7 @@ export function render(root, payload) {
     { class: "ciub-display" },
     h(
       "div",
-      { class: "ciub-pile", title: "the draw pile: B cards on C cards on the Opus Magnum" },
+      { class: "ciub-pile", title: tg("the draw pile: B cards on C cards on the Opus Magnum") },
       h("div", { class: "ciub-pile-stack" }, h("span", { text: (pile.B || 0) + (pile.C || 0) + (pile.D || 0) })),
       h("small", { text: `B ${pile.B || 0} · C ${pile.C || 0} · D ${pile.D || 0}` }),
     ),
