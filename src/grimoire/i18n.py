@@ -34,6 +34,7 @@ __all__ = [
     "language",
     "language_scope",
     "negotiate",
+    "ngettext",
     "resolve",
     "set_language",
     "translations",
@@ -87,6 +88,13 @@ def gettext(message: str, lang: str | None = None) -> str:
 
 
 _ = gettext
+
+
+def ngettext(singular: str, plural: str, count: int, lang: str | None = None) -> str:
+    """The form of a message for ``count`` things (``"{count} player"`` / ``"{count} players"``),
+    by the plural rule of ``lang``'s catalogue (English: one for 1, the other otherwise;
+    Japanese has one form); the caller fills ``{count}``."""
+    return translations(lang or language()).ngettext(singular, plural, count)
 
 
 def catalogue(lang: str) -> dict[str, str]:

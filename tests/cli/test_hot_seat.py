@@ -62,8 +62,8 @@ def people(
             return answer
         if "Save the game" in prompt:
             return "y"
-        match = re.match(r"Seat (\d+)", prompt)
-        seat = int(match.group(1)) if match else session.humans[0]
+        match = re.match(r"Seat (\d+)", prompt)  # people count seats from 1
+        seat = int(match.group(1)) - 1 if match else session.humans[0]
         legal = session.state.legal_actions(seat)
         return str(rng.randrange(len(legal)) + 1)
 
@@ -79,7 +79,7 @@ def segments(text: str) -> list[tuple[int, str]]:
     for before, part in itertools.pairwise(parts):
         owner = re.search(r"Seat (\d+) \([^)]*\): press Enter", before)
         if owner and "press Enter" not in part:
-            found.append((int(owner.group(1)), part))
+            found.append((int(owner.group(1)) - 1, part))  # counted from 1 on the screen
     return found
 
 
@@ -107,10 +107,10 @@ def test_duel_two_people_and_a_bot_see_only_their_own_hands(tmp_path: Path, seed
             assert shown <= hands[seat], f"seat {seat}'s screen showed another hand"
         for card in re.findall(r"you: you choose (\d+)", part):
             assert int(card) in hands[seat]
-        for line in re.findall(r"seat 2 \(random\): .*", part):
-            assert line == "seat 2 (random): seat 2 chooses a card"  # never the bot's card
+        for line in re.findall(r"seat 3 \(random\): .*", part):  # seat 2, counted from 1
+            assert line == "seat 3 (random): seat 3 chooses a card"  # never the bot's card
         for dealt_to in re.findall(r"deal \d+ to seat (\d+)", part):
-            assert int(dealt_to) == seat  # a card dealt is named only to its receiver
+            assert int(dealt_to) - 1 == seat  # a card dealt is named only to its receiver
     # the hand-over prompt came before every change of person
     handovers = [p for p in ask.asked if "press Enter" in p]  # type: ignore[attr-defined]
     assert len(handovers) >= 3 * 2
@@ -135,7 +135,7 @@ def test_race_parallel_turns_with_chance_keep_lucky_numbers_secret(tmp_path: Pat
     first = next(part for seat, part in parts if seat == 0)
     assert f"your lucky number is {lucky[0]}" in first  # a private notice, on its own screen
     # rolls of the other seats are public and reached each person in their own queue
-    assert "seat 2 (random): seat 2 rolls" in out.getvalue()
+    assert "seat 3 (random): seat 3 rolls" in out.getvalue()
 
 
 def test_one_person_sees_bots_moves_through_describe_only(tmp_path: Path) -> None:
@@ -148,9 +148,9 @@ def test_one_person_sees_bots_moves_through_describe_only(tmp_path: Path) -> Non
     text = out.getvalue()
     assert CLEAR not in text
     assert not any("press Enter" in p for p in ask.asked)  # type: ignore[attr-defined]
-    assert "seat 1 (random): seat 1 chooses a card" in text
-    bot_lines = re.findall(r"seat 1 \(random\): .*", text)
-    assert bot_lines and set(bot_lines) == {"seat 1 (random): seat 1 chooses a card"}
+    assert "seat 2 (random): seat 2 chooses a card" in text  # seat 1, counted from 1
+    bot_lines = re.findall(r"seat 2 \(random\): .*", text)
+    assert bot_lines and set(bot_lines) == {"seat 2 (random): seat 2 chooses a card"}
 
 
 def test_a_hot_seat_game_saves_and_resumes(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_label(
     assert "   1 fertig" in out and "   5 V20 in Reihe 2" in out
     assert "du: spielt V20 (TAKE multiblade) in Reihe 2" in out
     # the hidden card drawn for playing it: the person sees nothing of it but the fact
-    assert "Platz 0 legt eine Karte verdeckt beiseite" in out
+    assert "Platz 1 legt eine Karte verdeckt beiseite" in out  # seat 0: people count from 1
     for word in ("Auslage", "Schatzstapel", "Spielstapel", "Charakter", "Deine Hand", "Spitze"):
         assert word in out
     assert "play V20 row 2" not in out and "Display:" not in out

@@ -157,7 +157,8 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_label(
 ) -> None:
     out = _play("de", "r nehmen", monkeypatch, tmp_path)
     assert "   1 R nehmen" in out and "du: R nehmen" in out
-    assert "Platz 0: noch 2 Würfel aus dem Vorrat nehmen." in out  # the typed action was played
+    # the typed action was played (seat 0: the terminal counts seats from 1)
+    assert "Platz 1: noch 2 Würfel aus dem Vorrat nehmen." in out
     assert "Vorrat: Feuer" in out and "take R" not in out
     assert "du: R nehmen" in _play("de", "take R", monkeypatch, tmp_path)  # English text
     assert "du: R nehmen" in _play("de", "1", monkeypatch, tmp_path)  # a number
@@ -168,7 +169,7 @@ def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_label(
 ) -> None:
     out = _play("ja", "Rを取る", monkeypatch, tmp_path)
     assert "   1 Rを取る" in out and "あなた: Rを取る" in out
-    assert "席0: ストックからあと2個のダイスを取る。" in out
+    assert "席1: ストックからあと2個のダイスを取る。" in out
 
 
 def test_a_german_web_payload_carries_german_labels_and_a_german_drawing(client: Any) -> None:

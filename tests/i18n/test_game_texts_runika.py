@@ -27,7 +27,7 @@ def test_a_japanese_terminal_game_lists_and_takes_a_typed_japanese_draft(
     out = _play("ja", "Gをドラフト", monkeypatch, tmp_path)
     assert "   1 Gをドラフト" in out
     assert "あなた: Gをドラフト" in out
-    assert "席0がテーブル中央からダイスを1個選ぶ" in out
+    assert "席1がテーブル中央からダイスを1個選ぶ" in out  # seat 0: people count from 1
 
 
 def test_a_german_terminal_game_lists_and_takes_a_typed_german_draft(
@@ -35,7 +35,7 @@ def test_a_german_terminal_game_lists_and_takes_a_typed_german_draft(
 ) -> None:
     out = _play("de", "g nehmen", monkeypatch, tmp_path)
     assert "   1 G nehmen" in out and "du: G nehmen" in out
-    assert "Platz 0 nimmt einen Würfel aus der Mitte" in out
+    assert "Platz 1 nimmt einen Würfel aus der Mitte" in out  # seat 0, counted from 1
     assert "du: G nehmen" in _play("de", "draft G", monkeypatch, tmp_path)
 
 
@@ -182,18 +182,19 @@ def test_the_game_page_carries_the_renderers_words(client: Any) -> None:
 
 
 def test_the_sides_and_directions_in_labels_are_translated() -> None:
-    """'enter top 1' and 'dir up' are read on every die resolved: the side and direction too."""
+    """'enter top a' and 'dir up' are read on every die resolved: the side and direction too
+    (a top or bottom lane is its column letter, as the board labels it)."""
     from grimoire.games.runika.state import RunikaState
     from grimoire.games.runika.text import label
 
     state = make("runika", players=2).new_state(1)
     assert isinstance(state, RunikaState)
     enter, up = state.codec.first["enter"], state.codec.first["dir"]
-    assert label(state, enter) == "enter top 1" and label(state, up) == "dir up"
+    assert label(state, enter) == "enter top a" and label(state, up) == "dir up"
     with language_scope("de"):
-        assert label(state, enter) == "einschieben oben 1"
+        assert label(state, enter) == "einschieben oben a"
         assert label(state, enter + 4) == "einschieben rechts 1"
         assert label(state, up) == "Richtung aufwärts"
     with language_scope("ja"):
-        assert label(state, enter + 8) == "押し込む 下 1"
+        assert label(state, enter + 8) == "押し込む 下 a"
         assert "top" not in label(state, enter) and "up" not in label(state, up)

@@ -63,6 +63,15 @@ def _fail(error: Exception) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _say_workers(workers: int) -> None:
+    """``--workers 0`` means one process per CPU core: say how many that is here."""
+    from grimoire.cli.options import workers_note
+
+    note = workers_note(workers)
+    if note:
+        console.print(f"[dim]{escape(note)}[/]", highlight=False)
+
+
 def _options(pairs: list[str] | None) -> dict[str, Any]:
     if not pairs:
         return {}
@@ -73,15 +82,47 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
 
 @app.command("games")
 def list_games() -> None:
-    """List the games, their player counts and options."""
-    table = Table(title="Games")
-    for column in ("name", "title", "players", "options"):
-        table.add_column(column)
+    """List the games, their player counts and options (each with its default and the values
+    it takes)."""
+    from grimoire.i18n import gettext as _t
+
+    table = Table(title=_t("Games"), show_lines=True)
+    table.add_column(_t("name"), max_width=16)
+    table.add_column(_t("players"), no_wrap=True)
+    # folded, never cut: a long value (a file path, a choice name) breaks over lines
+    table.add_column(_t("options: default (allowed values)"), overflow="fold")
     for name in games():
         cls = game_class(name)
-        opts = ", ".join(f"{o.name}={o.default!r}" for o in cls.declared_options)
-        table.add_row(name, cls.title, f"{cls.min_players}..{cls.max_players}", opts)
+        opts = "\n".join(option_line(option) for option in cls.declared_options)
+        who = f"[bold]{escape(name)}[/]\n[dim]{escape(cls.title)}[/]"
+        table.add_row(who, f"{cls.min_players}..{cls.max_players}", escape(opts))
     console.print(table)
+
+
+def option_text(value: Any) -> str:
+    """A value as it is typed after ``-o key=``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def option_line(option: Any) -> str:
+    """``length=normal (short | normal | long)``: an option's default and what it accepts."""
+    from grimoire.i18n import gettext as _t
+
+    if option.choices is not None:
+        allowed = " | ".join(option_text(choice) for choice in option.choices)
+    elif option.kind is bool:
+        allowed = "true | false"
+    elif option.kind is int:
+        allowed = (
+            _t("a whole number, {minimum} or more").format(minimum=option.minimum)
+            if option.minimum is not None
+            else _t("a whole number")
+        )
+    else:
+        allowed = _t("a file")
+    return f"{option.name}={option_text(option.default)} ({allowed})"
 
 
 @app.command()
@@ -169,7 +210,9 @@ def simulate(
     ] = None,
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE")] = None,
-    workers: Annotated[int, typer.Option(help="processes")] = 1,
+    workers: Annotated[
+        int, typer.Option(help="processes (0: one per CPU core, said when used)")
+    ] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write results as JSON")] = None,
 ) -> None:
     """Bots play many games: wins per seat, mean scores, game length."""
@@ -182,7 +225,9 @@ def simulate(
 
 
 # Options that study and tune share
-Workers = Annotated[int, typer.Option(help="processes (process back-end; 0: one per CPU)")]
+Workers = Annotated[
+    int, typer.Option(help="processes (process back-end; 0: one per CPU core, said when used)")
+]
 Backend = Annotated[str, typer.Option(help="process or ray")]
 RayAddress = Annotated[
     str | None, typer.Option(help="Ray cluster address (default: $RAY_ADDRESS or local)")
@@ -266,9 +311,9 @@ def study(
             ci_width,
             check_every,
         )
-        study_command(
-            spec, backend_of(backend, workers, address), out, records, report, json_out, console
-        )
+        chosen = backend_of(backend, workers, address)
+        _say_workers(workers)
+        study_command(spec, chosen, out, records, report, json_out, console)
     except GrimoireError as error:
         raise _fail(error) from error
 
@@ -334,7 +379,9 @@ def tune(
             option or [],
             confirm,
         )
-        tune_command(spec, backend_of(backend, workers, address), out, report, json_out, console)
+        chosen = backend_of(backend, workers, address)
+        _say_workers(workers)
+        tune_command(spec, chosen, out, report, json_out, console)
     except GrimoireError as error:
         raise _fail(error) from error
 
@@ -355,7 +402,9 @@ def render(
         state = read_document(path).replay(step)
         check_seat(state, seat)
         if out is None:
-            console.print(state.game.render_text(state, seat))
+            from grimoire.cli.play import people_view
+
+            console.print(people_view(state.game.render_text(state, seat)))
             return
         svg = state.game.render_svg(state, seat)
         if svg is None:
@@ -373,15 +422,29 @@ def replay(
 ) -> None:
     """Replay a saved game or record and show the position after N actions (default: the end)."""
     from grimoire.cli.documents import read_document
-    from grimoire.cli.play import score_table
+    from grimoire.cli.play import people_view, score_table
 
     try:
         doc = read_document(path)
         state = doc.replay(step)
-        console.print(state.game.render_text(state, None))
+        console.print(people_view(state.game.render_text(state, None)))
         console.print(score_table(state, doc.humans or [], doc.bots or {}, replay=True))
+        console.print(_replay_steps(doc.record, step), highlight=False)
     except GrimoireError as error:
         raise _fail(error) from error
+
+
+def _replay_steps(record: Any, step: int | None) -> str:
+    """Where a replay stands: "step 12 of 40" (steps: the record's entries, chance included)
+    and how to see another, or that a position set up part-way has none."""
+    from grimoire.i18n import gettext as _t
+
+    if record is None:
+        return _t("A position set up part-way through a game: it has no steps to replay.")
+    steps = len(record.actions)
+    return _t(
+        "Step {step} of {steps} (--step N shows the game after N of them, 0 to {steps})."
+    ).format(step=steps if step is None else step, steps=steps)
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -63,3 +64,40 @@ def parse_options(items: Iterable[str] | None) -> dict[str, Any]:
             raise InvalidOptions(f"option {key!r} is given twice")
         options[key] = parse_value(raw)
     return options
+
+
+def worker_count(workers: int) -> int:
+    """The processes ``--workers`` asks for: 1 or more as given, 0 for one per CPU core of this
+    machine; a negative number is refused (InvalidOptions)."""
+    if workers < 0:
+        raise InvalidOptions(
+            f"--workers takes 1 or more processes, or 0 for one per CPU core, not {workers}"
+        )
+    return workers or os.cpu_count() or 1
+
+
+def workers_note(workers: int) -> str | None:
+    """What ``--workers 0`` turned into, to say so (None for any other number)."""
+    if workers != 0:
+        return None
+    from grimoire.i18n import gettext as _t
+
+    return _t("--workers 0: {count} processes, one per CPU core").format(count=worker_count(0))
+
+
+def missing_extra(needs: Iterable[tuple[str, str]]) -> str | None:
+    """The one-line refusal for the first (module, what needs it) whose module cannot be
+    imported, naming the extra to install; None when all are there. Checked before a long run,
+    so it does not fail at its end."""
+    import importlib
+
+    from grimoire.i18n import gettext as _t
+
+    for module, purpose in needs:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            return _t("{purpose} needs the study extra ({module} is missing): {install}").format(
+                purpose=purpose, module=module, install="pip install 'grimoire[study]'"
+            )
+    return None

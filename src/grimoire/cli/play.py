@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
+from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from grimoire.bots import make_bot
 from grimoire.bots.registry import default_bot
@@ -22,7 +24,7 @@ from grimoire.core.errors import GrimoireError, IllegalAction, InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE, State
-from grimoire.i18n import N_, language
+from grimoire.i18n import N_, language, ngettext
 from grimoire.i18n import gettext as _t
 from grimoire.registry import make
 from grimoire.rulebook import FALLBACK_NOTE, rule_for
@@ -37,8 +39,10 @@ COMMANDS = {
     "scores": N_("command: scores"),
     "rules": N_("command: rules"),
     "save": N_("command: save"),
+    "log": N_("command: log"),
     "quit": N_("command: quit"),
 }
+SUMMARISED = 8  # a longer run of chance lines (a setup) is summarised; 'log' shows it all
 
 
 def command_word(command: str) -> str:
@@ -54,6 +58,57 @@ def command_of(word: str) -> str | None:
         if folded in (command, command_word(command).casefold()):
             return command
     return "help" if folded == "?" else None
+
+
+def _seat_pattern() -> re.Pattern[str]:
+    """ "seat N" as the game texts write it, in this language ("Platz N", "席N") and in English;
+    the groups hold the number."""
+    parts = []
+    for word in sorted({"seat {seat}", _t("seat {seat}")}):
+        before, _, after = word.partition("{seat}")
+        lead = r"\b" if re.match(r"[A-Za-z0-9_]", word) else ""  # no word break inside Japanese
+        parts.append(f"{lead}{re.escape(before)}(\\d+){re.escape(after)}(?!\\d)")
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def for_people(text: str, shift: int = 1) -> str:
+    """A game text with its seats counted from 1, as the terminal counts them for people (the
+    games' log lines and action texts count from 0, as their ids do); ``shift=-1`` turns a
+    typed text back into the game's numbers."""
+
+    def renumber(match: re.Match[str]) -> str:
+        group = next(i for i in range(1, len(match.groups()) + 1) if match.group(i) is not None)
+        start, end = match.start(group) - match.start(), match.end(group) - match.start()
+        whole = match.group(0)
+        return whole[:start] + str(int(match.group(group)) + shift) + whole[end:]
+
+    return _seat_pattern().sub(renumber, text)
+
+
+def people_view(renderable: Any) -> Any:
+    """A game's terminal drawing (``render_text``, a topic) with "seat N" counted from 1, as
+    ``for_people`` does for a line: texts and table cells are renumbered in place (a seat's
+    number keeps its width below 9 seats, so the styles stay where they were)."""
+    if isinstance(renderable, str):
+        return for_people(renderable)
+    if isinstance(renderable, Text):
+        renumbered = for_people(renderable.plain)
+        if renumbered != renderable.plain:
+            if len(renumbered) == len(renderable.plain):
+                renderable.plain = renumbered  # the spans keep their places
+            else:
+                renderable = Text(renumbered, style=renderable.style)
+        return renderable
+    if isinstance(renderable, Group):
+        renderable.renderables[:] = [people_view(part) for part in renderable.renderables]
+    elif isinstance(renderable, Table):
+        renderable.title = people_view(renderable.title) if renderable.title else None
+        for column in renderable.columns:
+            column.header = people_view(column.header)
+            column._cells[:] = [people_view(cell) for cell in column._cells]
+    elif isinstance(renderable, Panel):
+        renderable.renderable = people_view(renderable.renderable)
+    return renderable
 
 
 @dataclass
@@ -221,13 +276,20 @@ def score_table(
     table.add_column(_t("Seat"))
     table.add_column(_t("Player"))
     table.add_column(_t("Score"), justify="right")
-    table.add_column("")
-    winners = state.winners()
+    winners = state.winners() if over else []
+    if winners:  # a column for the winners only once there are some
+        table.add_column("")
     scores: list[float | None] = list(state.scores()) if over else state.public_scores(viewer)
     for seat, score in enumerate(scores):
         shown = "?" if score is None else f"{score:g}"
-        who = player_name(seat, humans, kinds, replay)
-        table.add_row(str(seat), who, shown, "🏆 " + _t("winner") if seat in winners else "")
+        row = [
+            str(seat + 1),
+            player_name(seat, humans, kinds, replay),
+            shown,
+        ]  # people count from 1
+        if winners:
+            row.append("🏆 " + _t("winner") if seat in winners else "")
+        table.add_row(*row)
     return table
 
 
@@ -251,6 +313,7 @@ class Terminal:
         self.console = console
         self.ask = ask
         self.queues: dict[int, list[str]] = {seat: [] for seat in session.humans}
+        self.told: dict[int, list[str]] = {seat: [] for seat in session.humans}  # for 'log'
         self.screen: int | None = session.humans[0] if len(session.humans) == 1 else None
         self.last_shown: dict[int, int] = {}
 
@@ -274,29 +337,51 @@ class Terminal:
                 own = _t("seat {seat}").format(seat=actor)
                 for colon in (": ", "："):
                     text = text.removeprefix(own + colon)
+            text = for_people(text)
             if actor == CHANCE:
                 line = f"  {text}"
             elif actor == seat:
                 line = _t("you: {action}").format(action=text)
             else:
                 line = _t("seat {seat} ({name}): {action}").format(
-                    seat=actor, name=self.name(actor), action=text
+                    seat=actor + 1, name=self.name(actor), action=text
                 )
             self.queues[seat].append(line)
+            self.told[seat].append(line)
         state.apply(action, actor)
-        if not self.hot_seat:
+        if not self.hot_seat and actor != CHANCE:  # chance lines wait: a long run is summed up
             self.flush(self.session.humans[0])
 
     def flush(self, seat: int) -> None:
-        """Print what ``seat``'s person has not been told yet."""
+        """Print what ``seat``'s person has not been told yet; a long run of chance lines (a
+        setup dealing a hundred things) as its first line and a count ('log' shows them all)."""
         lines, self.queues[seat] = self.queues[seat], []
-        chance = [line for line in lines if line.startswith("  ")]
-        if len(chance) > 40:  # a long setup: say how much happened, not every draw
-            lines = ["  " + _t("({count} chance events)").format(count=len(chance))] + [
-                line for line in lines if not line.startswith("  ")
-            ]
+        shown: list[str] = []
+        run: list[str] = []
+        for line in [*lines, ""]:  # "" ends the last run
+            if line.startswith("  "):
+                run.append(line)
+                continue
+            if len(run) > SUMMARISED:
+                more = len(run) - 1
+                note = ngettext(
+                    "... and {count} more chance event ('{log}' shows them all)",
+                    "... and {count} more chance events ('{log}' shows them all)",
+                    more,
+                ).format(count=more, log=command_word("log"))
+                run = [run[0], "  " + note]
+            shown += run
+            run = []
+            if line:
+                shown.append(line)
+        for line in shown:
+            self.console.print(f"[dim]{escape(line)}[/]", highlight=False)
+
+    def show_log(self, seat: int) -> None:
+        """Every line ``seat``'s person has been told, in full (the 'log' command)."""
+        lines = self.told[seat] or [_t("Nothing has happened yet.")]
         for line in lines:
-            self.console.print(f"[dim]{line}[/]", highlight=False)
+            self.console.print(f"[dim]{escape(line)}[/]", highlight=False)
 
     def take_keyboard(self, seat: int) -> None:
         """Hot seat: clear the screen and wait until ``seat``'s person has the keyboard."""
@@ -305,7 +390,7 @@ class Terminal:
         self.console.clear()
         self.ask(
             _t("Seat {seat} ({name}): press Enter when only you see the screen").format(
-                seat=seat, name=self.name(seat)
+                seat=seat + 1, name=self.name(seat)
             )
         )
         self.console.clear()
@@ -320,7 +405,7 @@ def topics(game: Game) -> dict[str, str]:
 
 def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
     """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
-    return game.text_topic(state, seat, name, argument.strip())
+    return people_view(game.text_topic(state, seat, name, argument.strip()))
 
 
 def rules_text(game: Game, state: State) -> str:
@@ -358,7 +443,7 @@ def help_text(game: Game) -> str:
     """The prompt's help line: its commands in the person's language (and the game's own)."""
     words = {command: command_word(command) for command in COMMANDS}
     words["save"] += " [" + _t("FILE") + "]"
-    listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit")]
+    listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit", "log")]
     listed += [f"'{name}' ({what})" for name, what in topics(game).items()]
     text = _t(HELP).format(commands=", ".join(listed)) + "."
     if words["help"] != "help":  # another language: the English words are still understood
@@ -387,7 +472,8 @@ def run(
     state = session.state
     term = Terminal(session, console, ask)
     saver = Saver(default_save, console, ask, own_file)
-    players = _t("{count} players.").format(count=session.game.players)
+    count = session.game.players
+    players = ngettext("{count} player.", "{count} players.", count).format(count=count)
     console.print(f"[bold]{session.game.title}[/], {players}")
     console.print(help_text(session.game), highlight=False)
     pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
@@ -420,7 +506,7 @@ def run(
         console.clear()
     else:
         term.flush(session.humans[0])
-    console.print(session.game.render_text(state, None))
+    console.print(people_view(session.game.render_text(state, None)))
     console.print(score_table(state, session.humans, session.bot_kinds))
     return 0
 
@@ -433,10 +519,10 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
     extra = topics(session.game)
     while True:
         if term.last_shown.get(seat) != state.step:
-            console.print(session.game.render_text(state, seat))
+            console.print(people_view(session.game.render_text(state, seat)))
             term.last_shown[seat] = state.step
         legal = state.legal_actions(seat)
-        texts = [state.action_to_string(action) for action in legal]
+        texts = [_label(state, action) for action in legal]
         if len(legal) == 1:
             one = _t("only one choice")
             console.print(f"[dim]{one}: {texts[0]}[/]")
@@ -444,7 +530,9 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         for number, text in enumerate(texts, 1):
             console.print(f"  [cyan]{number:>2}[/] {text}", highlight=False)
         prompt = (
-            _t("Seat {seat}, your choice").format(seat=seat) if term.hot_seat else _t("Your choice")
+            _t("Seat {seat}, your choice").format(seat=seat + 1)
+            if term.hot_seat
+            else _t("Your choice")
         )
         try:
             answer = ask(prompt).strip()
@@ -460,9 +548,11 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         word, _, rest = answer.partition(" ")
         # a listed label wins over a command word of the same spelling
         command = None if _is_label(state, legal, answer) else command_of(word)
-        if command in ("help", "quit", "rules", "scores") and not rest.strip():
+        if command in ("help", "quit", "rules", "scores", "log") and not rest.strip():
             if command == "help":
                 console.print(help_text(session.game), highlight=False)
+            elif command == "log":
+                term.show_log(seat)
             elif command == "quit":
                 return Exit(saver.on_leave(session))
             elif command == "rules":
@@ -496,13 +586,13 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
             raise IllegalAction(_t("choose a number from 1 to {count}").format(count=len(legal)))
         return legal[index - 1]
     wanted = _label_key(answer)
-    shown = [a for a in legal if _label_key(state.action_to_string(a)) == wanted]
+    shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
     if len(shown) == 1:  # the label as shown, in the chosen language (English parses below)
         return shown[0]
-    action = state.parse_action(answer)
+    action = state.parse_action(for_people(answer, -1))  # typed seats count from 1 too
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
-    text = state.action_to_string(action)
+    text = _label(state, action)
     if _words(text) != _words(answer):  # e.g. an identical die named by another label
         note = escape(_t("(taken as '{action}', the same move)").format(action=text))
         console.print(f"[dim]{note}[/]", highlight=False)
@@ -512,7 +602,12 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
 def _is_label(state: State, legal: list[int], answer: str) -> bool:
     """Whether ``answer`` is one of the listed labels (case and spacing aside)."""
     wanted = _label_key(answer)
-    return any(_label_key(state.action_to_string(a)) == wanted for a in legal)
+    return any(_label_key(_label(state, a)) == wanted for a in legal)
+
+
+def _label(state: State, action: int) -> str:
+    """An action's label as the terminal lists it: the game's text, seats counted from 1."""
+    return for_people(state.action_to_string(action))
 
 
 def _label_key(text: str) -> str:

@@ -6,7 +6,6 @@ be called (and tested) without the CLI.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from rich.progress import (
 )
 
 from grimoire.bots.registry import default_bot
-from grimoire.cli.options import parse_options
+from grimoire.cli.options import parse_options, worker_count, workers_note
 from grimoire.registry import make
 from grimoire.sim.report import render, to_json_text, write_json
 from grimoire.sim.tournament import TournamentResult, run_tournament
@@ -57,11 +56,13 @@ def simulate_command(
     """
     parsed = parse_options(options)
     lineup = parse_bots(bots) if bots else [default_bot(make(game, players=players, **parsed))]
-    if workers == 0:
-        workers = os.cpu_count() or 1
+    note = workers_note(workers)
+    workers = worker_count(workers)
     json_to_stdout = json_out is not None and str(json_out) == "-"
     out = Console(stderr=json_to_stdout)
     progress_console = Console(stderr=True)
+    if note:
+        progress_console.print(f"[dim]{note}[/dim]", highlight=False)
 
     started = time.perf_counter()
     with Progress(

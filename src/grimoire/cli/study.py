@@ -4,7 +4,6 @@ summary in the terminal and an optional HTML report."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,8 +14,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from grimoire.cli.options import parse_options, parse_value
+from grimoire.cli.options import missing_extra, parse_options, parse_value, worker_count
 from grimoire.core.errors import InvalidOptions
+from grimoire.i18n import gettext as _t
 from grimoire.sim.study import (
     Backend,
     StudySpec,
@@ -107,7 +107,8 @@ def spec_from_flags(
 
 def backend_of(name: str, workers: int, address: str | None) -> Backend:
     if name == "process":
-        return local_backend if workers == 1 else process_backend(workers or os.cpu_count() or 1)
+        count = worker_count(workers)  # 0: one per CPU core
+        return local_backend if count == 1 else process_backend(count)
     if name == "ray":
         return ray_backend(address)
     raise InvalidOptions(f"--backend is process or ray, not {name!r}")
@@ -124,6 +125,11 @@ def study_command(
 ) -> None:
     from grimoire.sim.metrics import summarize_study
 
+    needs = [("matplotlib", _t("a report"))] if report is not None else []
+    needs += [("pyarrow", _t("per-game records (--records)"))] if records else []
+    refusal = missing_extra(needs)
+    if refusal is not None:  # said before the games are played, not after them
+        raise InvalidOptions(refusal)
     started = time.monotonic()
     columns = (
         TextColumn("[bold]{task.description}"),

@@ -14,8 +14,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table
 
-from grimoire.cli.options import parse_options
+from grimoire.cli.options import missing_extra, parse_options
 from grimoire.core.errors import InvalidOptions
+from grimoire.i18n import gettext as _t
 from grimoire.sim.study import Backend, hold
 from grimoire.sim.tune import Param, TuneSpec, label, run_tune, verdict
 
@@ -93,6 +94,10 @@ def tune_command(
     json_out: Path | None,
     console: Console,
 ) -> None:
+    needs = [("optuna", _t("tuning"))] + ([("matplotlib", _t("a report"))] if report else [])
+    refusal = missing_extra(needs)
+    if refusal is not None:  # said before the trials are played, not after them
+        raise InvalidOptions(refusal)
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),

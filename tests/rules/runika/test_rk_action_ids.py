@@ -33,7 +33,9 @@ LAYOUT = {
     "claim": (192, 28),
     "at": (220, 64),
 }
-TEXTS = "e3ab76daac13e4d3c76bdec0c5c17b4543857f2445700aee2a81687a36d8e957"  # sha256, "|"-joined
+# sha256, "|"-joined; a top or bottom lane is its column letter (enter top a), as the board
+# labels the columns
+TEXTS = "f53f14082ca8f65e2e41afd61cf980d80a8a3904b380babc2724e9c71884e304"
 
 
 def test_every_action_id_keeps_its_number_and_text() -> None:

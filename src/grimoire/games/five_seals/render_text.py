@@ -1,5 +1,8 @@
 """Terminal rendering with ``rich``: the decision pending, each player's dice, scrolls and
-score, the supply, and a map of what the viewer can reach (``text_map``)."""
+score, the supply, and a map of what the viewer can reach (``text_map``). The numbers drawn
+without the word "seat" (the table's first column, the first player, the winners) count seats
+from 1 as people do (and as the SVG does); the terminal renumbers "seat N" in every game's text
+itself (``grimoire.cli.play.for_people``)."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
         ).format(
             round=st.round,
             circle=circle,
-            first=st.first,
+            first=st.first + 1,
             left=st.scrolls_on_board(6),
             end=comp.end_threshold[st.n],
         ),
@@ -51,7 +54,7 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
     totals = scoring.scores(st)
     for s in range(st.n):
         mage_name, familiar_name = comp.mages[s]
-        who = Text(f"{s} {mage_name}" + (" " + _("(you)") if s == seat else ""))
+        who = Text(f"{s + 1} {mage_name}" + (" " + _("(you)") if s == seat else ""))
         if st.over[s]:
             who.append(" - " + _("round over"), style="dim")
         dice = Text()
@@ -70,8 +73,10 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
         points, bonus = scoring.score_of(st.hands[s])
         if st.familiar[s] >= 0:
             where = _("{familiar} at {node}")
-        else:
-            where = _("{familiar} on Binding") if st.over[s] else _("{familiar} with you")
+        elif st.over[s]:
+            where = _("{familiar} on Binding")
+        else:  # not on the board yet: with its own mage ("you" only for the viewer's)
+            where = _("{familiar} with you") if s == seat else _("{familiar} unplaced")
         node = st.board.node_id(st.familiar[s]) if st.familiar[s] >= 0 else ""
         familiar = where.format(familiar=familiar_name, node=node)
         table.add_row(
@@ -92,7 +97,8 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
     if viewer is not None and st.phase == "play":
         parts.append(surroundings(st, viewer))
     if st.is_terminal():
-        winners = _("Game over. Winners: {winners}").format(winners=st.winners())
+        people = ", ".join(str(w + 1) for w in st.winners())
+        winners = _("Game over. Winners: {winners}").format(winners=people)
         parts.append(Text(winners, style="bold"))
     return Group(*parts)  # type: ignore[arg-type]
 

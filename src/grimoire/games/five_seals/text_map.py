@@ -183,9 +183,9 @@ def _label(st: FiveSealsState, node: int, mark: str, chance: float | None = None
         text.append(":·", style="dim")  # broken, or a scroll box emptied
     for s in range(st.n):
         if st.mage[s] == node:
-            text.append(f" @{s}", style="bold")
+            text.append(f" @{s + 1}", style="bold")  # seats counted from 1, for people
         if st.familiar[s] == node:
-            text.append(f" f{s}", style="bold")
+            text.append(f" f{s + 1}", style="bold")
     for col, where in enumerate(st.guardian):
         if where == node:
             text.append(" G", style=STYLE[col])

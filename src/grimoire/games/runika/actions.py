@@ -18,7 +18,10 @@ text                    meaning                                         ids
 ``resolve Rf``          resolve a stored die next                       16
 ``keep Ge``             Magic Pocket: keep a stored die for next round  16
 ``die Gr``              a stored die an ability changes (Empower)       16
-``enter top 1``         push the die in from that side, lane 1..4       16
+``enter top a``         push the die in: a column a..d from the top or  16
+                        bottom, a row 1..4 from the left or right
+                        (as the board labels them; ``enter top 1``
+                        reads too)
 ``professor Simza``     place the element die on that professor         professors
 ``cell a1``             a grid cell (column a..d, row 1..4 from top)    16
 ``dir up``              a direction (up, right, down, left)             4
@@ -50,7 +53,7 @@ from grimoire.games.runika.patterns import cell_index, cell_name
 _ = translator("runika", Path(__file__).parent / "locale")
 CANNOT_READ = N_("cannot read {text}: say e.g. {examples}")
 EXAMPLES = (
-    "'draft G', 'discard Ge', 'reroll G1', 'roll', 'resolve Rf', 'enter top 1', "
+    "'draft G', 'discard Ge', 'reroll G1', 'roll', 'resolve Rf', 'enter top a', "
     "'professor Simza', 'cell a1', 'dir up', 'orient G', 'turn cw', 'flame clear', "
     "'ability sweep', 'claim sweep', 'at a1 90', 'seat 1', 'done', 'cancel'"
 )
@@ -131,7 +134,7 @@ class Codec:
         if kind in DIE_KINDS:
             return f"{kind} {comp.die_text(arg)}"
         if kind == "enter":
-            return f"enter {SIDES[arg]} {args[1] + 1}"
+            return f"enter {SIDES[arg]} {lane_name(arg, args[1])}"
         if kind in ("professor", "charm"):
             return f"{kind} {comp.professors[arg].name}"
         if kind == "cell":
@@ -179,9 +182,11 @@ class Codec:
             code = comp.die_code(rest)
             return None if code is None or code >= 16 else self.id(head, code)
         if head == "enter" and len(words) == 3:
-            side, lane = words[1].lower(), words[2]
+            side, lane = words[1].lower(), words[2].lower()
             if side in SIDES and lane in ("1", "2", "3", "4"):
                 return self.enter(SIDES.index(side), int(lane) - 1)
+            if side in ("top", "bottom") and lane in COLUMNS:  # the board's column letters
+                return self.enter(SIDES.index(side), COLUMNS.index(lane))
             return None
         if head in ("professor", "charm"):
             prof = comp.professor_by_name(rest)
@@ -214,3 +219,12 @@ class Codec:
             if cell is not None and words[2] in ("0", "90", "180", "270"):
                 return self.at(cell, int(words[2]) // 90)
         return None
+
+
+COLUMNS = "abcd"  # the board's column labels, left to right
+
+
+def lane_name(side: int, lane: int) -> str:
+    """A lane as the board labels it: a column letter from the top or bottom, a row number
+    from the left or right."""
+    return COLUMNS[lane] if SIDES[side] in ("top", "bottom") else str(lane + 1)

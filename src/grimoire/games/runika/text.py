@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import DEFAULT, N_, language, translator
 from grimoire.core.state import CHANCE
-from grimoire.games.runika.actions import COLOUR_KINDS, DIE_KINDS, DIRS, SINGLE
+from grimoire.games.runika.actions import COLOUR_KINDS, DIE_KINDS, DIRS, SINGLE, lane_name
 from grimoire.games.runika.components import FACES, SIDES
 from grimoire.games.runika.frames import Ab, BagDraw, Main, Resolve, Roll
 from grimoire.games.runika.patterns import cell_name
@@ -71,7 +71,7 @@ def label(st: RunikaState, action: int) -> str:
     if kind in DIE_KINDS:
         return _(KIND_TEXT[kind]).format(die=comp.die_text(arg))
     if kind == "enter":
-        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg]), lane=args[1] + 1)
+        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg]), lane=lane_name(arg, args[1]))
     if kind in ("professor", "charm"):
         return _(KIND_TEXT[kind]).format(name=comp.professors[arg].name)
     if kind == "cell":
