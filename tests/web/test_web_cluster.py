@@ -167,3 +167,46 @@ def test_a_move_on_one_process_reaches_listeners_on_another_with_their_own_paylo
                 for text in (str(pushed), str(watched)):
                     assert not [name for name in kept if name in text]
             version = new
+
+
+@pytest.mark.postgres
+def test_one_process_holds_the_duties_and_another_takes_them_over(postgres_url: str) -> None:
+    """The duties lease (clocks, bot sweeps, absences): one holder at a time; when it stops,
+    another takes it within a few ticks. Presence crosses processes: a page open at one is
+    seen at the other."""
+    from grimoire.web.limits import Limits
+
+    def app() -> TestClient:
+        return TestClient(create_app(postgres_url, bot_delay=0, limits=Limits(clock_tick=0.1)))
+
+    b = app().__enter__()
+    try:
+        hub_b = b.app.state.hub  # type: ignore[attr-defined]
+        with app() as a:
+            hub_a = a.app.state.hub  # type: ignore[attr-defined]
+            leaders = wait_until(
+                lambda: {"a": hub_a.leader, "b": hub_b.leader},
+                lambda r: r["a"] or r["b"],
+                timeout=30,
+            )
+            assert not (leaders["a"] and leaders["b"])
+            created = b.post("/api/games", json={"game": "toy", "players": 2, "seats": [{}, {}]})
+            game_id, token = created.json()["state"]["id"], created.json()["token"]
+            b.cookies.clear()
+            state(a, game_id)
+            with b.websocket_connect(f"/api/games/{game_id}/ws", headers={"X-Seat-Token": token}):
+                wait_until(
+                    lambda: {"seats": hub_a.rooms[game_id].present_seats()},
+                    lambda r: r["seats"] == {0},
+                    timeout=30,
+                )
+            if hub_b.leader:  # hand the lease over: B's notices connection is made again
+                assert b.app.state.hub._notices is not None  # type: ignore[attr-defined]
+                b.portal.call(b.app.state.hub._notices.stop)  # type: ignore[attr-defined]
+                hub_b.leader = False
+                wait_until(lambda: {"a": hub_a.leader}, lambda r: r["a"], timeout=30)
+                return
+        # A stopped (its connection closed): B takes the duties over
+        wait_until(lambda: {"b": hub_b.leader}, lambda r: r["b"], timeout=30)
+    finally:
+        b.__exit__(None, None, None)

@@ -31,3 +31,7 @@ class Host(Protocol):
         """The lock of a table (a ``rooms.Room``): its changes, one at a time, on the table as
         the database has it (see ``cluster.locks``)."""
         ...
+
+    def elsewhere(self, game_id: str) -> set[int]:
+        """The seats of a table with a page open at another server process."""
+        ...

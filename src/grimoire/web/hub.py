@@ -23,6 +23,7 @@ from grimoire.registry import game_class, make
 from grimoire.web.absence import AbsenceRule
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
+from grimoire.web.cluster.duties import SharedPresence, take_lease
 from grimoire.web.cluster.locks import STALE, AdvisoryLocks, TableLock
 from grimoire.web.cluster.notify import Notices
 from grimoire.web.errors import NotFound, Unprocessable
@@ -78,6 +79,21 @@ class Hub:
         self._notices: Notices | None = None
         self._heard: dict[str, int] = {}  # the newest revision told of each table being read
         self._catching: set[asyncio.Task[None]] = set()
+        # the duties lease and presence across processes (see ``cluster.duties``)
+        self.server = secrets.token_hex(8)
+        self.leader = not self.shared  # alone, a process does every duty
+        self._presence = SharedPresence(store.engine, self.server) if self.shared else None
+        self._elsewhere: dict[str, set[int]] = {}  # seats with a page open at other processes
+        self._swept = 0.0  # when the leader last swept the running tables (monotonic)
+        self._tick = 1.0
+
+    def hears_others(self) -> bool:
+        """Whether the other processes' changes reach this one (always, alone)."""
+        return (self._notices is not None and self._notices.connected.is_set()) or not self.shared
+
+    def elsewhere(self, game_id: str) -> set[int]:
+        """The seats of a table with a page open at another process (as of the last tick)."""
+        return self._elsewhere.get(game_id, set())
 
     def table_lock(self, table: Room) -> TableLock:
         """A room's lock (see ``cluster.locks``): on PostgreSQL, across processes too."""
@@ -126,7 +142,9 @@ class Hub:
 
     async def _catch_up(self) -> None:
         """The notices' connection was (re)made: notices may have been missed, so every table
-        with listeners here is compared with the database."""
+        with listeners here is compared with the database. A lease held on the old connection
+        ended with it."""
+        self.leader = False
         for room in list(self.rooms.values()):
             if room.listeners:
                 try:
@@ -135,7 +153,28 @@ class Hub:
                     log.exception("game %s: could not be read again", room.id)
 
     async def _on_tick(self, connection: Any) -> None:
-        """Between notices, every tick (the notices' connection): nothing yet."""
+        """Between notices, every tick (the notices' connection): a process without the duties
+        lease tries to take it; one that just took it sweeps the running tables at once."""
+        if not self.leader:
+            self.leader = await take_lease(connection)
+            if self.leader:
+                log.info(
+                    "server %s: takes the clocks, bots and absences of every table", self.server
+                )
+                self._swept = 0.0
+
+    async def _sweep(self) -> None:
+        """The leader, every few seconds: each running table whose bot is to act has its bots
+        moving somewhere (a process that was moving them may have died)."""
+        if time.monotonic() - self._swept < 3 * self._tick:
+            return
+        self._swept = time.monotonic()
+        ids = await anyio.to_thread.run_sync(self.store.game_ids, [RUNNING])
+        for game_id in ids:
+            try:
+                (await self.room(game_id)).kick_bots()
+            except Exception:
+                log.exception("game %s: its bots could not be started", game_id)
 
     async def _fresh(self, room: Room) -> None:
         """Before answering from a room: read it again if the database has moved on (another
@@ -305,10 +344,16 @@ class Hub:
             self._notices.start()
 
     async def _watch(self, tick: float) -> None:
+        self._tick = tick
         while True:
             await asyncio.sleep(tick)
             try:
-                await self.check_clocks()
+                if self._presence is not None:
+                    await self._share_presence()
+                if self.leader:
+                    await self.check_clocks()
+                if self.leader and self.shared:
+                    await self._sweep()
                 await self.check_absences()
             except Exception:  # e.g. the database is briefly unavailable: next tick
                 log.exception("the clocks could not be checked")
@@ -331,13 +376,32 @@ class Hub:
         holds it for them). Who is connected is known only in memory, so only live rooms are
         looked at: a room the server dropped has nobody at it, so nobody waits."""
         now = self.now()
+        if self.leader and self.shared:  # tables with a page open at another process only
+            for game_id in set(self._elsewhere) - set(self.rooms):
+                try:
+                    await self.room(game_id)
+                except Exception:
+                    log.exception("game %s: could not be loaded", game_id)
         for room in list(self.rooms.values()):
             room.look(now)
-            if room.absence_due(now):
+            if self.leader and room.absence_due(now):
                 try:
                     await room.check_absence()
                 except Exception:
                     log.exception("game %s: its absences could not be checked", room.id)
+
+    async def _share_presence(self) -> None:
+        """Write who has a page open here, read who has one at the other processes."""
+        here = [
+            (room.id, seat)
+            for room in self.rooms.values()
+            for seat in {room.tokens.seat_of_hash(page.token_hash) for page in room.listeners}
+            if seat is not None
+        ]  # (not ``present_seats``, which counts the other processes' pages too)
+        assert self._presence is not None
+        self._elsewhere = await anyio.to_thread.run_sync(
+            self._presence.exchange, here, self.now(), self._tick
+        )
 
     async def close(self) -> None:
         if self._notices is not None:

@@ -174,7 +174,8 @@ class Room:
     def present_seats(self) -> set[int]:
         """The seats with a page open (a live connection with the seat's token)."""
         seats = {self.tokens.seat_of_hash(listener.token_hash) for listener in self.listeners}
-        return {seat for seat in seats if seat is not None}
+        here = {seat for seat in seats if seat is not None}
+        return here | self.host.elsewhere(self.id)  # pages open at other server processes
 
     def absence_payload(self) -> dict[str, Any]:
         """Who is away and which seats bots hold for their people, for every payload."""

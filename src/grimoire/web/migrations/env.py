@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
+import grimoire.web.cluster.duties  # noqa: F401  (its presence table)
 from grimoire.web.store import Base
 
 config = context.config
