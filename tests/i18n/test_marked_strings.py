@@ -39,3 +39,37 @@ def test_no_translation_call_sits_inside_an_fstring() -> None:
         for line, text in calls_in_fstrings(path.read_text(encoding="utf-8"))
     ]
     assert not found, "translate before the f-string (the extractor skips it):\n" + "\n".join(found)
+
+
+JS_CALL = re.compile(r"(?<![\w.])(t|tg)\(")
+
+
+def calls_missed_in_js(source: str) -> list[str]:
+    """The ``t("...", {...})``/``tg`` calls that Babel's JS extractor does not see: inside a
+    template literal's ``${}`` with an object argument, or inside another call's arguments."""
+    found = []
+    for line in source.splitlines():
+        for expression in re.findall(r"\$\{((?:[^{}]|\{[^{}]*\})*)\}", line):
+            if JS_CALL.search(expression) and "{" in expression:
+                found.append(line.strip())
+        nested = r"(?<![\w.])tg?\(\s*\"[^\"]*\",\s*\{[^}]*(?<![\w.])tg?\(\s*\""
+        for call in re.finditer(nested, line):
+            found.append(call.group(0))
+    return found
+
+
+def test_the_js_check_finds_a_call_the_extractor_misses() -> None:
+    assert calls_missed_in_js('x = ` + ${t("{time} reserve", { time: f(x) })}`;')
+    assert calls_missed_in_js('x = tg("{seats} to play", { seats: a || tg("none") });')
+    assert not calls_missed_in_js('x = `${t("one")} · ${n}`;')
+    assert not calls_missed_in_js('const r = t("{time} reserve", { time: f(x) });')
+
+
+def test_no_js_translation_call_hides_from_the_extractor() -> None:
+    scripts = [*SRC.glob("web/static/*.js"), *SRC.glob("games/*/web/*.js")]
+    found = [
+        f"{path.relative_to(SRC)}: {text[:80]}"
+        for path in sorted(scripts)
+        for text in calls_missed_in_js(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "translate before the template literal or call:\n" + "\n".join(found)

@@ -50,7 +50,7 @@ export function tickAway(root, payload) {
   for (const button of document.querySelectorAll("[data-away-bot-seat]")) {
     const wait = handableIn(payload, Number(button.dataset.awayBotSeat));
     button.disabled = wait === null || wait > 0;
-    button.querySelector(".wait").textContent = wait > 0 ? ` · ${t("in {time}", { time: formatDuration(wait) })}` : "";
+    button.querySelector(".wait").textContent = wait > 0 ? " · " + t("in {time}", { time: formatDuration(wait) }) : "";
   }
 }
 
@@ -70,7 +70,7 @@ export function seatTools(payload, giveToBot, takeBack) {
           "button.button.warn",
           { type: "button", "data-away-bot-seat": seat.seat, disabled: wait > 0, onclick: () => giveToBot(seat.seat) },
           ...giveLabel(seat.name),
-          el("span.wait", { text: wait > 0 ? ` · ${t("in {time}", { time: formatDuration(wait) })}` : "" }),
+          el("span.wait", { text: wait > 0 ? " · " + t("in {time}", { time: formatDuration(wait) }) : "" }),
         ),
       );
     }

@@ -181,17 +181,18 @@ function spoken(seconds) {
   if (s >= 86400 && s % 3600 === 0) {
     const days = Math.floor(s / 86400);
     const hours = (s % 86400) / 3600;
-    return hours ? `${t("{n} d", { n: days })} ${t("{n} h", { n: hours })}` : t("{n} d", { n: days });
+    const dayText = t("{n} d", { n: days });
+    return hours ? dayText + " " + t("{n} h", { n: hours }) : dayText;
   }
   if (s >= 3600 && s % 60 === 0) {
     const minutes = (s % 3600) / 60;
     const hours = t("{n} h", { n: Math.floor(s / 3600) });
-    return minutes ? `${hours} ${t("{n} min", { n: minutes })}` : hours;
+    return minutes ? hours + " " + t("{n} min", { n: minutes }) : hours;
   }
   if (s >= 60) {
     const rest = s % 60;
     const minutes = t("{n} min", { n: Math.floor(s / 60) });
-    return rest ? `${minutes} ${t("{n} s", { n: rest })}` : minutes;
+    return rest ? minutes + " " + t("{n} s", { n: rest }) : minutes;
   }
   return t("{n} s", { n: s });
 }
