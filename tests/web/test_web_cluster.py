@@ -210,3 +210,23 @@ def test_one_process_holds_the_duties_and_another_takes_them_over(postgres_url: 
         wait_until(lambda: {"b": hub_b.leader}, lambda r: r["b"], timeout=30)
     finally:
         b.__exit__(None, None, None)
+
+
+def test_readiness_and_metrics(client: TestClient) -> None:
+    """``/readyz`` says the process may serve; ``/metrics`` counts an accepted action in the
+    latency histogram, the open sockets and the running games."""
+    ready = wait_until(lambda: client.get("/readyz").json(), lambda r: r["ready"], timeout=30)
+    assert ready["problems"] == []
+    created = client.post("/api/games", json={"game": "toy", "players": 2}).json()
+    game_id, token = created["state"]["id"], created["token"]
+    client.cookies.clear()
+    payload = wait_until(lambda: state(client, game_id, token), lambda p: p["your_turn"])
+    with client.websocket_connect(f"/api/games/{game_id}/ws"):
+        assert move(client, game_id, token, payload).status_code == 200
+        text = client.get("/metrics").text
+    lines = dict(line.rsplit(" ", 1) for line in text.splitlines() if not line.startswith("#"))
+    mine = {name.split("{")[0]: float(value) for name, value in lines.items() if "le=" not in name}
+    assert mine["grimoire_actions_total"] == 1 == mine["grimoire_action_seconds_count"]
+    assert mine["grimoire_open_sockets"] == 1 and mine["grimoire_games_running"] == 1
+    inf = [float(v) for name, v in lines.items() if 'le="+Inf"' in name]
+    assert inf == [1.0]

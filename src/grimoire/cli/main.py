@@ -477,15 +477,30 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option(help="seconds a bot waits before acting (default 0.5)")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(help="server processes behind the port (2 or more: PostgreSQL)")
+    ] = 1,
+    log_format: Annotated[
+        str, typer.Option(help="log lines as 'text' or 'json' (one object a line)")
+    ] = "text",
 ) -> None:
-    """Run the web app (lobby, live games against bots and friends)."""
+    """Run the web app (lobby, live games against bots and friends); docs/deploy.md."""
     try:
         from grimoire.web.server import run as run_server
     except ImportError as error:
         raise _fail(
             GrimoireError(f"the web app needs its extra: pip install 'grimoire[web]' ({error})")
         ) from error
-    run_server(host=host, port=port, database_url=database_url, bot_delay=bot_delay)
+    if log_format not in ("text", "json"):
+        raise _fail(GrimoireError(f"--log-format is 'text' or 'json', not {log_format!r}"))
+    run_server(
+        host=host,
+        port=port,
+        database_url=database_url,
+        bot_delay=bot_delay,
+        workers=workers,
+        log_format=log_format,
+    )
 
 
 def main() -> None:

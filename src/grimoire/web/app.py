@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -23,7 +24,8 @@ from grimoire.web.cluster import single
 from grimoire.web.hub import Hub
 from grimoire.web.language import template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, RequestLimit
-from grimoire.web.routes import handlers, lobby, pages, play, replay, seats, sockets
+from grimoire.web.observe import Metrics, MetricsMiddleware
+from grimoire.web.routes import handlers, lobby, ops, pages, play, replay, seats, sockets
 from grimoire.web.routes.deps import TOKEN_HEADER, cookie_name
 from grimoire.web.settings import Settings
 from grimoire.web.store import Store, make_engine, migrate
@@ -62,11 +64,13 @@ def create_app(
         directory=str(WEB_DIR / "templates"), context_processors=[template_context]
     )
     app.add_middleware(ServerTiming, now=settings.now)
+    app.state.metrics = Metrics()
+    app.add_middleware(MetricsMiddleware, metrics=app.state.metrics)
     app.add_middleware(BodyLimit, max_body=settings.limits.max_body)  # before parsing
     app.add_middleware(RequestLimit, limits=settings.limits)  # outermost: a flood reads nothing
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
     handlers.install(app)
-    for module in (lobby, seats, play, replay, sockets, pages):
+    for module in (lobby, seats, play, replay, sockets, pages, ops):
         app.include_router(module.router)
     return app
 
@@ -95,3 +99,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         engine.dispose()
         single.release(claimed)
+
+
+def app_from_env() -> FastAPI:
+    """The app with every setting from the environment: what each process of
+    ``grimoire serve --workers N`` runs (uvicorn's factory)."""
+    if os.environ.get("GRIMOIRE_LOG_FORMAT") == "json":
+        from grimoire.web.observe import json_logs
+
+        json_logs()
+    return create_app()
