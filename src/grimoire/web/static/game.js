@@ -422,9 +422,13 @@ function connect() {
   };
   socket.onmessage = (event) => show(JSON.parse(event.data));
   socket.onclose = () => {
+    // the server process may have gone (a restart, a crash): connect again, to whichever
+    // process answers, with growing waits spread out so that its pages do not all come back
+    // in the same instant; the first message is the current state, shown in place (older
+    // news is ignored by show), so nothing is reloaded
     conn.classList.remove("live");
     conn.title = t("reconnecting…");
-    setTimeout(connect, retry);
+    setTimeout(connect, retry * (0.5 + Math.random()));
     retry = Math.min(retry * 2, 8000);
   };
 }
