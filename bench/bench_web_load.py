@@ -5,6 +5,7 @@
                                              [--clock none|realtime|turn]
                                              [--url http://127.0.0.1:PORT]
     .venv/bin/python bench/bench_web_load.py --sweep 10,50,200 [--think 0,1] [--seconds 20]
+    .venv/bin/python bench/bench_web_load.py --processes 1,3 [--games 25] [--seconds 20]
 
 Without ``--url`` it starts its own server (``python -m grimoire.web.server``) on a free
 loopback port with a fresh SQLite file, and stops it at the end. Each person seat is one client:
@@ -20,9 +21,13 @@ messages received, and any non-200 answers (409s are counted apart: with one cli
 there should be none). ``--clock realtime`` gives every game a real-time clock (so the clock
 bookkeeping and its watcher are part of the load). ``--sweep 10,50,200`` runs once per number
 of concurrent games (each on a fresh server, no bot games, real-time clocks) and for each
-``--think`` value, and prints one table row per run. The started server gets generous creation,
-read and action limits (``GRIMOIRE_CREATE_BURST``, ``GRIMOIRE_ACTION_PER_MINUTE`` ...): the
-benchmark plays all its games from one address, each client as fast as it can.
+``--think`` value, and prints one table row per run. ``--processes 1,3`` starts a throwaway
+PostgreSQL cluster (tests/web/pg_server.py) and runs the same load against
+``grimoire serve --workers N`` on a fresh database for each N, in the same run, with the CPU
+seconds the server processes used (from /proc) and the ratios to the first N. The started
+server gets generous creation, read and action limits (``GRIMOIRE_CREATE_BURST``,
+``GRIMOIRE_ACTION_PER_MINUTE`` ...): the benchmark plays all its games from one address, each
+client as fast as it can.
 """
 
 from __future__ import annotations
@@ -256,7 +261,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database_url: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_server(
+    database_url: str, port: int, bot_delay: float, workers: int = 1
+) -> subprocess.Popen[bytes]:
     env = dict(
         os.environ,
         PYTHONPATH=str(ROOT / "src"),
@@ -280,15 +287,21 @@ def start_server(database_url: str, port: int, bot_delay: float) -> subprocess.P
             database_url,
             "--bot-delay",
             str(bot_delay),
+            "--workers",
+            str(workers),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
+    servers: set[str] = set()
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+            ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1)
+            if ready.status_code == 200:
+                servers.add(ready.json()["server"])
+            if len(servers) >= workers:  # every process answers
                 return process
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -317,7 +330,13 @@ def main() -> None:
     parser.add_argument(
         "--sweep", help="comma-separated numbers of concurrent games, one fresh server each"
     )
+    parser.add_argument(
+        "--processes", help="comma-separated server process counts, on PostgreSQL (e.g. 1,3)"
+    )
     args = parser.parse_args()
+    if args.processes:
+        processes(args)
+        return
     if args.sweep:
         sweep(args)
         return
@@ -347,6 +366,73 @@ def main() -> None:
                 process.terminate()
                 process.wait(10)
     print(json.dumps(report, indent=2))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its children that are still running."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def processes(args: argparse.Namespace) -> None:
+    """The same load against 1, 3, ... server processes on PostgreSQL, in one run."""
+    sys.path.insert(0, str(ROOT / "tests" / "web"))
+    from pg_server import PostgresCluster, find_bindir
+
+    cluster = PostgresCluster(find_bindir()).start()
+    rows = []
+    try:
+        for workers in [int(n) for n in args.processes.split(",")]:
+            url = cluster.create_database()
+            port = free_port()
+            process = start_server(url, port, args.bot_delay, workers)
+            try:
+                before = cpu_seconds(process.pid)
+                report = asyncio.run(
+                    run_load(
+                        f"http://127.0.0.1:{port}",
+                        games=args.games,
+                        players=args.players,
+                        bot_games=args.bot_games,
+                        seconds=args.seconds,
+                        max_actions=args.max_actions,
+                        game=args.game,
+                        think=float(args.think),
+                        clock=args.clock,
+                    )
+                )
+                used = cpu_seconds(process.pid) - before
+            finally:
+                process.terminate()
+                process.wait(30)
+            report.update(
+                processes=workers,
+                server_cpu_seconds=round(used, 2),
+                server_cpu_ms_per_action=round(1000 * used / max(1, report["actions"]), 2),
+            )
+            rows.append(report)
+            first = rows[0]
+            print(
+                f"processes {workers}  actions/s {report['actions_per_second']:7.1f} "
+                f"(x{report['actions_per_second'] / max(0.1, first['actions_per_second']):.2f})  "
+                f"p50 {report['action_latency_ms']['p50']:7.1f} ms  "
+                f"server CPU {used:6.1f} s = {report['server_cpu_ms_per_action']:5.1f} ms/action  "
+                f"errors {report['error_count']}",
+                flush=True,
+            )
+    finally:
+        cluster.stop()
+    print(json.dumps({"cpus": os.cpu_count(), "runs": rows}, indent=2))
 
 
 def sweep(args: argparse.Namespace) -> None:
