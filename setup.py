@@ -95,7 +95,7 @@ def _why_pure() -> str | None:
         return "only metadata asked for"  # pip's first questions: no need to compile for them
     if "editable_wheel" in sys.argv:
         return "an editable install (scripts/setup compiles a checkout in place)"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler}) found"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():

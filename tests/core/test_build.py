@@ -108,3 +108,23 @@ def test_the_build_that_runs_is_what_version_says() -> None:
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0
     assert grimoire.BUILD.describe().split()[0] in result.output
+
+
+@pytest.mark.parametrize(
+    ("env", "why"),
+    [
+        ({"CC": "no-such-compiler"}, "no C compiler (no-such-compiler) found"),
+        ({"GRIMOIRE_COMPILE": "0"}, "GRIMOIRE_COMPILE=0"),
+    ],
+)
+def test_without_a_compiler_the_build_says_it_is_pure(env: dict[str, str], why: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--help"],  # asks, builds nothing
+        cwd=root,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert f"grimoire build: pure Python ({why})" in out.stderr
