@@ -176,3 +176,13 @@ def test_score_tables_have_no_empty_column_and_plurals_agree() -> None:
         app, ["play", "runika", "--players", "1", "--seed", "1"], input="quit\nn\n", env=WIDE
     )
     assert "1 player." in result.output and "1 players" not in result.output
+
+
+@pytest.mark.parametrize(("name", "players"), [("ciub", 2), ("fatal", 3), ("runika", 2)])
+def test_every_board_counts_seats_from_1(name: str, players: int) -> None:
+    state = grimoire.make(name, players=players).new_state(2)
+    while state.is_chance():
+        state.play(state.legal_actions()[0])
+    text = text_of(people_view(state.game.render_text(state, 0)), width=160)
+    assert "(you)" in text
+    assert "0 (you)" not in text and not re.search(r"\bseat 0\b", text, re.IGNORECASE)

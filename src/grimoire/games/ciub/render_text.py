@@ -59,7 +59,9 @@ def card_text(st: CiubState, card_id: int, odds: dict[int, dict[str, Any]] | Non
     if card.owl:
         text.append(" 🦉")
     if owner is not None:
-        text.append(" ◆" + _("seat{seat}").format(seat=owner), style=SEAT_STYLE[owner % 4])
+        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+        marker = _("seat{seat}").format(seat=owner + 1)
+        text.append(" ◆" + marker, style=SEAT_STYLE[owner % 4])
     text.append_text(odds_text((odds or {}).get(card_id)))
     return text
 

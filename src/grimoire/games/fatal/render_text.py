@@ -125,7 +125,8 @@ def render(st: FatalState, seat: int | None) -> Group:
         table.add_column(_(column), overflow="fold")  # never cut (Japanese has no spaces)
     for entry in view["seats"]:
         s = entry["seat"]
-        who = Text(str(s) + (_(" (you)") if s == seat else ""))
+        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+        who = Text(str(s + 1) + (_(" (you)") if s == seat else ""))
         if entry["out"]:
             who.append(_(" out"), style="dim")
         if entry["character"]:

@@ -112,7 +112,8 @@ def render(st: RunikaState, seat: int | None) -> Group:
     for column in (_("seat"), _("grid"), _("storage and cards")):
         seats.add_column(column, overflow="fold")
     for s, info in enumerate(view["seats"]):
-        who = f"{s}" + (_(" (you)") if s == seat else "")
+        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+        who = f"{s + 1}" + (_(" (you)") if s == seat else "")
         who += "\n" + _("{points} pts").format(points=info["score"])
         who += "\n" + _("charm") if view["charm"] == s else ""
         cards = Text(_("store: ")).append_text(Text(" ").join(die(d) for d in info["store"]))
