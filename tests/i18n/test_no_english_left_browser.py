@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from tests.i18n.test_no_english_left import GAMES, left_in
+from tests.i18n.test_no_english_left import GAMES, TEST_SEED, left_in
 from web_helpers import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -50,7 +50,9 @@ SHOWN = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("db") / "words.db"
-    process = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
+    with pytest.MonkeyPatch.context() as patch:  # the same tables every run
+        patch.setenv("GRIMOIRE_TEST_SEED", TEST_SEED)
+        process = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
     yield process
     process.kill()
 

@@ -88,7 +88,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = make_engine(settings.database_url)
     try:
         await anyio.to_thread.run_sync(migrate, engine)
-        hub = Hub(Store(engine), settings.bot_delay, settings.now)
+        hub = Hub(Store(engine), settings.bot_delay, settings.now, test_seed=settings.test_seed)
         app.state.hub = hub
         await hub.resume()
         hub.watch(settings.limits.clock_tick)

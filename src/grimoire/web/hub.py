@@ -17,6 +17,7 @@ import anyio.to_thread
 
 from grimoire.bots import make_bot
 from grimoire.core.errors import GrimoireError
+from grimoire.core.rng import derive_seed
 from grimoire.core.state import CHANCE
 from grimoire.i18n import N_
 from grimoire.registry import game_class, make
@@ -53,7 +54,8 @@ class Hub:
 
     ``now`` is the time source of every clock (seconds since the epoch); the tests pass one
     they move by hand. ``absence``: how long a seat may be away (``absence.AbsenceRule``;
-    default from the environment, see ``AbsenceRule.from_env``)."""
+    default from the environment, see ``AbsenceRule.from_env``). ``test_seed`` (tests only):
+    the tables' seeds are derived from it in creation order instead of drawn at random."""
 
     def __init__(
         self,
@@ -61,8 +63,11 @@ class Hub:
         bot_delay: float,
         now: Callable[[], float] | None = None,
         absence: AbsenceRule | None = None,
+        test_seed: int | None = None,
     ) -> None:
         self.store = store
+        self.test_seed = test_seed
+        self._seeded = 0  # tables seeded from test_seed so far
         self.bot_delay = bot_delay
         self.now: Callable[[], float] = now or time.time
         self.absence = absence or AbsenceRule.from_env()
@@ -274,7 +279,7 @@ class Hub:
             join_policy = INVITED
         if hints is None:  # by default only when no person plays against another person
             hints = sum(seat.kind == "person" for seat in seat_rows) <= 1
-        seed = secrets.randbits(63)
+        seed = self._new_seed()
         state = game.new_state(seed, resolve_chance=False)
         lines: list[Line] = []
         while state.is_chance():  # the setup's chance, described like any other entry
@@ -321,6 +326,13 @@ class Hub:
         room.kick_bots()
         self._evict()
         return room, token
+
+    def _new_seed(self) -> int:
+        """A new table's secret seed: random, or the next one derived from ``test_seed``."""
+        if self.test_seed is None:
+            return secrets.randbits(63)
+        self._seeded += 1
+        return derive_seed(self.test_seed, f"table/{self._seeded}")
 
     async def resume(self) -> None:
         """Load every running game, so bots whose turn it is carry on after a restart."""
