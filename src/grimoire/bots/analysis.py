@@ -1,11 +1,20 @@
-"""Analysis of a position: every legal action of a seat with its estimated win chance.
+"""Analysis of a position: every legal action of a seat with its estimated win chance, its
+expected final score and margin, and the visits behind them.
 
 ``analyse`` searches the position as the seat sees it (``for_seat``: never the true hidden
-information) with the game's search (``mcts`` or ``ismcts``) and shares the iterations equally
-among the seat's actions at the root, so every action gets an estimate, not only the promising
-ones. The win chance is the mean reward (a win counts 1, a shared win its share, a rollout cut
-before the end the ``evaluate`` hook's estimate); the expected score is the seat's mean running
-score where the search's rollouts stopped (the horizon), not at the end of the game.
+information) with the game's search (``mcts`` or ``ismcts``). Every root action first gets an
+equal share of a quarter of the iterations (so each has an estimate), the rest go where the
+search's own selection sends them, so the best action is judged as the bots judge it; the win
+chance is the mean reward (a win counts 1, a shared win its share, a rollout cut before the end
+the ``evaluate`` hook's estimate).
+
+The search's rollouts stop a few decisions ahead, where the running score says little (0 early
+in F.A.T.A.L.), so each action is also played to the end of the game ``playouts`` times with
+the game's heuristic for every seat (each from a new re-deal of what the seat cannot see, from
+the seed: deterministic): the mean final score, the mean final margin (the seat's score minus
+the best other seat's), and the share of those games won. In a solo game (one seat) there is
+nobody to beat, so actions are ranked by expected final score (then the solo win share of the
+playouts); with several seats by the search's win chance.
 
 A back-out (``State.backs_out``: a ``cancel`` of a half-made choice) is listed last, unsearched
 (``backs_out`` true, no visits): it only leads back to a choice the seat already had, so the
@@ -14,26 +23,37 @@ analysis never ranks it best; the search shares its iterations among ``progress_
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from grimoire.bots.budget import Budget
+from grimoire.bots.evaluation import terminal_rewards
 from grimoire.bots.registry import search_kind
 from grimoire.bots.search import TreeSearch
+from grimoire.core.bot import Bot
 from grimoire.core.errors import IllegalAction
-from grimoire.core.state import State
+from grimoire.core.state import CHANCE, TERMINAL, State
+
+PLAYOUTS = 8  # games played to the end per action by `grimoire analyse`
+UNIFORM_SHARE = 4  # a quarter of the iterations shared equally among the root actions
 
 
 @dataclass
 class ActionAnalysis:
     action: int
-    text: str
+    text: str  # the game's own text of the action (``break 2G1``, ``take B``, ``resolve Rr``)
     visits: int
-    win_chance: float
+    win_chance: float  # the search's mean result (solo: the same, the goal reached or not)
     std_error: float
-    expected_score: float
+    expected_score: float  # the seat's running score where the search's rollouts stopped
     backs_out: bool = False  # listed last, not searched (see the module docstring)
+    final_score: float = 0.0  # mean final score of the playouts
+    final_score_error: float = 0.0  # its standard error
+    final_margin: float = 0.0  # mean (own final score - best other final score); solo: 0
+    final_win: float = 0.0  # share of the playouts won
+    playouts: int = 0
 
 
 def acting_seat(state: State) -> int:
@@ -47,9 +67,15 @@ def acting_seat(state: State) -> int:
 
 
 def analyse(
-    state: State, seat: int | None = None, budget: Budget | str = "2s", seed: int = 0
+    state: State,
+    seat: int | None = None,
+    budget: Budget | str = "2s",
+    seed: int = 0,
+    playouts: int = 0,
 ) -> list[ActionAnalysis]:
-    """Every legal action of ``seat`` (default: the seat to act), best estimate first."""
+    """Every legal action of ``seat`` (default: the seat to act), best first; ``playouts``
+    games to the end per action for the final score and margin (``grimoire analyse`` plays
+    ``PLAYOUTS``; 0: none, the final fields stay 0)."""
     seat = acting_seat(state) if seat is None else seat
     legal = state.legal_actions(seat)
     if not legal:
@@ -58,28 +84,90 @@ def analyse(
     view = state.for_seat(seat, rng)
     searched = view.progress_actions(seat)
     kind = search_kind(state.game)
+    budget = Budget.parse(budget)
+    floor = 0
+    if len(searched) > 1:
+        total = budget.iterations if budget.iterations is not None else 0
+        floor = max(1, total // (UNIFORM_SHARE * len(searched))) if total else 0
     tree = TreeSearch(
         view,
         seat,
         rng,
         determinize_each=kind == "ismcts",
         observe_others=kind == "ismcts",
-        root_uniform=len(searched) > 1,
+        root_uniform=len(searched) > 1 and floor == 0,
+        root_floor=floor,
     )
-    result = tree.run(Budget.parse(budget), early_stop=False)
-    rows = [
-        ActionAnalysis(
-            a.action, state.action_to_string(a.action), a.visits, a.mean, a.std_error, a.score
+    result = tree.run(budget, early_stop=False)
+    solo = state.game.players == 1
+    rows = []
+    for stats in result.actions:
+        row = ActionAnalysis(
+            stats.action,
+            state.action_to_string(stats.action),
+            stats.visits,
+            stats.mean,
+            stats.std_error,
+            stats.score,
         )
-        for a in result.actions
-    ]
-    rows.sort(key=lambda r: (-r.win_chance, -r.expected_score, r.action))
+        if playouts > 0:
+            _play_out(view, seat, row, playouts, random.Random(f"{seed}/{stats.action}"))
+        rows.append(row)
+    if solo:
+        rows.sort(key=lambda r: (-r.final_score, -r.final_win, -r.win_chance, r.action))
+    else:
+        rows.sort(key=lambda r: (-r.win_chance, -r.final_margin, -r.visits, r.action))
     rows += [
         ActionAnalysis(a, state.action_to_string(a), 0, 0.0, 0.0, 0.0, backs_out=True)
         for a in legal
         if a not in searched
     ]
     return rows
+
+
+def _play_out(view: State, seat: int, row: ActionAnalysis, count: int, rng: random.Random) -> None:
+    """``count`` games from ``view`` after ``row.action``, every seat played by the game's
+    heuristic among its progress actions (random where it has none or backs out)."""
+    scores: list[float] = []
+    margins: list[float] = []
+    wins = 0.0
+    game = view.game
+    for _ in range(count):
+        state = view.resample(seat, rng)
+        state.apply(row.action, seat)
+        bots: list[Bot | None] = [
+            game.heuristic_bot(rng.getrandbits(48)) for _ in range(game.players)
+        ]
+        for _step in range(game.max_game_length):
+            actor = state.current_player
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state.resolve_chance()  # the re-deal's own seed: not the real future
+                continue
+            who = actor if isinstance(actor, int) else min(actor)
+            legal = state.progress_actions(who)
+            action = legal[0]
+            if len(legal) > 1:
+                bot = bots[who]
+                action = bot.choose(state, who) if bot is not None else -1
+                if action not in legal:
+                    action = legal[rng.randrange(len(legal))]
+            state.apply(action, who)
+        final = [float(s) for s in state.scores()]
+        others = [s for i, s in enumerate(final) if i != seat]
+        scores.append(final[seat])
+        margins.append(final[seat] - max(others) if others else 0.0)
+        if state.is_terminal():
+            wins += terminal_rewards(state)[seat]
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
+    row.final_score = mean
+    row.final_score_error = math.sqrt(var / n)
+    row.final_margin = sum(margins) / n
+    row.final_win = wins / n
+    row.playouts = n
 
 
 def analysis_json(rows: list[ActionAnalysis]) -> list[dict[str, Any]]:

@@ -141,6 +141,7 @@ class TreeSearch:
         rollout: str = "heuristic",
         evaluator: Evaluator | None = None,
         root_uniform: bool = False,
+        root_floor: int = 0,
         root_node: Node | None = None,
     ) -> None:
         if chance not in ("open", "closed"):
@@ -157,6 +158,7 @@ class TreeSearch:
         self.prior_weight = prior_weight
         self.widen_base = widen_base
         self.root_uniform = root_uniform
+        self.root_floor = root_floor  # analysis: every root action gets at least this many
         self.game = root.game
         self.players = root.game.players
         self.evaluate = evaluator or evaluator_for(root.game, root)
@@ -305,9 +307,15 @@ class TreeSearch:
         node.visits += 1
         edges = node.edges
         prior = self._prior(state, node, seat, legal)
-        if at_root and self.root_uniform and seat == self.seat:
-            # Analysis: every action gets the same share of the iterations.
-            action = min(legal, key=lambda a: (self._visits(a), a))
+        least = -1
+        if at_root and seat == self.seat and (self.root_uniform or self.root_floor):
+            least = min(legal, key=lambda a: (self._visits(a), a))
+            if not self.root_uniform and self._visits(least) >= self.root_floor:
+                least = -1
+        if least >= 0:
+            # Analysis: every action gets the same share of the iterations (all of them, or
+            # up to ``root_floor`` each).
+            action = least
             edge = edges.get((seat, action))
             new = edge is None
             if edge is None:

@@ -58,8 +58,9 @@ def break_chance(st: FiveSealsState, seat: int, node: int) -> Fraction:
 
 
 def seal_odds(st: FiveSealsState, seat: int) -> list[dict[str, Any]]:
-    """Every seal ``seat`` can reach now: node, colour, strength, whether its dice break it now,
-    and the chance a fresh roll of its dice would (a float; ``break_chance`` for the exact)."""
+    """Every seal ``seat`` can reach now: node, name (``2G1``), colour, strength, whether its
+    dice break it now, and the chance a fresh roll of its dice would (a float;
+    ``break_chance`` for the exact)."""
     out = []
     sums = st.dice_sums(seat)
     for node in reach.targets(st, seat):
@@ -67,6 +68,7 @@ def seal_odds(st: FiveSealsState, seat: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "node": node,
+                "name": st.board.node_id(node),  # the seal's own name, as in ``break 2G1``
                 "colour": colour,
                 "strength": strength,
                 "breaks_now": reach.can_pay(st, seat, node, sums),
