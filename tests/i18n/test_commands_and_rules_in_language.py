@@ -112,3 +112,27 @@ def test_the_rules_api_answers_in_the_pages_language(
     fallback = client.get(url, headers={"Accept-Language": "ja"}).json()
     assert fallback["heading"] == "A turn" and fallback["language"] == "en"
     assert fallback["note"] == "この節はまだ翻訳されていません。英語のまま表示します。"
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "listed"),
+    [
+        ("de", "karte 1\nzauber Leap\nlegende\nhilfe", "'karte' (der ganze Spielplan; 'karte 2'"),
+        ("ja", "地図 1\n呪文 Leap\n凡例\nヘルプ", "'地図' (盤面全体; '地図 2'で1区画)"),
+    ],
+)
+def test_five_seals_own_commands_in_the_persons_language(
+    lang: str, typed: str, listed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _flat(play_in(lang, "five-seals", f"{typed}\nmap 2", tmp_path, monkeypatch))
+    assert out.count(listed) >= 2  # the first line and the help line list them in the language
+    # the map of wedge 1, the legend, and the English 'map 2' (understood in every language)
+    words = {
+        "de": ("Spielplan, Segment 1", "Legende:", "Spielplan, Segment 2"),
+        "ja": ("盤面、区画1", "凡例:", "盤面、区画2"),
+    }[lang]
+    assert all(word in out for word in words), words
+    assert "Leap over a reachable unblocked token" in out  # the spell's text (still English)
+    assert "'map'" not in out and "'spells'" not in out  # the words are the person's
+    for refusal in ("nicht lesbar", "Nicht möglich", "読めない"):
+        assert refusal not in out

@@ -403,6 +403,15 @@ def topics(game: Game) -> dict[str, str]:
     return dict(game.text_topics())
 
 
+def topic_of(game: Game, word: str) -> str | None:
+    """The game's extra command a typed word names, in this language or in English."""
+    folded = word.casefold()
+    for name in game.text_topics():
+        if folded in (name.casefold(), game.text_topic_word(name).casefold()):
+            return name
+    return None
+
+
 def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
     """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
     return people_view(game.text_topic(state, seat, name, argument.strip()))
@@ -444,7 +453,7 @@ def help_text(game: Game) -> str:
     words = {command: command_word(command) for command in COMMANDS}
     words["save"] += " [" + _t("FILE") + "]"
     listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit", "log")]
-    listed += [f"'{name}' ({what})" for name, what in topics(game).items()]
+    listed += [f"'{game.text_topic_word(name)}' ({what})" for name, what in topics(game).items()]
     text = _t(HELP).format(commands=", ".join(listed)) + "."
     if words["help"] != "help":  # another language: the English words are still understood
         text += " " + _t("The English commands work too.")
@@ -516,7 +525,6 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
     state, console, ask = session.state, term.console, term.ask
     term.take_keyboard(seat)
     term.flush(seat)
-    extra = topics(session.game)
     while True:
         if term.last_shown.get(seat) != state.step:
             console.print(people_view(session.game.render_text(state, seat)))
@@ -547,7 +555,8 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             continue
         word, _, rest = answer.partition(" ")
         # a listed label wins over a command word of the same spelling
-        command = None if _is_label(state, legal, answer) else command_of(word)
+        label = _is_label(state, legal, answer)
+        command = None if label else command_of(word)
         if command in ("help", "quit", "rules", "scores", "log") and not rest.strip():
             if command == "help":
                 console.print(help_text(session.game), highlight=False)
@@ -565,9 +574,9 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             if path is not None:
                 saver.report(path)
             continue
-        word = word.lower()
-        if word in extra:
-            console.print(show_topic(session.game, state, seat, word, answer[len(word) :]))
+        topic = None if label or command else topic_of(session.game, word)
+        if topic is not None:
+            console.print(show_topic(session.game, state, seat, topic, rest))
             continue
         try:
             return _chosen(state, seat, answer, legal, console)

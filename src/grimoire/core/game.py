@@ -232,6 +232,11 @@ class Game(ABC):
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
         return {}
 
+    def text_topic_word(self, name: str) -> str:
+        """The word a person types for the extra command ``name`` (a key of ``text_topics()``)
+        in the current language; the terminal understands ``name`` itself too."""
+        return name
+
     def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
         """What the extra terminal command ``name`` shows ``seat``: a string or a rich
         renderable. Called only with a name from ``text_topics()``."""

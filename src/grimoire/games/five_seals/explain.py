@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from grimoire.games.five_seals.components import P
 from grimoire.games.five_seals.frames import Dice, Turn
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
-from grimoire.games.five_seals.text import _, die_text, element, prompt
+from grimoire.games.five_seals.text import _, die_text, element, prompt, topic_word
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -79,8 +79,8 @@ def _break(st: FiveSealsState, seat: int, node: int) -> str:
         seen, _found = _region(st, seat)
         if not seen[node]:
             return _(
-                "{node} is out of your reach: seals close every path there (type 'map')"
-            ).format(node=spot)
+                "{node} is out of your reach: seals close every path there (type '{map}')"
+            ).format(node=spot, map=topic_word("map"))
         if node in blockers(st, seat):
             return _("{node} is blocked by {figure}").format(node=spot, figure=_figure(st, node))
         return _("{node} is blocked by a guardian").format(node=spot)

@@ -155,6 +155,12 @@ class FiveSealsGame(Game):
 
         return topics()
 
+    def text_topic_word(self, name: str) -> str:
+        """``karte``, ``zauber``, ``legende`` / ``地図``, ``呪文``, ``凡例`` (English too)."""
+        from grimoire.games.five_seals.text import topic_word
+
+        return topic_word(name)
+
     def text_topic(self, state: State, seat: int | None, name: str, argument: str) -> Any:
         from grimoire.games.five_seals.text_map import topic
 

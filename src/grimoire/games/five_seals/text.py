@@ -22,6 +22,20 @@ if TYPE_CHECKING:
 
 _ = translator("five-seals", Path(__file__).parent / "locale")
 
+# the terminal's extra commands (text_map.TOPICS), typed in the person's language or in English;
+# the "command: " prefix gives each word its own entry (as the shell's commands in cli/play.py)
+TOPIC_WORDS = {
+    "map": N_("command: map"),
+    "spells": N_("command: spells"),
+    "legend": N_("command: legend"),
+}
+
+
+def topic_word(name: str) -> str:
+    """The word of the terminal command ``name`` (a key of ``TOPIC_WORDS``) in this language."""
+    return _(TOPIC_WORDS[name]).removeprefix("command: ")
+
+
 # the data's element and colour names, by colour index (Fire R, Water B, Air Y, Earth G, Mind P)
 ELEMENT_TEXT = (N_("Fire"), N_("Water"), N_("Air"), N_("Earth"), N_("Mind"))
 COLOUR_TEXT = (N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("purple"))

@@ -20,7 +20,7 @@ from grimoire.games.five_seals.board import HALL
 from grimoire.games.five_seals.components import BINDING, colour, family, strength
 from grimoire.games.five_seals.odds import seal_odds
 from grimoire.games.five_seals.reach import _region, blockers, breakable
-from grimoire.games.five_seals.text import _
+from grimoire.games.five_seals.text import _, topic_word
 from grimoire.games.five_seals.view import check_seat
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ def surroundings(st: FiveSealsState, seat: int) -> Group:
     title = Text(
         _(
             "What seat {seat} can reach from its mage (! break it now, * in reach, x blocked; "
-            "'map': the whole board, 'legend': the symbols)"
-        ).format(seat=seat),
+            "'{map}': the whole board, '{legend}': the symbols)"
+        ).format(seat=seat, map=topic_word("map"), legend=topic_word("legend")),
         style="bold",
     )
     return Group(title, *_tree(st, seat, st.mage[seat], keep, through_seals=False, prune=True))
@@ -212,8 +212,8 @@ def spells_text(st: FiveSealsState, name: str = "") -> Group | Text:
             families = [family(card)]
         if not families and name.lower() != "binding":
             return Text(
-                _("No spell called {name}; 'spells' lists those in this game.").format(
-                    name=repr(name)
+                _("No spell called {name}; '{spells}' lists those in this game.").format(
+                    name=repr(name), spells=topic_word("spells")
                 )
             )
     else:
@@ -230,24 +230,25 @@ def spells_text(st: FiveSealsState, name: str = "") -> Group | Text:
     note = Text(
         _(
             "A spell comes in the five colours; a Mind (purple) one may pick its element. "
-            "'spells NAME' shows one, e.g. 'spells Leap'."
-        ),
+            "'{spells} NAME' shows one, e.g. '{spells} Leap'."
+        ).format(spells=topic_word("spells")),
         style="dim",
     )
     return Group(table, note)
 
 
-# the terminal's extra commands (typed in English in every language) and what they show
+# the terminal's extra commands and what they show (their words: text.topic_word)
 TOPICS = {
-    "map": N_("the whole board; 'map 2' one wedge"),
-    "spells": N_("what the spells in this game do; 'spells Leap' one of them"),
+    "map": N_("the whole board; '{map} 2' one wedge"),
+    "spells": N_("what the spells in this game do; '{spells} Leap' one of them"),
     "legend": N_("the map's symbols"),
 }
 
 
 def topics() -> dict[str, str]:
     """``TOPICS`` with their descriptions in the current language."""
-    return {name: _(what) for name, what in TOPICS.items()}
+    words = {name: topic_word(name) for name in TOPICS}
+    return {name: _(what).format(**words) for name, what in TOPICS.items()}
 
 
 def topic(st: FiveSealsState, seat: int | None, name: str, argument: str) -> Group | Text:
