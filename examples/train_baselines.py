@@ -257,9 +257,10 @@ def report(out: Path) -> None:
 
     print(
         "| game | players | opponents | reward | steps | CPU min (training / all) "
-        "| win rate, trained (95%) | random policy (95%) | study via from_policy vs heuristic |"
+        "| win rate, trained (95%) | random policy (95%) | study via from_policy vs heuristic "
+        "| command: `nice -n 10 .venv/bin/python examples/train_baselines.py ...` |"
     )
-    print("| --- | --- | --- | --- | ---: | ---: | --- | --- | --- |")
+    print("| --- | --- | --- | --- | ---: | ---: | --- | --- | --- | --- |")
     for summary in summaries:
         setup = summary["setup"]
         options = ", ".join(f"{k}={v}" for k, v in setup["options"].items())
@@ -270,7 +271,8 @@ def report(out: Path) -> None:
             f"| {summary['train_cpu_min']:.1f} / {summary['total_cpu_min']:.1f} "
             f"| {rate(summary['final'])} ({summary['final']['games']} games) "
             f"| {rate(summary['random_policy'])} "
-            f"| {rate(study_)} ({study_['games'] if study_ else 0} games) |"
+            f"| {rate(study_)} ({study_['games'] if study_ else 0} games) "
+            f"| `{summary['command'].split(' ', 1)[1]}` |"
         )
     import matplotlib
 
