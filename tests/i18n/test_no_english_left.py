@@ -77,6 +77,9 @@ PROPER_NAMES = {
     "earth",
     "might",
     "circle",
+    "speed",
+    "ekamu",  # professors
+    "mayday",  # the publisher of a revision (Five Seals' option edition)
 }
 # words that are German words too
 GERMAN_TOO = {
@@ -113,6 +116,7 @@ GERMAN_TOO = {
     "server",
     "rune",
     "runen",
+    "normal",
 }
 # the games' titles and the languages' own names (the language selector) are names
 TITLES = sorted({str(game_class(name).title) for name in games()} | {"English"}, key=len)[::-1]
@@ -247,6 +251,12 @@ def test_the_lobby_join_rejoin_and_error_pages(tables: Any, lang: str) -> None:
     }
     for where, response in pages.items():
         assert not left_in(visible(response.text), lang), where
+    # the lobby's form, drawn from the catalogue: every game's options (names, helps, values)
+    for game in _get(client, "/api/catalog", lang).json()["games"]:
+        shown = [game["title"]]
+        for option in game["declared_options"]:
+            shown += [option["label"], option["help"], *option.get("choice_labels", [])]
+        assert not left_in("\n".join(shown), lang, game["name"]), game["name"]
 
 
 @pytest.mark.parametrize("lang", ["de", "ja"])

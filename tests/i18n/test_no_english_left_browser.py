@@ -1,8 +1,7 @@
 """What the pages' scripts draw, in a real browser (Playwright driving Chromium), in German and
 Japanese: the lobby's lists, each game's page with its renderer (board, actions, players, log),
 a finished game's result and its replay. Fails on any English word of the catalogues (the same
-rule as test_no_english_left.py). The lobby's game options (names and help) are still English
-(docs/i18n.md) and are left out."""
+rule as test_no_english_left.py), the lobby's form with each game's options included."""
 
 from __future__ import annotations
 
@@ -28,10 +27,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 
 # the page's text as a person meets it: what is shown, and the tooltips and labels
 SHOWN = """() => {
-  const options = document.getElementById("options-fieldset");
   const parts = [];
   const walk = (node) => {
-    if (node === options) return;
     if (node.nodeType === Node.TEXT_NODE) { parts.push(node.textContent); return; }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     if (["SCRIPT", "STYLE"].includes(node.tagName)) return;
@@ -83,6 +80,10 @@ def test_the_scripts_draw_no_english(server: ServerProcess) -> None:
             page.wait_for_selector("#game-select option", state="attached")
             page.wait_for_timeout(300)  # the tables listed
             found["lobby"] = left_in(page.evaluate(SHOWN), lang)
+            for name, _ in GAMES:  # the form shows the chosen game's options
+                page.select_option("#game-select", name)
+                page.wait_for_selector("#options [data-option]", state="attached")
+                found[f"lobby, {name}"] = left_in(page.evaluate(SHOWN), lang, name)
             for name, (game_id, token) in tables.items():
                 context.set_extra_http_headers({"X-Seat-Token": token})
                 page.goto(f"{server.url}/games/{game_id}")

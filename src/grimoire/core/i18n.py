@@ -107,9 +107,23 @@ def messages(domain: str, localedir: Path | str, lang: str) -> dict[str, str]:
 
 
 def game_locale_dir(game: object) -> Path:
-    """Where a game's catalogues are: ``locale`` beside the package of its ``Game`` class."""
-    module = sys.modules[type(game).__module__]
+    """Where a game's catalogues are: ``locale`` beside the package of its ``Game`` class (a
+    game or its class)."""
+    cls = game if isinstance(game, type) else type(game)
+    module = sys.modules[cls.__module__]
     return Path(str(module.__file__)).resolve().parent / "locale"
+
+
+def game_text(game: object, message: str) -> str:
+    """A text of a game's declarations (an option's name, help or value; ``game`` a game or its
+    class) in this context's language: the game's catalogue (domain: its name), else the
+    shell's (core's shared options such as ``decision_limit``), else ``message`` itself."""
+    lang = _current.get()
+    if lang == DEFAULT:
+        return message
+    domain = str(getattr(game, "name", ""))
+    found = translations(domain, str(game_locale_dir(game)), lang).gettext(message)
+    return found if found != message else engine_text(message)
 
 
 def game_messages(game: Any, lang: str) -> dict[str, str]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grimoire.core.errors import InvalidOptions
+from grimoire.core.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,40 @@ class Option:
             doc["minimum"] = self.minimum
         return doc
 
+    def shown(self, text: Callable[[str], str]) -> dict[str, Any]:
+        """``describe()`` with what a person reads, through ``text`` (a translation, e.g.
+        ``core.i18n.game_text``): ``label``, ``help`` and, with choices, ``choice_labels`` (one
+        per choice). The name and the values stay as declared: they are what is sent back.
+        The msgids: ``label_msgid(name)``, ``choice_msgid(name, value)`` and the help itself."""
+        doc = self.describe()
+        label = text(label_msgid(self.name))
+        doc["label"] = self.name.replace("_", " ") if label == label_msgid(self.name) else label
+        doc["help"] = text(self.help)
+        if self.choices is not None:
+            doc["choice_labels"] = [_choice_label(self.name, c, text) for c in self.choices]
+        return doc
+
+
+def label_msgid(name: str) -> str:
+    """The catalogue's msgid of an option's name: ``option: start_player``."""
+    return f"option: {name}"
+
+
+def choice_msgid(name: str, value: str) -> str:
+    """The catalogue's msgid of a word an option takes: ``option start_player: random``."""
+    return f"option {name}: {value}"
+
+
+def _choice_label(name: str, value: Any, text: Callable[[str], str]) -> str:
+    if not isinstance(value, str):  # numbers (seats, points) read the same in every language
+        return str(value)
+    label = text(choice_msgid(name, value))
+    return value if label == choice_msgid(name, value) else label
+
+
+# the shared option's name, in the shell's catalogue (a game's own options are in its own)
+DECISION_LIMIT_LABEL = N_("option: decision_limit")
+
 
 def decision_limit(default: int = 20_000) -> Option:
     """The engine safeguard a game offers when its rules alone do not bound its length: the
@@ -65,8 +100,10 @@ def decision_limit(default: int = 20_000) -> Option:
     return Option(
         "decision_limit",
         default,
-        "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
-        "player decisions have been made",
+        N_(
+            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+            "player decisions have been made"
+        ),
         kind=int,
         minimum=1,
     )

@@ -3,6 +3,7 @@ levels."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -10,6 +11,7 @@ import grimoire
 from grimoire.bots import LEVELS as BOT_LEVELS
 from grimoire.bots.registry import default_bot
 from grimoire.core.game import Game
+from grimoire.core.i18n import game_text
 from grimoire.core.options import Option
 from grimoire.registry import game_class, games
 from grimoire.web.errors import Unprocessable
@@ -45,7 +47,8 @@ def refuse_server_options(cls: type[Game], options: dict[str, Any]) -> None:
 
 
 def catalog_doc() -> list[dict[str, Any]]:
-    """Every registered game's facts at its default player count (for the create form)."""
+    """Every registered game's facts at its default player count (for the create form), its
+    options' words in this context's language."""
     entries = []
     for name in games():
         try:
@@ -60,8 +63,11 @@ def catalog_doc() -> list[dict[str, Any]]:
                 "title": facts["title"],
                 "min_players": facts["min_players"],
                 "max_players": facts["max_players"],
+                # keys and values as declared; label, help and choice_labels in the language
                 "declared_options": [
-                    option.describe() for option in cls.declared_options if not server_only(option)
+                    option.shown(functools.partial(game_text, cls))
+                    for option in cls.declared_options
+                    if not server_only(option)
                 ],
                 "hidden_information": facts["hidden_information"],
                 "simultaneous_decisions": facts["simultaneous_decisions"],

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
@@ -32,33 +33,35 @@ class CiubGame(Game):
         Option(
             "length",
             "normal",
-            "normal game, or short game (owl cards out, fewer removals; also the first game)",
+            N_("normal game, or short game (owl cards out, fewer removals; also the first game)"),
             choices=("normal", "short"),
         ),
         Option(
             "start_player",
             "random",
-            "who starts: chosen at random, or a seat number",
+            N_("who starts: chosen at random, or a seat number"),
             choices=("random", 0, 1, 2, 3),
         ),
         Option(
             "self_adjust",
             "number_or_skull",
-            "faces an adjust die may turn itself to: number_or_skull (ruling), "
-            "number (German rulebook) or not_action (English rulebook)",
+            N_(
+                "faces an adjust die may turn itself to: number_or_skull (ruling), "
+                "number (German rulebook) or not_action (English rulebook)"
+            ),
             choices=tuple(rules.SELF_ADJUST_FACES),
         ),
         Option(
             "skulls_wild",
             False,
-            "skulls may join equal numbers for '=' cards (default: skulls only with skulls)",
+            N_("skulls may join equal numbers for '=' cards (default: skulls only with skulls)"),
             kind=bool,
         ),
         decision_limit(),  # ruling 21
         Option(
             "components",
             None,
-            "path of a components TOML file to use instead of the shipped one",
+            N_("path of a components TOML file to use instead of the shipped one"),
             kind=str,
         ),
     )

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option
 from grimoire.core.state import State
@@ -36,41 +37,47 @@ class FatalGame(Game):
         Option(
             "first_player",
             "random",
-            "who starts: random (a chance node at setup) or a seat number",
+            N_("who starts: random (a chance node at setup) or a seat number"),
             choices=("random", 0, 1, 2, 3, 4),
         ),
         Option(
             "components",
             None,
-            "path of a components TOML file to use instead of the shipped (PROPOSED) card data",
+            N_("path of a components TOML file to use instead of the shipped (PROPOSED) card data"),
             kind=str,
         ),
         Option(
             "aside_leftovers",
             "discard",
-            "set-aside cards that do not fit the hand at the end of a turn: discard (ruling 8, "
-            "face up to the discard pile) or keep (they stay set aside for a later turn)",
+            N_(
+                "set-aside cards that do not fit the hand at the end of a turn: discard (ruling 8, "
+                "face up to the discard pile) or keep (they stay set aside for a later turn)"
+            ),
             choices=("discard", "keep"),
         ),
         Option(
             "shield_gifts",
             True,
-            "Elemental Shield may also cancel a DRAW or TAKE gift aimed at you (ruling 10); "
-            "false: only STEAL and DISCARD target a player",
+            N_(
+                "Elemental Shield may also cancel a DRAW or TAKE gift aimed at you (ruling 10); "
+                "false: only STEAL and DISCARD target a player"
+            ),
             kind=bool,
         ),
         Option(
             "star_treasure",
             "mandatory",
-            "3 or more stars: the display treasure must be taken (ruling 18) or is optional",
+            N_("3 or more stars: the display treasure must be taken (ruling 18) or is optional"),
             choices=("mandatory", "optional"),
         ),
         Option(
             "decision_limit",
             4000,
-            "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
-            "player decisions have been made (the rules alone do not end a game in which "
-            "nobody takes a treasure)",
+            N_(
+                "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
+                "player decisions have been made (the rules alone do not end a game in which "
+                "nobody takes a treasure)"
+            ),
             kind=int,
         ),
     )

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
@@ -31,49 +32,63 @@ class FiveSealsGame(Game):
         Option(
             "circle",
             1,
-            "the additional magic circle played with the basic one: 1 Might, 2 Spaces, "
-            "3 Conflict, 4 Movement, or random (a chance node at setup)",
+            N_(
+                "the additional magic circle played with the basic one: 1 Might, 2 Spaces, "
+                "3 Conflict, 4 Movement, or random (a chance node at setup)"
+            ),
             choices=(1, 2, 3, 4, "random"),
         ),
         Option(
             "edition",
             "hobbyworld",
-            "hobbyworld: the Hobby World rules (ties shared); mayday: PROPOSED reading of the "
-            "Mayday revision (ties broken by most strength-6, then 5.. scrolls; Binding may "
-            "also raise a die by 1)",
+            N_(
+                "hobbyworld: the Hobby World rules (ties shared); mayday: PROPOSED reading of the "
+                "Mayday revision (ties broken by most strength-6, then 5.. scrolls; Binding may "
+                "also raise a die by 1)"
+            ),
             choices=("hobbyworld", "mayday"),
         ),
         Option(
             "board",
             None,
-            "path of a board JSON file (default: the shipped PROPOSED board for the player count)",
+            N_(
+                "path of a board JSON file "
+                "(default: the shipped PROPOSED board for the player count)"
+            ),
             kind=str,
         ),
         Option(
             "first_player",
             "random",
-            "who starts: random (a chance node at setup) or a seat number",
+            N_("who starts: random (a chance node at setup) or a seat number"),
             choices=("random", 0, 1, 2, 3, 4),
         ),
         Option(
             "dice_refill",
             "immediate",
-            "when a player whose round is over takes 3 dice: immediate (ruling 9, the "
-            "rulebook's turn step 5) or round-end (everyone, in turn order, before the next round)",
+            N_(
+                "when a player whose round is over takes 3 dice: immediate (ruling 9, the "
+                "rulebook's turn step 5) or round-end (everyone, in turn order, "
+                "before the next round)"
+            ),
             choices=("immediate", "round-end"),
         ),
         Option(
             "speed_second_move",
             True,
-            "Speed: the mage also moves onto the second, free seal (ruling 4); false: it stays "
-            "on the first",
+            N_(
+                "Speed: the mage also moves onto the second, free seal (ruling 4); false: it stays "
+                "on the first"
+            ),
             kind=bool,
         ),
         Option(
             "stall_limit",
             5,
-            "engine safeguard (PROPOSED): the game also ends after this many rounds in a row "
-            "without a broken seal (0: never)",
+            N_(
+                "engine safeguard (PROPOSED): the game also ends after this many rounds in a row "
+                "without a broken seal (0: never)"
+            ),
             kind=int,
         ),
         decision_limit(),  # ruling 22

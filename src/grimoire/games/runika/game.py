@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from grimoire.core.bot import Bot
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
+from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
@@ -57,80 +58,94 @@ class RunikaGame(Game):
         Option(
             "components",
             None,
-            "path of a components TOML file to use instead of the shipped (PROPOSED) card data",
+            N_("path of a components TOML file to use instead of the shipped (PROPOSED) card data"),
             kind=str,
         ),
         Option(
             "first_player",
             "random",
-            "who takes the initiative token first: random (a chance node at setup) or a seat",
+            N_("who takes the initiative token first: random (a chance node at setup) or a seat"),
             choices=("random", 0, 1, 2, 3, 4),
         ),
         Option(
             "goal",
             20,
-            "points that end the game at the round end: 20, 30 (long game) or 15 (short game, "
-            "recommended with the quick draft)",
+            N_(
+                "points that end the game at the round end: 20, 30 (long game) or 15 (short game, "
+                "recommended with the quick draft)"
+            ),
             choices=(20, 15, 30),
         ),
         Option(
             "starting_rune_end",
             False,
-            "short game: the game also ends at the round end once someone gains a starting rune",
+            N_(
+                "short game: the game also ends at the round end once someone gains a starting rune"
+            ),
             kind=bool,
         ),
         Option(
             "flame_target",
             "non_red",
-            "flame option (a) replaces a non-red die (ruling 5, the Japanese reference) or a "
-            "red die (the English rendering)",
+            N_(
+                "flame option (a) replaces a non-red die (ruling 5, the Japanese reference) or a "
+                "red die (the English rendering)"
+            ),
             choices=("non_red", "red"),
         ),
-        Option("luniorn", False, "optional rule: Headmaster Luniorn, a fifth professor", kind=bool),
+        Option(
+            "luniorn", False, N_("optional rule: Headmaster Luniorn, a fifth professor"), kind=bool
+        ),
         Option(
             "simultaneous",
             False,
-            "optional rule: everyone plays their turn at the same time; runes are gained at "
-            "the round end",
+            N_(
+                "optional rule: everyone plays their turn at the same time; runes are gained at "
+                "the round end"
+            ),
             kind=bool,
         ),
         Option(
             "secret_runes",
             False,
-            "optional rule: three secret runes dealt to each player, the first to gain all "
-            "three wins (2..4 players)",
+            N_(
+                "optional rule: three secret runes dealt to each player, the first to gain all "
+                "three wins (2..4 players)"
+            ),
             kind=bool,
         ),
         Option(
             "secret_winner",
             "turn_order",
-            "with secret runes, when several players complete their three in the same round: "
-            "the first in turn order wins (ruling 20), or points decide (the ruling 8 "
-            "tie-break); simultaneous play always uses the points",
+            N_(
+                "with secret runes, when several players complete their three in the same round: "
+                "the first in turn order wins (ruling 20), or points decide (the ruling 8 "
+                "tie-break); simultaneous play always uses the points"
+            ),
             choices=("turn_order", "points"),
         ),
         Option(
             "interaction",
             False,
-            "with secret runes: Simza's and Ainfean's abilities may act on another grid",
+            N_("with secret runes: Simza's and Ainfean's abilities may act on another grid"),
             kind=bool,
         ),
         Option(
             "quick_draft",
             False,
-            "optional rule: each player takes 4 dice and passes one in secret",
+            N_("optional rule: each player takes 4 dice and passes one in secret"),
             kind=bool,
         ),
         Option(
             "charm",
             False,
-            "5-player expansion: the charm token for the player who plays last each round",
+            N_("5-player expansion: the charm token for the player who plays last each round"),
             kind=bool,
         ),
         Option(
             "solo_professor",
             "random",
-            "solo (1 player): the professor turned over, whose runes are the goal",
+            N_("solo (1 player): the professor turned over, whose runes are the goal"),
             choices=SOLO_PROFESSORS,
         ),
         decision_limit(3000),

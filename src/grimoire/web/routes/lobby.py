@@ -8,6 +8,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from grimoire.core.i18n import language_scope
 from grimoire.i18n import N_
 from grimoire.web.catalog import LEVELS, catalog_doc
 from grimoire.web.clock import ClockError, Clocks, time_control
@@ -34,8 +35,10 @@ router = APIRouter(tags=["lobby"])
     "/api/catalog",
     summary="The games one can create, their options, the bot levels and the absence rule",
 )
-async def catalog(hub: HubDep) -> dict[str, Any]:
-    return {"games": catalog_doc(), "bot_levels": list(LEVELS), "absence": hub.absence.doc()}
+async def catalog(hub: HubDep, lang: Language) -> dict[str, Any]:
+    with language_scope(lang):  # the options' names, helps and values' labels
+        games = catalog_doc()
+    return {"games": games, "bot_levels": list(LEVELS), "absence": hub.absence.doc()}
 
 
 @router.post(

@@ -72,7 +72,9 @@ function fillOptions() {
   for (const option of game.declared_options) {
     let input;
     if (option.choices) {
-      input = el("select", {}, ...option.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })));
+      // the values are sent as declared; the server gives their labels in the page's language
+      const labels = option.choice_labels ?? option.choices.map(String);
+      input = el("select", {}, ...option.choices.map((c, i) => el("option", { value: JSON.stringify(c), text: labels[i] })));
       input.value = JSON.stringify(option.default);
     } else if (option.type === "bool") {
       input = el("input", { type: "checkbox" });
@@ -85,11 +87,12 @@ function fillOptions() {
       input = el("input", { type: "text", value: option.default ?? "" });
     }
     input.dataset.option = option.name;
+    const label = option.label ?? option.name.replace(/_/g, " ");
     input.dataset.type = option.choices ? "choice" : option.type;
     const row =
       option.type === "bool" && !option.choices
-        ? el("label.option.check", {}, input, el("span", {}, el("b", { text: option.name.replace(/_/g, " ") }), el("small", { text: option.help })))
-        : el("label.option", {}, el("b", { text: option.name.replace(/_/g, " ") }), el("small", { text: option.help }), input);
+        ? el("label.option.check", {}, input, el("span", {}, el("b", { text: label }), el("small", { text: option.help })))
+        : el("label.option", {}, el("b", { text: label }), el("small", { text: option.help }), input);
     optionsBox.append(row);
   }
 }
