@@ -2,7 +2,8 @@
 
 ``--clock-file PATH``: the clocks' time is the real time plus the number of seconds written in
 that file (a test moves time forward by writing it); ``--clock-tick`` and the limits as in
-``grimoire.web.limits.Limits``."""
+``grimoire.web.limits.Limits`` (``web_helpers.FAST_CLIENT``: the read and action limits out of
+the way of a test client that plays as fast as the server answers)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,12 @@ if __name__ == "__main__":
     parser.add_argument("--create-per-minute", type=float, default=100.0)
     parser.add_argument("--max-bot-games", type=int, default=Limits.max_bot_games)
     parser.add_argument("--seeds", type=int, default=None)
+    # the read and action limits keep their defaults (no page or person of the browser tests
+    # meets them); a test that plays a whole game as fast as the server answers raises them
+    parser.add_argument("--action-burst", type=int, default=Limits.action_burst)
+    parser.add_argument("--action-per-minute", type=float, default=Limits.action_per_minute)
+    parser.add_argument("--read-burst", type=int, default=Limits.read_burst)
+    parser.add_argument("--read-per-minute", type=float, default=Limits.read_per_minute)
     args = parser.parse_args()
     if args.seeds is not None:
         seeded_games(args.seeds)
@@ -83,6 +90,10 @@ if __name__ == "__main__":
         create_per_minute=args.create_per_minute,
         max_bot_games=args.max_bot_games,
         clock_tick=args.clock_tick,
+        action_burst=args.action_burst,
+        action_per_minute=args.action_per_minute,
+        read_burst=args.read_burst,
+        read_per_minute=args.read_per_minute,
     )
     now = file_clock(args.clock_file) if args.clock_file else None
     run(

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from web_helpers import ServerProcess, stored, wait_until
+from web_helpers import FAST_CLIENT, ServerProcess, stored, wait_until
 
 from grimoire.web import create_app, journal
 from grimoire.web.store import Store
@@ -67,7 +67,8 @@ def everything(http: httpx.Client, games: dict[str, dict[int, str]]) -> dict[str
 
 def test_a_killed_server_resumes_every_game_exactly(any_database_url: str) -> None:
     database = any_database_url
-    server = ServerProcess(database, bot_delay=0.0).start()
+    # the test client plays as fast as the server answers: the rate limits out of its way
+    server = ServerProcess(database, bot_delay=0.0, extra=FAST_CLIENT).start()
     rng = random.Random(7)
     try:
         with httpx.Client(base_url=server.url, timeout=20) as http:
@@ -109,7 +110,7 @@ def test_a_killed_server_resumes_every_game_exactly(any_database_url: str) -> No
             }
             before = everything(http, games)
         server.kill()
-        server = ServerProcess(database, bot_delay=0.0, port=server.port).start()
+        server = ServerProcess(database, bot_delay=0.0, port=server.port, extra=FAST_CLIENT).start()
         with httpx.Client(base_url=server.url, timeout=20) as http:
             after = everything(http, games)
             for key in before:

@@ -18,6 +18,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
 
+# options of serve_for_tests.py for a test client that plays a whole game as fast as the server
+# answers (far faster than a person): the read and action limits out of its way
+FAST_CLIENT = [
+    *("--action-burst", "100000", "--action-per-minute", "10000000"),
+    *("--read-burst", "100000", "--read-per-minute", "10000000"),
+]
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
