@@ -196,7 +196,9 @@ class Curve(BaseCallback):
         return True
 
 
-def draw(name: str, setup: Setup, rows: list[dict[str, float]], random_rate: float, path: Path):
+def draw(
+    name: str, setup: Setup, rows: list[dict[str, float]], random_rate: float, path: Path
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
