@@ -1,0 +1,69 @@
+"""The ladder's tables for docs/bots.md from ``grimoire study`` summaries (``--json``).
+
+    .venv/bin/python bench/ladder_report.py STUDY.json [...] [--cpu LOG]
+
+Each study is a line-up of bots with seats rotated (``bench/results/ladder-h9/*.toml``); the
+table gives each entrant's share of the games it won (a shared win counts as a share) with the
+95% Wilson interval the study computed, and, with ``--cpu``, the CPU seconds per game read from
+a log of ``/usr/bin/time -f "NAME games=N user=U sys=S wall=W"`` lines (the last run of each
+study against the run before it, or all of them over all games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+LINE = re.compile(r"^(\S+) games=(\d+) user=([\d.]+) sys=([\d.]+) wall=([\d.]+)")
+
+
+def cpu_per_game(log: Path) -> dict[str, float]:
+    """CPU seconds per game of each study: all its runs' CPU over its games."""
+    cpu: dict[str, float] = {}
+    games: dict[str, int] = {}
+    for line in log.read_text("utf-8").splitlines():
+        match = LINE.match(line)
+        if match:
+            name = match.group(1)
+            cpu[name] = cpu.get(name, 0.0) + float(match.group(3)) + float(match.group(4))
+            games[name] = int(match.group(2))
+    return {name: cpu[name] / games[name] for name in cpu if games[name]}
+
+
+def table(path: Path, cpu: dict[str, float]) -> str:
+    doc: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    out = []
+    for cell in doc["cells"]:
+        spec = doc["spec"]
+        name = path.stem
+        per_game = cpu.get(name)
+        cost = f", {per_game:.0f} CPU s a game" if per_game is not None else ""
+        out.append(
+            f"#### {doc['title']}, {cell['players']} players: {' vs '.join(cell['lineup'])} "
+            f"({cell['games']} games, study seed {spec['seed']}{cost})"
+        )
+        out += ["", "| bot | seat-games | win share | 95% interval |", "|---|---|---|---|"]
+        for row in cell["entrants"]:
+            low, high = row["win_rate_ci95"]
+            out.append(
+                f"| {row['bot']} | {row['seat_games']} | {100 * row['win_rate']:.0f}% | "
+                f"{100 * low:.0f}..{100 * high:.0f}% |"
+            )
+        out.append("")
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("studies", nargs="+", type=Path)
+    parser.add_argument("--cpu", type=Path, help="the /usr/bin/time log of the runs")
+    args = parser.parse_args()
+    cpu = cpu_per_game(args.cpu) if args.cpu else {}
+    print("\n".join(table(path, cpu) for path in args.studies))
+
+
+if __name__ == "__main__":
+    main()
