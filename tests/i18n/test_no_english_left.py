@@ -117,6 +117,7 @@ GERMAN_TOO = {
     "rune",
     "runen",
     "normal",
+    "version",
 }
 # the games' titles and the languages' own names (the language selector) are names
 TITLES = sorted({str(game_class(name).title) for name in games()} | {"English"}, key=len)[::-1]
@@ -324,6 +325,34 @@ def test_a_finished_game_its_replay_and_a_refusal(tables: Any, lang: str) -> Non
     missing = client.post(f"/api/games/{running}/seats/9/bot", json={}, headers=headers)
     assert missing.status_code == 404
     assert not left_in(json.loads(missing.text)["detail"], lang)
+
+    # the API's refusals a person can meet through the page or a CLI client
+    stale = client.post(
+        f"/api/games/{running}/actions",
+        json={"version": version - 1, "action": {"id": 0}},
+        headers=headers,
+    )
+    assert stale.status_code == 409
+    lang_only = {"Accept-Language": lang}
+    body = {"game": "ciub", "players": 2, "seats": [{"kind": "bot", "level": "godlike"}] * 2}
+    refusals = {
+        "stale version": stale,
+        "unknown level": client.post("/api/games", json=body, headers=lang_only),
+        "seat count": client.post(
+            "/api/games", json=body | {"seats": [{"kind": "person"}] * 3}, headers=lang_only
+        ),
+        "hand-over level": client.post(
+            f"/api/games/{running}/seats/1/bot", json={"level": "godlike"}, headers=headers
+        ),
+    }
+    for where, refused in refusals.items():
+        assert refused.status_code in (409, 422), where
+        assert not left_in(refused.json()["detail"], lang), where
+    malformed = client.post(
+        "/api/games", content=b"{not json", headers=lang_only | {"Content-Type": "application/json"}
+    )
+    assert malformed.status_code == 400
+    assert not left_in(malformed.json()["message"], lang), "malformed body"
 
 
 def test_card_names_are_names_in_every_script() -> None:

@@ -233,8 +233,10 @@ class Room:
     def _check_version(self, version: int | None, seat: int) -> None:
         if version is not None and version != self.version:
             raise Stale(
-                f"the game has moved on: it is at version {self.version}, not {version}",
+                N_("the game has moved on: it is at version {now}, not {yours}"),
                 self.payload(seat),
+                now=self.version,
+                yours=version,
             )
 
     def _check_running(self) -> None:
@@ -383,7 +385,11 @@ class Room:
         ``held`` the hash of the token of a player who leaves."""
         level = level or default_level(self.game)
         if level not in LEVELS:
-            raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
+            raise Unprocessable(
+                N_("bot level must be one of {levels}, not {level}"),
+                levels=str(list(LEVELS)),
+                level=repr(level),
+            )
         async with self.lock:
             await self._hand_over(seat, level, by=by, held=held)
 

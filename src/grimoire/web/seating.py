@@ -70,13 +70,21 @@ def new_seats(
     """The seats of a new table, and the creator's token when they take ``join_seat``; a bot
     seat that names no level plays ``default_level``."""
     if len(requests) != players:
-        raise Unprocessable(f"{len(requests)} seats given for a {players}-player game")
+        raise Unprocessable(
+            N_("{given} seats given for a {players}-player game"),
+            given=len(requests),
+            players=players,
+        )
     rows: list[Seat] = []
     for index, request in enumerate(requests):
         if request.kind == "bot":
             level = request.level or default_level
             if level not in LEVELS:
-                raise Unprocessable(f"bot level must be one of {list(LEVELS)}, not {level!r}")
+                raise Unprocessable(
+                    N_("bot level must be one of {levels}, not {level}"),
+                    levels=str(list(LEVELS)),
+                    level=repr(level),
+                )
             default = f"Bot {index + 1}"
             rows.append(Seat(index, "bot", level, clean_name(request.name, default)))
         elif request.kind == "person":
@@ -84,11 +92,13 @@ def new_seats(
                 Seat(index, "person", None, clean_name(request.name, f"Player {index + 1}"))
             )
         else:
-            raise Unprocessable(f"a seat is a 'person' or a 'bot', not {request.kind!r}")
+            raise Unprocessable(
+                N_("a seat is a 'person' or a 'bot', not {kind}"), kind=repr(request.kind)
+            )
     token: str | None = None
     if join_seat is not None:
         if not 0 <= join_seat < players or rows[join_seat].kind != "person":
-            raise Unprocessable(f"seat {join_seat} is not a seat for a person")
+            raise Unprocessable(N_("seat {seat} is not a seat for a person"), seat=join_seat)
         token = secrets.token_urlsafe(24)
         rows[join_seat].token_hash = token_hash(token)
         rows[join_seat].name = clean_name(player_name, rows[join_seat].name)

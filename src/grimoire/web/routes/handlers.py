@@ -10,6 +10,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
+from grimoire.i18n import N_, gettext
 from grimoire.web.errors import Stale, WebError
 from grimoire.web.language import page_language
 from grimoire.web.limits import TooMany
@@ -21,8 +22,19 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
     fit the request's model is unprocessable (422)."""
     problems = error.errors()
     malformed = any(problem.get("type") == "json_invalid" for problem in problems)
+    # ``detail`` is the validator's list (English, for programs); ``message`` says it in the
+    # language of the page that asked (the page shows it)
+    lang = page_language(request)
+    if malformed:
+        message = gettext(N_("the request's body is not valid JSON"), lang)
+    else:
+        fields = ", ".join(
+            ".".join(str(part) for part in problem.get("loc", ())[1:]) or "body"
+            for problem in problems
+        )
+        message = gettext(N_("the request does not fit: {fields}"), lang).format(fields=fields)
     # ASCII-escaped JSON: a lone surrogate in the input must not break the error itself.
-    body = json.dumps({"detail": jsonable_encoder(problems)}, ensure_ascii=True)
+    body = json.dumps({"detail": jsonable_encoder(problems), "message": message}, ensure_ascii=True)
     return Response(body, status_code=400 if malformed else 422, media_type="application/json")
 
 

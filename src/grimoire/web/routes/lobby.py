@@ -53,7 +53,7 @@ async def create_game(
     seats = [SeatRequest(s.kind, s.level, s.name) for s in spec.seats]
     players = spec.players if spec.players is not None else (len(seats) or None)
     if spec.join_seat is not None and seats and not 0 <= spec.join_seat < len(seats):
-        raise Unprocessable(f"join_seat {spec.join_seat} is not one of the seats")
+        raise Unprocessable(N_("join_seat {seat} is not one of the seats"), seat=spec.join_seat)
     if spec.private and spec.join == ANYONE and "join" in spec.model_fields_set:
         raise Unprocessable(N_("a private table takes players by invitation only"))
     try:

@@ -37,6 +37,7 @@ export async function api(method, url, body) {
 function reason(data) {
   if (!data || data.detail === undefined) return null;
   if (typeof data.detail === "string") return data.detail;
+  if (typeof data.message === "string") return data.message; // a malformed request, in the page's language
   if (Array.isArray(data.detail)) {
     return data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
   }
