@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from grimoire.cli.help_texts import HelpInLanguage
 from grimoire.core.errors import GrimoireError, InvalidOptions
 from grimoire.registry import game_class, games
 
@@ -17,6 +18,7 @@ app = typer.Typer(
     help="grimoire: magic-themed tabletop games played by their exact rules.",
     no_args_is_help=True,
     add_completion=False,
+    cls=HelpInLanguage,  # the help texts in the chosen language (cli/help_texts.py)
 )
 console = Console()
 
@@ -275,7 +277,7 @@ def study(
         typer.Option(help="smallest win-rate difference worth finding (default 0.05: 5 points)"),
     ] = None,
     ci_width: Annotated[
-        float | None, typer.Option(help="--stop-rule ci: widest 95% interval (default 0.05)")
+        float | None, typer.Option(help="--stop-rule ci: widest interval at 95% (default 0.05)")
     ] = None,
     check_every: Annotated[
         int | None, typer.Option(help="--until-clear: games per cell between checks (100)")
