@@ -49,8 +49,9 @@ def render(st: FiveSealsState, seat: int | None) -> Group:
     table = Table(show_header=True, header_style="bold", expand=False)
     for column in COLUMNS:
         # folded, never cut: a translated cell (Japanese has no spaces to wrap at) may be wider
-        # than its share of the line
-        table.add_column(_(column), overflow="fold")
+        # than its share of the line; scroll names are not wrapped at their spaces (the other
+        # columns give way first), and fold only if one alone is wider than the line
+        table.add_column(_(column), overflow="fold", no_wrap=column == "scrolls")
     totals = scoring.scores(st)
     for s in range(st.n):
         mage_name, familiar_name = comp.mages[s]
