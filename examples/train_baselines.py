@@ -256,12 +256,16 @@ def report(out: Path) -> None:
             return "-"
         return f"{result['win_rate']:.2f} [{result['win_low']:.2f}, {result['win_high']:.2f}]"
 
+    def points(result: dict[str, float]) -> str:
+        return f"{result['mean_score']:.1f} ({result['mean_margin']:+.1f})"
+
     print(
         "| game | players | opponents | reward | steps | CPU min (training / all) "
-        "| win rate, trained (95%) | random policy (95%) | study via from_policy vs heuristic "
+        "| win rate, trained (95%) | random policy (95%) "
+        "| mean score (margin), trained / random | study via from_policy vs heuristic "
         "| command: `nice -n 10 .venv/bin/python examples/train_baselines.py ...` |"
     )
-    print("| --- | --- | --- | --- | ---: | ---: | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | ---: | ---: | --- | --- | --- | --- | --- |")
     for summary in summaries:
         setup = summary["setup"]
         options = ", ".join(f"{k}={v}" for k, v in setup["options"].items())
@@ -272,6 +276,7 @@ def report(out: Path) -> None:
             f"| {summary['train_cpu_min']:.1f} / {summary['total_cpu_min']:.1f} "
             f"| {rate(summary['final'])} ({summary['final']['games']} games) "
             f"| {rate(summary['random_policy'])} "
+            f"| {points(summary['final'])} / {points(summary['random_policy'])} "
             f"| {rate(study_)} ({study_['games'] if study_ else 0} games) "
             f"| `{summary['command'].split(' ', 1)[1]}` |"
         )
