@@ -126,6 +126,9 @@ def test_names_and_levels_resolve_in_the_registry() -> None:
     assert isinstance(hard, SearchBot)
     assert hard.budget == Budget(iterations=game.search_iterations)  # iterations, not time
     assert set(LEVELS) == {"easy", "normal", "hard"}
+    plain = make_bot("search", game, 1)
+    assert isinstance(plain, SearchBot)
+    assert plain.budget == Budget(iterations=game.search_iterations)
     timed = make_bot("search:1s", game, 1)  # a time budget stays available by name
     assert isinstance(timed, SearchBot) and timed.budget == Budget(seconds=1.0)
     for bad in ("mcts:fast", "mcts:100:depth=x", "mcts:100:colour=1", "mcts:9:turn=0.5", "wizard"):

@@ -7,11 +7,12 @@ Names (case-insensitive):
 * ``heuristic``: the game's own heuristic bot (refused for a game that ships none).
 * ``mcts`` / ``ismcts`` with an optional budget and settings, e.g. ``mcts:1s``, ``mcts:2000``,
   ``ismcts:0.5s``, ``mcts:500/1s`` (both limits), ``mcts:2000:depth=4:c=0.8``; the default
-  budget is 1 s. Settings: ``depth`` (rollout decisions before ``evaluate``), ``c``
-  (exploration), ``prior`` (bias to the heuristic's choice), ``widen`` (actions tried before
-  widening), ``chance`` (``open``/``closed``), ``rollout`` (``heuristic``/``random``),
-  ``turn`` (a turn's decisions share this many budgets), ``reuse`` (1: keep the subtree of
-  the chosen action for the seat's next decision, the default; 0: a new tree every time).
+  budget is the game's ``hard`` iterations (``Game.search_iterations``). Settings: ``depth``
+  (rollout decisions before ``evaluate``), ``c`` (exploration), ``prior`` (bias to the
+  heuristic's choice), ``widen`` (actions tried before widening), ``chance``
+  (``open``/``closed``), ``rollout`` (``heuristic``/``random``), ``turn`` (a turn's decisions
+  share this many budgets), ``reuse`` (1: keep the subtree of the chosen action for the seat's
+  next decision, the default; 0: a new tree every time).
 * ``search``: the game's search (``search_kind``): ``ismcts`` for a game with simultaneous
   decisions or hidden information that matters (F.A.T.A.L.), else ``mcts`` (Ciúb, Five Seals);
   same budgets and settings.
@@ -51,7 +52,6 @@ EASY_SHARE = 20  # easy, in a game without a heuristic: the search at 1/20 of ha
 TURN_BUDGETS = 3  # a turn's decisions share this many decision budgets
 EASY_WITHOUT_HEURISTIC = "search:{easy}"
 BOT_KINDS = ("random", "heuristic", "mcts", "ismcts", "search", *LEVELS)
-DEFAULT_BUDGET = "1s"
 
 _SETTINGS: dict[str, tuple[str, type]] = {
     "depth": ("depth", int),
@@ -166,10 +166,10 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
         base = search_kind(game)
     if base in ("mcts", "ismcts"):
         parts = rest.split(":") if rest else []
-        budget_text = DEFAULT_BUDGET
+        # No budget named: the hard level's iterations (the same moves on any machine).
+        budget = Budget(iterations=game.search_iterations or HARD_ITERATIONS)
         if parts and "=" not in parts[0]:
-            budget_text = parts.pop(0)
-        budget = Budget.parse(budget_text)
+            budget = Budget.parse(parts.pop(0))
         cls: type[SearchBot] = MctsBot if base == "mcts" else IsmctsBot
         bot = cls(seed, budget, **parse_settings(parts))
         bot.name = text
