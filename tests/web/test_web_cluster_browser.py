@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from pg_server import PostgresCluster
+from test_web_browser import sync_api
 from test_web_browser_tables import browser  # noqa: F401  (the fixture, shared)
 from tests.games.fatal.test_fatal_web_leaks import VISION, words
 from tests.games.fatal.test_fatal_web_leaks import check as fatal_check
@@ -99,12 +100,23 @@ class Person:
     def status(self) -> str:
         return str(self.page.get_attribute("#game", "data-status"))
 
-    def click(self, action_id: int) -> None:
-        """Click the action's button in the list of legal actions (opened if folded)."""
-        details = self.page.locator("#actions details.all-actions")
-        if details.count() and details.get_attribute("open") is None:
-            details.locator("summary").click()
-        self.page.locator(f"#actions button.action[data-action-id='{action_id}']").click()
+    def click(self, action_id: int, version: int) -> bool:
+        """Click the action's button in the list of legal actions (opened if folded), while
+        the page still shows ``version``: whether it was clicked. (A new payload redraws the
+        list, folded again: a button can vanish under the click, then the caller looks again.)"""
+        button = self.page.locator(f"#actions button.action[data-action-id='{action_id}']")
+        for _ in range(20):
+            if self.version() != version or not self.my_turn():
+                return False
+            details = self.page.locator("#actions details.all-actions")
+            try:
+                if details.count() and details.get_attribute("open", timeout=1000) is None:
+                    details.locator("summary").click(timeout=2000)
+                button.click(timeout=2000)
+                return True
+            except sync_api.Error:
+                continue
+        return False
 
     def close(self) -> None:
         self.page.context.close()
@@ -145,7 +157,8 @@ def play(
         state = person.call("GET", f"/api/games/{game_id}/state")
         if not state["your_turn"] or state["version"] != person.version():
             continue  # the page is about to show a newer state: act on that one
-        person.click(choose(state["actions"], rng)["id"])
+        if not person.click(choose(state["actions"], rng)["id"], state["version"]):
+            continue
         person.page.wait_for_function(
             f"Number(document.querySelector('#game').dataset.version) > {state['version']}",
             timeout=60000,
