@@ -253,7 +253,11 @@ def test_kill_nine_twice_under_websocket_clients_a_clock_runs_out_once_nothing_l
     assert bea.last()["clock"]["seats"][1]["running"]
     clock_file.write_text("120")  # past the 60 s move, no reserve, no grace: a bot takes it
     bea.wait(lambda p: p["seats"][1]["kind"] == "bot", "seat 1 handed to a bot")
-    assert ann.backends[-1] != first and len(ann.backends) >= 2  # it reconnected elsewhere
+    # it reconnects elsewhere by itself (under load the reconnect may come after the hand-over)
+    deadline = time.monotonic() + PATIENCE
+    while ann.backends[-1] == first and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ann.backends[-1] != first and len(ann.backends) >= 2
 
     # seat 0 plays on with two bots; the process its socket moved to dies too
     moved = len(acknowledged)
