@@ -87,6 +87,17 @@ def test_a_stopped_study_resumes_where_it_stopped(tmp_path: Path) -> None:
         run_study(small(seed=99), folder=tmp_path / "s")
 
 
+def test_a_game_without_turns_writes_nulls_of_a_typed_column(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    pa = pytest.importorskip("pyarrow")
+    run_study(
+        StudySpec("toy-komi", [2], games=2, lineups=[["random"]]), folder=tmp_path / "k", records=True
+    )
+    table = pq.read_table(tmp_path / "k" / "games")
+    assert table.schema.field("turns").type == pa.int32()
+    assert table.column("turns").to_pylist() == [None, None]
+
+
 def test_per_game_records_are_written_as_parquet(tmp_path: Path) -> None:
     """One typed row per game (the cell as columns, who started, no column of type null), the
     grimoire version and data hash as file metadata, the game records in their own files."""
@@ -97,7 +108,8 @@ def test_per_game_records_are_written_as_parquet(tmp_path: Path) -> None:
     assert table.num_rows == 4
     types = {field.name: field.type for field in table.schema}
     assert types["players"] == pa.int16() and types["lineup"] == pa.list_(pa.string())
-    assert types["turns"] == pa.int32()  # five-seals counts no turns: nulls of a typed column
+    assert types["turns"] == pa.int32()
+    assert all(turns > 0 for turns in table.column("turns").to_pylist())  # five-seals counts them
     assert not any(pa.types.is_null(kind) for kind in types.values())
     row = min(table.to_pylist(), key=lambda r: (r["variant"], r["index"]))
     assert {k: row[k] for k in ("game", "players", "variant")} == {

@@ -61,6 +61,7 @@ def advance(st: FiveSealsState) -> None:
             finish_round(st, seat)
             continue
         st.stack.append(Turn(s=seat))
+        st.turns = (st.turns or 0) + 1
         return
 
 

@@ -70,6 +70,7 @@ class FiveSealsState(State):
         self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
         self.broke = False  # a seal was broken this round
         self.decisions = 0  # player decisions so far (the decision_limit safeguard)
+        self.turns = 0  # turns started (None in a loaded position: its count is not stored)
         flow.advance(self)
 
     # ------------------------------------------------------------------ dice and hands
