@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/ladder_report.py STUDY.json [...] [--cpu LOG]
 
-Each study is a line-up of bots with seats rotated (``bench/results/ladder-h9/*.toml``); the
+Each study is a line-up of bots with seats rotated (``bench/results/ladder/*.toml``); the
 table gives each entrant's share of the games it won (a shared win counts as a share) with the
 95% Wilson interval the study computed, and, with ``--cpu``, the CPU seconds per game read from
 a log of ``/usr/bin/time -f "NAME games=N user=U sys=S wall=W"`` lines (the last run of each

@@ -91,7 +91,9 @@ def test_a_game_without_turns_writes_nulls_of_a_typed_column(tmp_path: Path) -> 
     pq = pytest.importorskip("pyarrow.parquet")
     pa = pytest.importorskip("pyarrow")
     run_study(
-        StudySpec("toy-komi", [2], games=2, lineups=[["random"]]), folder=tmp_path / "k", records=True
+        StudySpec("toy-komi", [2], games=2, lineups=[["random"]]),
+        folder=tmp_path / "k",
+        records=True,
     )
     table = pq.read_table(tmp_path / "k" / "games")
     assert table.schema.field("turns").type == pa.int32()

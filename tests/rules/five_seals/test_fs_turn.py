@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
 
+import grimoire
 from grimoire import IllegalAction
+from grimoire.bots import make_bot
+from grimoire.games.five_seals.frames import Turn
 
 # a - b - S1 behind a; c - S2 beside; d - e - S3 on the other side of the hall.
 # w guards four strength-6 scrolls so the game does not end after one round.
@@ -295,3 +298,24 @@ def test_the_stall_safeguard_ends_a_game_where_nothing_can_be_broken() -> None:
     )
     do(st, "end round", "take G", "take G", "take G", "end round", "take Y", "take Y", "take Y")
     assert st.is_terminal()
+
+
+def test_turns_counts_every_turn_started() -> None:
+    """``State.turns`` (for the search's turn budget and the studies' lengths) goes up by one
+    with each player's turn (a ``Turn`` frame), and with nothing else."""
+    game = grimoire.make("five-seals", players=2)
+    st = game.new_state(3)
+    bots = [make_bot("heuristic", game, seat) for seat in range(2)]
+    started: list[Turn] = []  # held, so no two frames share an id
+    while not st.is_terminal():
+        for frame in st.stack:
+            if isinstance(frame, Turn) and all(frame is not seen for seen in started):
+                started.append(frame)
+        assert st.turns == len(started)
+        if st.is_chance():
+            st.play(st.sample_chance())
+        else:
+            seat = st.current_player
+            assert isinstance(seat, int)
+            st.play(bots[seat].choose(st.for_seat(seat, 0), seat), seat)
+    assert st.turns == len(started) > 10

@@ -1,0 +1,255 @@
+"""Issue 28's trial of an evaluation fitted to game outcomes, for Five Seals (2 players), the game
+whose hand-written evaluation is flattest (the same value for every action in 11 of its 20
+published analysis positions).
+
+1. **Records.** Seeded heuristic self-play games (seed 9000 + g); at about every fifth real
+   decision (more than one progress action) each seat's features are noted with the game's
+   result for that seat (a win 1, a shared win its share, a loss 0).
+2. **Fit.** ``P(seat wins) = softmax over seats of w . features(seat)`` (at 2 players a logistic
+   regression on the seats' feature differences), fitted by maximum likelihood with a small L2
+   penalty (``scipy.optimize.minimize``) on the first games; the rest are held out.
+3. **Held-out log-loss** of the fitted model against the shipped evaluation's own estimates on
+   the same positions (both are win chances in [0, 1]).
+4. **Head to head** at equal iterations: ``search:N:turn=3`` with the fitted evaluation against
+   the same search with the shipped one, seats alternating (game ``g``: seed 7000 + g), with the
+   95% Wilson interval of the fitted side's win share and each side's CPU per iteration.
+
+    .venv/bin/python bench/fitted_evaluation.py [--games 400] [--held-out 100] \
+        [--iterations 200] [--matches 60] [--json OUT]
+
+The features of a seat (all read from the state the evaluation is given, nothing hidden:
+Five Seals is open): its scrolls' running score; the dice it still has to spend this round and
+their pips; the worth of the best seal in its reach (the heuristic's measure: a scroll's
+strength, else half the board's attraction there; 40% of it if the seat cannot pay now); the
+running score times the share of seals broken (a lead late counts more); and the shipped
+evaluation's own logit (the score over its temperature), so the fit can do no worse than it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from typing import Any
+
+import numpy as np
+from scipy.optimize import minimize
+
+import grimoire
+from grimoire.bots import make_bot
+from grimoire.bots.search import SearchBot
+from grimoire.core.bot import Bot
+from grimoire.core.state import State
+from grimoire.games.five_seals import evaluation, scoring
+from grimoire.games.five_seals.components import strength
+from grimoire.games.five_seals.heuristic import attraction
+from grimoire.games.five_seals.reach import can_pay, targets
+from grimoire.games.five_seals.state import FiveSealsState
+from grimoire.sim.play import play_game
+from grimoire.sim.stats import wilson
+
+NAMES = (
+    "score / temperature",
+    "score",
+    "dice",
+    "pips",
+    "best seal in reach",
+    "score x seals broken",
+)
+
+
+def features(st: FiveSealsState, seat: int) -> list[float]:
+    """The seat's features (see the module docstring)."""
+    scores = [float(points) for points in scoring.scores(st)]
+    score = scores[seat]
+    # the shipped evaluation's logit: the score over its temperature (so the model can be it)
+    temperature = 2.0 + 0.2 * sum(abs(points) for points in scores) / len(scores)
+    dice = pips = 0.0
+    if not st.over[seat]:
+        for die, owner in enumerate(st.die_owner):
+            if owner == seat:
+                dice += 1.0
+                pips += float(st.die_val[die] or 3.5)
+    field = attraction(st)
+    best = 0.0
+    for node in targets(st, seat):
+        worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
+        best = max(best, worth if can_pay(st, seat, node) else 0.4 * worth)
+    seals = len(st.board.seals)
+    broken = min(1.0, len(st.box) / seals) if seals else 0.0
+    return [score / temperature, score, dice, pips, best, score * broken]
+
+
+class Noter:
+    """Notes the features of about every fifth real decision of one game (an observer)."""
+
+    def __init__(self, seed: int) -> None:
+        self.pick = random.Random(seed)
+        self.noted: list[tuple[list[list[float]], list[float]]] = []
+
+    def __call__(self, state: State, seat: int, action: int) -> None:
+        st = state
+        assert isinstance(st, FiveSealsState)
+        if self.pick.random() > 0.2 or len(st.progress_actions()) < 2:
+            return
+        seats = range(st.game.players)
+        shipped = [evaluation.evaluate(st, s) for s in seats]
+        self.noted.append(([features(st, s) for s in seats], shipped))
+
+
+Row = tuple[int, list[list[float]], list[float], list[float]]
+
+
+def records(games: int) -> list[Row]:
+    """``(game, features per seat, result per seat, shipped estimate per seat)`` rows."""
+    game = grimoire.make("five-seals", players=2)
+    rows: list[Row] = []
+    for g in range(games):
+        noter = Noter(g)
+        bots = [make_bot("heuristic", game, 9000 + 2 * g + s) for s in range(2)]
+        result = play_game(game, bots, 9000 + g, keep_record=False, observe=noter)
+        share = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(2)]
+        rows += [(g, feats, share, shipped) for feats, shipped in noter.noted]
+    return rows
+
+
+def fit(rows: list[Row]) -> np.ndarray:
+    """The weights of the softmax model, by maximum likelihood with an L2 penalty."""
+    x = np.array([feats for _, feats, _, _ in rows])  # positions x seats x features
+    y = np.array([share for _, _, share, _ in rows])
+    scale = x.reshape(-1, x.shape[-1]).std(axis=0) + 1e-9
+
+    def loss(w: np.ndarray) -> float:
+        logits = (x / scale) @ w
+        logits -= logits.max(axis=1, keepdims=True)
+        log_p = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        return float(-(y * log_p).sum(axis=1).mean() + 1e-3 * (w @ w))
+
+    found = minimize(loss, np.zeros(x.shape[-1]), method="BFGS")
+    weights: np.ndarray = found.x / scale
+    return weights
+
+
+def log_loss(estimates: list[list[float]], results: list[list[float]]) -> float:
+    """Mean cross-entropy of win-chance estimates against results (clipped at 1e-6)."""
+    total = 0.0
+    for p, y in zip(estimates, results, strict=True):
+        clipped = (min(1 - 1e-6, max(1e-6, pi)) for pi in p)
+        total -= sum(yi * math.log(pi) for pi, yi in zip(clipped, y, strict=True))
+    return total / len(estimates)
+
+
+def fitted(weights: np.ndarray) -> Any:
+    """The fitted model as an ``evaluate(state, seat)`` hook."""
+    w = [float(v) for v in weights]
+
+    def evaluate(state: State, seat: int) -> float:
+        assert isinstance(state, FiveSealsState)
+        values = state.memo.get("fitted-evaluation")
+        if values is None:
+            logits = [
+                sum(a * b for a, b in zip(w, features(state, s), strict=True))
+                for s in range(state.game.players)
+            ]
+            top = max(logits)
+            exps = [math.exp(v - top) for v in logits]
+            values = state.memo["fitted-evaluation"] = [v / sum(exps) for v in exps]
+        return float(values[seat])
+
+    return evaluate
+
+
+class Timed(Bot):
+    """A search bot whose CPU time and iterations are added up under ``name``."""
+
+    def __init__(
+        self, bot: SearchBot, name: str, cpu: dict[str, float], spent: dict[str, int]
+    ) -> None:
+        super().__init__()
+        self.bot, self.name, self.cpu, self.spent = bot, name, cpu, spent
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        started = time.process_time()
+        action = self.bot.choose(state, seat)
+        self.cpu[self.name] += time.process_time() - started
+        if self.bot.last is not None:
+            self.spent[self.name] += self.bot.last.iterations
+            self.bot.last = None
+        return action
+
+
+def match(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
+    """The fitted evaluation against the shipped one at equal iterations, seats alternating."""
+    game = grimoire.make("five-seals", players=2)
+    wins = 0.0
+    cpu = {"fitted": 0.0, "shipped": 0.0}
+    spent = {"fitted": 0, "shipped": 0}
+    for g in range(games):
+        new = make_bot(f"search:{iterations}:turn=3", game, 100 + g)
+        old = make_bot(f"search:{iterations}:turn=3", game, 200 + g)
+        assert isinstance(new, SearchBot) and isinstance(old, SearchBot)
+        new.settings["evaluator"] = fitted(weights)
+        old.settings["evaluator"] = evaluation.evaluate
+        mine, theirs = Timed(new, "fitted", cpu, spent), Timed(old, "shipped", cpu, spent)
+        bots = [mine, theirs] if g % 2 == 0 else [theirs, mine]
+
+        result = play_game(game, bots, 7000 + g, keep_record=False)
+        if g % 2 in result.winners:
+            wins += 1 / len(result.winners)
+        print(f"  {g + 1} games: the fitted evaluation won {wins:g}", flush=True)
+    low, high = wilson(wins, games) or [0.0, 1.0]
+    return {
+        "iterations": iterations,
+        "games": games,
+        "fitted_wins": wins,
+        "fitted_share": wins / games,
+        "interval95": [low, high],
+        "cpu_per_1000_iterations": {
+            name: 1000 * cpu[name] / spent[name] if spent[name] else None for name in cpu
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="self-play games recorded")
+    parser.add_argument("--held-out", type=int, default=100, help="the last N of them")
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--matches", type=int, default=60, help="head-to-head games")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    started = time.process_time()
+    rows = records(args.games)
+    train = [row for row in rows if row[0] < args.games - args.held_out]
+    test = [row for row in rows if row[0] >= args.games - args.held_out]
+    weights = fit(train)
+    model = [
+        [math.exp(v) / sum(math.exp(u) for u in logits) for v in logits]
+        for logits in ([float(np.dot(weights, f)) for f in feats] for _, feats, _, _ in test)
+    ]
+    results = [share for _, _, share, _ in test]
+    report: dict[str, Any] = {
+        "build": grimoire.BUILD.describe(),
+        "records": {"games": args.games, "positions": len(rows), "held_out_games": args.held_out},
+        "weights": dict(zip(NAMES, (float(w) for w in weights), strict=True)),
+        "held_out_log_loss": {
+            "fitted": log_loss(model, results),
+            "shipped": log_loss([shipped for _, _, _, shipped in test], results),
+            "coin": log_loss([[0.5, 0.5]] * len(test), results),
+        },
+    }
+    print(json.dumps(report, indent=2), flush=True)
+    if args.matches:
+        report["match"] = match(weights, args.iterations, args.matches)
+    report["cpu_seconds"] = round(time.process_time() - started, 1)
+    print(json.dumps(report, indent=2))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=2)
+            out.write("\n")
+
+
+if __name__ == "__main__":
+    main()
