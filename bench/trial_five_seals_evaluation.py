@@ -1,7 +1,8 @@
 """A trial that was not kept: Five Seals' search with the heuristic's position value folded into
-its evaluation, head to head against the shipped evaluation at equal iterations.
+its evaluation, head to head at equal iterations against the hand-written evaluation shipped at
+the time (since replaced by a fitted one: bench/fitted_evaluation.py).
 
-The shipped evaluation is a softmax of the scrolls' running scores, which do not move within
+That evaluation is a softmax of the scrolls' running scores, which do not move within
 the search's horizon in many positions (every action the same value in 11 of the 20 published
 analysis positions). The trial adds, per seat, the heuristic's non-point terms (dice still to
 spend this round, the best seal in reach: ``heuristic.value`` minus its lead term), in points.
@@ -16,12 +17,14 @@ from __future__ import annotations
 import sys
 import time
 
+from fitted_evaluation import hand_evaluate  # the evaluation shipped when this was tried
+
 import grimoire
 from grimoire.bots import make_bot
 from grimoire.bots.search import SearchBot
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
-from grimoire.games.five_seals import evaluation, scoring
+from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.heuristic import value
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.sim.play import play_game
@@ -53,7 +56,7 @@ def main() -> None:
         old = make_bot(f"search:{budget}", game, 200 + g)
         assert isinstance(new, SearchBot) and isinstance(old, SearchBot)
         new.settings["evaluator"] = trial
-        old.settings["evaluator"] = evaluation.evaluate
+        old.settings["evaluator"] = hand_evaluate
         bots = [new, old] if g % 2 == 0 else [old, new]
         result = play_game(game, bots, 7000 + g, keep_record=False)
         if g % 2 in result.winners:

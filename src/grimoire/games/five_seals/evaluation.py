@@ -1,9 +1,17 @@
-"""Five Seals' ``evaluate(state, seat)`` hook for the search bots (see
-``Game.evaluate``).
+"""Five Seals' ``evaluate(state, seat)`` hook for the search bots (see ``Game.evaluate``).
 
-A seat's standing is the score of the scrolls it holds; the estimate is a softmax of the
-standings whose temperature grows with their size, so a lead of a few points early in a game
-counts for less than the same lead late. It reads only the state it is given.
+A model fitted to game outcomes: ``P(seat wins) = softmax over the seats of WEIGHTS .
+features(seat)``, its weights fitted by maximum likelihood to 300 seeded heuristic self-play games
+at 2 players (``bench/fitted_evaluation.py``; the fit, its held-out log-loss and its head-to-head
+against the hand-written evaluation it replaced are in
+``bench/results/fitted-evaluation-five-seals.json`` and docs/bots.md). At more players the same
+weights score each seat (a softmax over all of them). It reads only the state it is given
+(Five Seals hides nothing).
+
+The hand-written evaluation before it (a softmax of the running scores, temperature 2 + a fifth
+of their mean) is the model's first feature: the running score cannot move within the search's
+few-decision horizon in many positions, so it gave every action the same value there; the dice
+still to spend and the best seal in reach do move.
 """
 
 from __future__ import annotations
@@ -11,16 +19,57 @@ from __future__ import annotations
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.five_seals import scoring
+from grimoire.games.five_seals.components import strength
+from grimoire.games.five_seals.heuristic import attraction
+from grimoire.games.five_seals.reach import can_pay, targets
 from grimoire.games.five_seals.state import FiveSealsState
+
+# the weights of the features below, in that order (bench/fitted_evaluation.py, 26 Nov 2026:
+# games 9000..9299 fitted, 9300..9399 held out)
+WEIGHTS = (
+    0.24909522064424344,  # the running score over the hand-written evaluation's temperature
+    0.061519797299695075,  # the running score
+    0.06355636726976176,  # dice still to spend this round
+    0.014462336186583285,  # their pips
+    0.2265289862322001,  # the worth of the best seal in reach
+    0.07999470537320628,  # the running score x the share of seals broken
+)
+
+
+def features(st: FiveSealsState, seat: int) -> list[float]:
+    """The seat's features, in the order of ``WEIGHTS``."""
+    scores = [float(points) for points in scoring.scores(st)]
+    score = scores[seat]
+    temperature = 2.0 + 0.2 * sum(abs(points) for points in scores) / len(scores)
+    dice = pips = 0.0
+    if not st.over[seat]:
+        for die, owner in enumerate(st.die_owner):
+            if owner == seat:
+                dice += 1.0
+                pips += float(st.die_val[die] or 3.5)
+    # the heuristic's measure of a seal in reach: its scroll's strength, else half the board's
+    # attraction there; 40% of that if the seat cannot pay for it with its dice now
+    field = attraction(st)
+    best = 0.0
+    for node in targets(st, seat):
+        worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
+        best = max(best, worth if can_pay(st, seat, node) else 0.4 * worth)
+    seals = len(st.board.seals)
+    broken = min(1.0, len(st.box) / seals) if seals else 0.0
+    return [score / temperature, score, dice, pips, best, score * broken]
+
+
+def logit(st: FiveSealsState, seat: int) -> float:
+    """``WEIGHTS . features(seat)``."""
+    return sum(w * x for w, x in zip(WEIGHTS, features(st, seat), strict=True))
 
 
 def evaluate(state: State, seat: int) -> float:
-    """``seat``'s estimated win chance in [0, 1] from the scrolls' running scores."""
+    """``seat``'s estimated win chance in [0, 1]."""
     st = state
     assert isinstance(st, FiveSealsState)
     values = st.memo.get("evaluation")
     if values is None:
-        scores = [float(score) for score in scoring.scores(st)]
-        mean = sum(abs(score) for score in scores) / len(scores)
-        values = st.memo["evaluation"] = softmax_values(scores, 2.0 + 0.2 * mean)
+        logits = [logit(st, s) for s in range(st.n)]
+        values = st.memo["evaluation"] = softmax_values(logits, 1.0)
     return float(values[seat])
