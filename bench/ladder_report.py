@@ -38,7 +38,7 @@ def table(path: Path, cpu: dict[str, float]) -> str:
     out = []
     for cell in doc["cells"]:
         spec = doc["spec"]
-        name = path.stem
+        name = path.name.removesuffix(".json").removesuffix(".summary")
         per_game = cpu.get(name)
         cost = f", {per_game:.0f} CPU s a game" if per_game is not None else ""
         out.append(
@@ -52,8 +52,38 @@ def table(path: Path, cpu: dict[str, float]) -> str:
                 f"| {row['bot']} | {row['seat_games']} | {100 * row['win_rate']:.0f}% | "
                 f"{100 * low:.0f}..{100 * high:.0f}% |"
             )
+        verdict = target(cell)
+        if verdict:
+            out += ["", verdict]
         out.append("")
     return "\n".join(out)
+
+
+def target(cell: dict[str, Any]) -> str:
+    """Issue 28's target for the cell's line-up, and whether the games reach it."""
+    lineup, players, games = cell["lineup"], cell["players"], cell["games"]
+    rows = {row["bot"]: row for row in cell["entrants"]}
+    first = rows.get(lineup[0])
+    if first is None:
+        return ""
+    share, (low, _) = first["win_rate"], first["win_rate_ci95"]
+    reached = f"{100 * share:.0f}% of {games} games, 95% lower bound {100 * low:.0f}%"
+    if lineup[0] == "hard" and set(lineup[1:]) == {"heuristic"}:
+        need_share, need_low = (0.65, 0.55) if players == 2 else (0.45, 0.38)
+        met = games >= 200 and share >= need_share and low >= need_low
+        return (
+            f"Target: hard wins >= {100 * need_share:.0f}% of >= 200 games with the lower "
+            f"bound >= {100 * need_low:.0f}%. Reached: {reached}: "
+            f"**{'met' if met else 'not met'}**."
+        )
+    if players == 2 and len(lineup) == 2:
+        # one step of "hard > normal > easy": the stronger level's share is above half at 95%
+        met = low > 0.5
+        return (
+            f"Step {lineup[0]} > {lineup[1]} (separated at 95%: the lower bound above 50%). "
+            f"Reached: {reached}: **{'separated' if met else 'not separated'}**."
+        )
+    return ""
 
 
 def main() -> None:
