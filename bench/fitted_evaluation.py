@@ -12,7 +12,10 @@ every action in 11 of the 20 published analysis positions).
    shipped in ``evaluation.WEIGHTS`` are this fit's with the defaults.
 3. **Held-out log-loss** of the fitted model, of the hand-written evaluation (``hand_evaluate``,
    a softmax of the running scores) and of a coin, on the same positions.
-4. **Head to head** at equal iterations: ``search:N:turn=3`` with the fitted evaluation against
+4. **Flat positions**: of the 20 published analysis positions
+   (``bench/results/analysis-positions/five-seals-2.json``), those where ``analyse`` at 100
+   iterations gives every action the same value, with either evaluation.
+5. **Head to head** at equal iterations: ``search:N:turn=3`` with the fitted evaluation against
    the same search with the hand-written one, seats alternating (game ``g``: seed 7000 + g), with
    the 95% Wilson interval of the fitted side's win share and each side's CPU per iteration.
 
@@ -27,6 +30,7 @@ import json
 import math
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,6 +38,9 @@ from scipy.optimize import minimize
 
 import grimoire
 from grimoire.bots import make_bot
+from grimoire.bots.analysis import analyse
+from grimoire.bots.budget import Budget
+from grimoire.bots.evaluation import Evaluator
 from grimoire.bots.search import SearchBot
 from grimoire.core.bot import Bot
 from grimoire.core.evaluation import softmax_values
@@ -44,6 +51,7 @@ from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.sim.play import play_game
 from grimoire.sim.stats import wilson
 
+POSITIONS = Path(__file__).parent / "results" / "analysis-positions" / "five-seals-2.json"
 NAMES = (
     "score / temperature",
     "score",
@@ -197,6 +205,18 @@ def match(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
     }
 
 
+def flat_positions(evaluator: Evaluator, iterations: int = 100) -> int:
+    """How many published analysis positions get the same search value for every action."""
+    docs = json.loads(POSITIONS.read_text("utf-8"))
+    game = grimoire.make("five-seals", players=2)
+    flat = 0
+    for doc in docs:
+        state = game.state_from_json(doc["position"])
+        rows = analyse(state, doc["seat"], Budget(iterations=iterations), 1, 0, evaluator)
+        flat += len({round(row.win_chance, 9) for row in rows if not row.backs_out}) == 1
+    return flat
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="self-play games recorded")
@@ -224,6 +244,10 @@ def main() -> None:
             "hand": log_loss([hand for _, _, _, hand in test], results),
             "coin": log_loss([[0.5, 0.5]] * len(test), results),
         },
+    }
+    report["flat_positions_of_20"] = {
+        "fitted": flat_positions(fitted(weights)),
+        "hand": flat_positions(hand_evaluate),
     }
     print(json.dumps(report, indent=2), flush=True)
     if args.matches:

@@ -80,3 +80,21 @@ def test_every_root_action_gets_its_share_and_the_rest_follows_the_search() -> N
     assert all(row.visits >= floor for row in searched)
     assert sum(row.visits for row in searched) == 200
     assert max(row.visits for row in searched) > 200 // len(searched)  # not all equal
+
+
+def test_an_evaluator_given_scores_the_cut_rollouts() -> None:
+    """``analyse(..., evaluator=)`` scores the search's cut rollouts with it, not the game's
+    hook (bench/fitted_evaluation.py compares two evaluations so): one that says seat 0 always
+    wins makes every action of seat 0 a certain win."""
+    state = early("five-seals", 2, 2)
+    seat = min(state.seats_to_act())
+    asked: list[int] = []
+
+    def certain(position: State, who: int) -> float:
+        asked.append(who)
+        return 1.0 if who == seat else 0.0
+
+    rows = analyse(state, seat, "30", seed=1, evaluator=certain)
+    assert asked
+    assert all(row.win_chance == 1.0 for row in rows if not row.backs_out and row.visits)
+    assert analyse(state, seat, "30", seed=1) != rows  # the game's own evaluation differs

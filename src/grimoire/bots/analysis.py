@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from grimoire.bots.budget import Budget
-from grimoire.bots.evaluation import terminal_rewards
+from grimoire.bots.evaluation import Evaluator, terminal_rewards
 from grimoire.bots.registry import search_kind
 from grimoire.bots.search import TreeSearch
 from grimoire.core.bot import Bot
@@ -72,10 +72,12 @@ def analyse(
     budget: Budget | str = "2s",
     seed: int = 0,
     playouts: int = 0,
+    evaluator: Evaluator | None = None,
 ) -> list[ActionAnalysis]:
     """Every legal action of ``seat`` (default: the seat to act), best first; ``playouts``
     games to the end per action for the final score and margin (``grimoire analyse`` plays
-    ``PLAYOUTS``; 0: none, the final fields stay 0)."""
+    ``PLAYOUTS``; 0: none, the final fields stay 0). ``evaluator`` scores the search's cut
+    rollouts instead of the game's ``evaluate`` hook (to compare evaluations)."""
     seat = acting_seat(state) if seat is None else seat
     legal = state.legal_actions(seat)
     if not legal:
@@ -97,6 +99,7 @@ def analyse(
         observe_others=kind == "ismcts",
         root_uniform=len(searched) > 1 and floor == 0,
         root_floor=floor,
+        evaluator=evaluator,
     )
     result = tree.run(budget, early_stop=False)
     solo = state.game.players == 1
