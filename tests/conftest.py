@@ -3,11 +3,20 @@ scripts/test), and scripts/test's second pass runs on pure Python (``GRIMOIRE_PU
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 import grimoire
+
+# The web apps the tests make without explicit limits (``create_app(..., limits=None)`` reads
+# ``Limits.from_env``) serve clients that read every seat's payload after every move, far faster
+# than people: at the defaults a fast run met the per-client read limit (a 429 where a state was
+# expected). The limits themselves are tested with explicit ``Limits``
+# (tests/web/test_web_limits.py); the test servers (tests/web/serve_for_tests.py) take flags.
+for _name in ("READ_BURST", "READ_PER_MINUTE", "ACTION_BURST", "ACTION_PER_MINUTE"):
+    os.environ.setdefault(f"GRIMOIRE_{_name}", "1000000000")
 
 HERE = Path(__file__).parent
 # the second pass: the engine core (the pinned identical records among them) and the contract

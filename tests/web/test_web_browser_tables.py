@@ -198,8 +198,8 @@ def test_a_private_table_to_the_end_with_a_phone_and_a_player_out_of_time(
     assert "out of time" in ann.inner_text("#players")
     shot(ann, "tables-out-of-time")
     ann.click("#seat-tools [data-bot-seat='2']")
-    for page in (ann, bea):
-        page.wait_for_selector("#game[data-status='finished'] #result:not([hidden])")
+    for page in (ann, bea):  # the bot's move, then the result (a loaded CI machine took 30 s)
+        page.wait_for_selector("#game[data-status='finished'] #result:not([hidden])", timeout=90000)
     final = api_state(ann)
     assert [seat["kind"] for seat in final["seats"]] == ["person", "person", "bot"]
     assert final["seats"][2]["name"] == "Cy (bot)"

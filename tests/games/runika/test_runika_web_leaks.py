@@ -23,21 +23,15 @@ from fastapi.testclient import TestClient
 import grimoire.web.hub
 from grimoire.games.runika.state import RunikaState
 from grimoire.web import create_app
-from grimoire.web.limits import Limits
 
 SEED = 6_221_907_345_118_203  # fixed, so that the game the scan meets is the same every run
 IDS = re.compile(r'"([a-z_]+)"')
 PRIORITY = ("claim", "draft", "resolve", "enter", "professor", "done")
 
 
-# a client that reads every seat's payload after every move, far faster than a person: the read
-# and action limits out of its way (at the defaults, a fast run met them and got 429s)
-UNLIMITED = Limits(read_burst=10**6, read_per_minute=1e9, action_burst=10**6, action_per_minute=1e9)
-
-
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0, limits=UNLIMITED)
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)  # limits: tests/conftest.py
     with TestClient(app) as test_client:
         yield test_client
 
