@@ -4,7 +4,7 @@ every action in 11 of the 20 published analysis positions).
 
 1. **Records.** Seeded heuristic self-play games (seed 9000 + g); at about every fifth real
    decision (more than one progress action) each seat's features
-   (``grimoire.games.five_seals.evaluation.features``) are noted with the game's result for that
+   (``grimoire.games.five_seals.evaluation.all_features``) are noted with the game's result for that
    seat (a win 1, a shared win its share, a loss 0).
 2. **Fit.** ``P(seat wins) = softmax over seats of w . features(seat)`` (at 2 players a logistic
    regression on the seats' feature differences), fitted by maximum likelihood with a small L2
@@ -46,7 +46,7 @@ from grimoire.core.bot import Bot
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.five_seals import scoring
-from grimoire.games.five_seals.evaluation import features
+from grimoire.games.five_seals.evaluation import all_features
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.sim.play import play_game
 from grimoire.sim.stats import wilson
@@ -88,7 +88,7 @@ class Noter:
             return
         seats = range(st.game.players)
         hand = [hand_evaluate(st, s) for s in seats]
-        self.noted.append(([features(st, s) for s in seats], hand))
+        self.noted.append((all_features(st), hand))
 
 
 Row = tuple[int, list[list[float]], list[float], list[float]]
@@ -142,12 +142,9 @@ def fitted(weights: np.ndarray) -> Any:
         values = state.memo.get("refitted-evaluation")
         if values is None:
             logits = [
-                sum(a * b for a, b in zip(w, features(state, s), strict=True))
-                for s in range(state.game.players)
+                sum(a * b for a, b in zip(w, feats, strict=True)) for feats in all_features(state)
             ]
-            top = max(logits)
-            exps = [math.exp(v - top) for v in logits]
-            values = state.memo["refitted-evaluation"] = [v / sum(exps) for v in exps]
+            values = state.memo["refitted-evaluation"] = softmax_values(logits, 1.0)
         return float(values[seat])
 
     return evaluate

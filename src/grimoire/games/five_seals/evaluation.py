@@ -19,9 +19,7 @@ from __future__ import annotations
 from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.five_seals import scoring
-from grimoire.games.five_seals.components import strength
-from grimoire.games.five_seals.heuristic import attraction
-from grimoire.games.five_seals.reach import can_pay, targets
+from grimoire.games.five_seals.heuristic import attraction, best_in_reach
 from grimoire.games.five_seals.state import FiveSealsState
 
 # the weights of the features below, in that order (bench/fitted_evaluation.py, 26 Nov 2026:
@@ -36,9 +34,9 @@ WEIGHTS = (
 )
 
 
-def features(st: FiveSealsState, seat: int) -> list[float]:
-    """The seat's features, in the order of ``WEIGHTS``."""
-    scores = [float(points) for points in scoring.scores(st)]
+def features(st: FiveSealsState, seat: int, scores: list[float], field: list[float]) -> list[float]:
+    """The seat's features, in the order of ``WEIGHTS`` (``scores``: every seat's running
+    score; ``field``: the board's ``attraction``; both computed once for all seats)."""
     score = scores[seat]
     temperature = 2.0 + 0.2 * sum(abs(points) for points in scores) / len(scores)
     dice = pips = 0.0
@@ -47,21 +45,17 @@ def features(st: FiveSealsState, seat: int) -> list[float]:
             if owner == seat:
                 dice += 1.0
                 pips += float(st.die_val[die] or 3.5)
-    # the heuristic's measure of a seal in reach: its scroll's strength, else half the board's
-    # attraction there; 40% of that if the seat cannot pay for it with its dice now
-    field = attraction(st)
-    best = 0.0
-    for node in targets(st, seat):
-        worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
-        best = max(best, worth if can_pay(st, seat, node) else 0.4 * worth)
+    best = best_in_reach(st, seat, field)
     seals = len(st.board.seals)
     broken = min(1.0, len(st.box) / seals) if seals else 0.0
     return [score / temperature, score, dice, pips, best, score * broken]
 
 
-def logit(st: FiveSealsState, seat: int) -> float:
-    """``WEIGHTS . features(seat)``."""
-    return sum(w * x for w, x in zip(WEIGHTS, features(st, seat), strict=True))
+def all_features(st: FiveSealsState) -> list[list[float]]:
+    """``features`` of every seat."""
+    scores = [float(points) for points in scoring.scores(st)]
+    field = attraction(st)
+    return [features(st, seat, scores, field) for seat in range(st.n)]
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -70,6 +64,9 @@ def evaluate(state: State, seat: int) -> float:
     assert isinstance(st, FiveSealsState)
     values = st.memo.get("evaluation")
     if values is None:
-        logits = [logit(st, s) for s in range(st.n)]
+        logits = [
+            sum(w * x for w, x in zip(WEIGHTS, seat_features, strict=True))
+            for seat_features in all_features(st)
+        ]
         values = st.memo["evaluation"] = softmax_values(logits, 1.0)
     return float(values[seat])

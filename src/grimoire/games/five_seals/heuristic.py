@@ -70,12 +70,18 @@ def value(st: FiveSealsState, me: int) -> float:
         for die, owner in enumerate(st.die_owner):
             if owner == me:
                 total += 1.5 + 0.25 * (st.die_val[die] or 3.5)
-    field = attraction(st)
+    best = best_in_reach(st, me, attraction(st))
+    return total + (0.8 if not st.over[me] else 0.4) * best
+
+
+def best_in_reach(st: FiveSealsState, me: int, field: list[float]) -> float:
+    """The worth of the best seal in ``me``'s reach: its scroll's strength, else half the
+    board's ``attraction`` there; 40% of that if ``me`` cannot pay for it with its dice now."""
     best = 0.0
     for node in targets(st, me):
         worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
         best = max(best, worth if can_pay(st, me, node) else 0.4 * worth)
-    return total + (0.8 if not st.over[me] else 0.4) * best
+    return best
 
 
 def attraction(st: FiveSealsState) -> list[float]:
