@@ -69,8 +69,7 @@ def click_a_move(page: Any, rng: random.Random) -> None:
             details.locator("summary").click()
         buttons = page.locator("#actions button.action")
         target = buttons.nth(rng.randrange(buttons.count()))
-    target.scroll_into_view_if_needed()
-    target.click()
+    target.click()  # scrolls into view, and retries if the board is drawn again meanwhile
     if page.locator("#choice-menu:not([hidden])").count():
         items = page.locator("#choice-menu .menu-item")
         items.nth(rng.randrange(items.count())).click()

@@ -99,7 +99,8 @@ def play_by_clicking(page: Any) -> None:
     page.wait_for_selector("#game[data-your-turn='1'] #board svg [data-card].gr-clickable")
     before = version(page)
     card = page.locator("#board svg [data-card].gr-clickable").first
-    card.scroll_into_view_if_needed()
+    # click() scrolls the card into view and retries when the board is drawn again under it
+    # (a presence change redraws it); a separate scroll failed on the detached old card
     card.click()
     wait_for_change(page, before)
 

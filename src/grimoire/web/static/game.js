@@ -26,6 +26,7 @@ const conn = document.getElementById("conn");
 let current = null; // the newest payload shown
 let busy = false;
 let drawing = Promise.resolve();
+let drawnBoard = null; // what the board was last drawn from (see draw)
 let seenEvents = null; // keys of the events already shown (null: none drawn yet)
 
 function show(payload) {
@@ -72,8 +73,18 @@ async function draw(payload) {
   announce(payload);
   renderPlayers(document.getElementById("players"), payload, payload.scores, payload.winners);
   markPlayers(document.getElementById("players"), payload);
-  const clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
-  board.dataset.clickable = clickable;
+  // The board is drawn again only when what it shows changed: news of presence or clocks keeps
+  // it, so a click or a keyboard focus on it is not lost under a person's hand.
+  const boardKey = JSON.stringify([
+    payload.id, payload.version, payload.viewer ?? null, payload.your_turn, payload.svg ?? null,
+    payload.actions ?? null, (payload.seats || []).map((seat) => seat.name), document.documentElement.lang,
+  ]);
+  let clickable = Number(board.dataset.clickable || 0);
+  if (boardKey !== drawnBoard) {
+    clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
+    board.dataset.clickable = clickable;
+    drawnBoard = boardKey;
+  }
   renderActions(payload, clickable);
   renderLog(document.getElementById("log"), payload);
   renderSeatTools(payload);
