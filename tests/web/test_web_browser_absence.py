@@ -98,8 +98,12 @@ def test_a_player_closes_the_lid_a_bot_plays_on_and_the_player_takes_the_seat_ba
     # Bea closes the lid: her page is gone (her browser keeps its cookie)
     bea.wait_for_selector("#game[data-your-turn='1']")
     cookies = bea.context.storage_state()
+    ann.wait_for_selector(f"#board[data-drawn-version='{api_state(ann)['version']}'] svg")
+    ann.evaluate("() => { document.querySelector('#board svg').dataset.kept = 'yes' }")
     bea.context.close()
     expect(ann.locator("#players [data-away-seat='1']")).to_contain_text("不在")
+    # news of presence does not draw the board again (a click on it would be lost)
+    assert ann.locator("#board svg[data-kept='yes']").count() == 1
     give = ann.locator("#seat-tools [data-away-bot-seat='1']")
     expect(give).to_be_disabled()  # not yet: the others wait a minute
     offset = float(clock_file.read_text()) + OTHERS + 1

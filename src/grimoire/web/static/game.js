@@ -83,6 +83,7 @@ async function draw(payload) {
   if (boardKey !== drawnBoard) {
     clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
     board.dataset.clickable = clickable;
+    board.dataset.drawnVersion = payload.version;
     drawnBoard = boardKey;
   }
   renderActions(payload, clickable);
