@@ -12,6 +12,7 @@ study against the run before it, or all of them over all games).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import re
 from pathlib import Path
@@ -82,6 +83,22 @@ def target(cell: dict[str, Any]) -> str:
         return (
             f"Step {lineup[0]} > {lineup[1]} (separated at 95%: the lower bound above 50%). "
             f"Reached: {reached}: **{'separated' if met else 'not separated'}**."
+        )
+    if len(lineup) == len(set(lineup)) >= 3:
+        # the steps at one table: each level's win share against the next one's; the games share
+        # tables, so a step counts as separated only when the two 95% intervals do not overlap
+        # (stricter than a paired test, which the study's aggregated chunks cannot give)
+        steps = []
+        for strong, weak in itertools.pairwise(lineup):
+            (s_low, _), (_, w_high) = rows[strong]["win_rate_ci95"], rows[weak]["win_rate_ci95"]
+            verdict = "separated" if s_low > w_high else "not separated"
+            steps.append(
+                f"{strong} > {weak}: {100 * rows[strong]['win_rate']:.0f}% against "
+                f"{100 * rows[weak]['win_rate']:.0f}%, **{verdict}**"
+            )
+        return (
+            f"Steps at one table of {games} games (separated at 95%: the stronger level's "
+            f"interval wholly above the weaker one's): " + "; ".join(steps) + "."
         )
     return ""
 
