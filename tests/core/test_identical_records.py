@@ -39,9 +39,12 @@ RECORDED: dict[tuple[str, int, int, bool], str] = {
         False,
     ): "3c3adff34ccd2e6db2651202a59e0c8837fee9dc10cdd99504027995aa159410",
     ("five-seals", 2, 24, True): "b94293a7257ed87b36c28ab479e4a2ce949a9e9a3b1492ba1805c6644a5dccda",
-    ("fatal", 3, 31, False): "85214c72a7a034f4c3a7ec5a48e0bfd6f7adba23db1ced77d5e90587addb4304",
-    ("fatal", 4, 32, True): "3b5dd5474504536115278c00a4facbf501b493a0542f640b2e39bf3f011a2cef",
-    ("fatal", 5, 33, False): "57f04ba897309ef5fa062eda505e2608b7d753180e38279b0fa4bb9ce580c03d",
+    # F.A.T.A.L.'s position gained ruling 31's count (idle_turns, turn_changed) and its options
+    # idle_round: the same actions and, without those three entries, the digests recorded
+    # before (85214c72..., 3b5dd547..., 57f04ba8...)
+    ("fatal", 3, 31, False): "3079897e1eaa4218f44b1945e17bac50a8a4e9d1541346d32c5e9751ec50af53",
+    ("fatal", 4, 32, True): "3b229530301717a1cf9ac11491b042e31c4ff6b1eb092d90db9cd0dcb3a97eb7",
+    ("fatal", 5, 33, False): "2d12f34818c2dcfb53552cc5dd978f8281612b1bf3883c6fd4d26580b735d1d5",
     # recorded before the games moved onto core's shared blocks (issue 21)
     ("ciub", 3, 15, True): "c6daa59b59e2f4c9fdf617d90c9f31353bcbcadaf10b04f0c51c605b43ff671d",
     (

@@ -156,10 +156,17 @@ def test_a_trimagic_has_a_known_type_read_from_its_row() -> None:
     assert top(state)["k"] == "target" and texts(state) == ["seat 1", "seat 2"]
 
 
-def test_a_position_where_nobody_can_act_is_refused_not_looped() -> None:
+def test_a_position_where_nobody_can_act_ends_by_ruling_31_or_is_refused_not_looped() -> None:
     """Found writing these tests (and by the independent tests): with no card in any hand or
-    row and no treasure, the turn passes from seat to seat without asking anything, forever.
-    The loader gives up after a bound and refuses it."""
-    refused("never reaches a decision")
+    row and no treasure, the turn passes from seat to seat without asking anything. Ruling 31
+    (the default) ends the game after that round in which nothing changed; with the play-on
+    reading (``idle_round=False``) it would pass forever, and the loader gives up after a bound
+    and refuses it."""
+    ended = make(3).state_from_json(document(make(3)))
+    assert ended.is_terminal() and ended.idle_turns == 3
+    assert sorted(ended.winners()) == [0, 1, 2]  # nothing held: everyone ties at 0
+    play_on = make(3, idle_round=False)
+    with pytest.raises(InvalidPosition, match="never reaches a decision"):
+        play_on.state_from_json(document(play_on))
     state = position(make(3), hands=[[], [], ["V01"]])
     assert state.current_player == 2

@@ -119,6 +119,11 @@ def counters(st: FatalState) -> None:
     require(st.decisions <= limit, "decisions", st.decisions, f"at most decision_limit ({limit})")
     if st.phase != "over":
         require(st.decisions < limit, "decisions", st.decisions, "the game ends at the limit")
+        if st.game.options["idle_round"]:
+            playing = len(st.live())
+            require(
+                st.idle_turns < playing, "idle_turns", st.idle_turns, f"below {playing} (ruling 31)"
+            )
     require(comp.plays <= st.limit <= comp.plays + 1, "turn_state.limit", st.limit, "plays (+1)")
     require(st.plays <= st.limit, "turn_state.plays", st.plays, "at most the limit")
     require(st.bonus <= 2, "turn_state.bonus", st.bonus, "Falling Star's 2 stars at most")

@@ -116,8 +116,15 @@ def p_turn(st: FatalState, f: F.Turn) -> None:
         st.stack.append(F.Hand(q=[(s + i) % st.n for i in range(st.n)]))
     else:
         st.stack.pop()
+        if st.active:
+            st.changed = True
         to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
         st.active = []
+        st.idle_turns = 0 if st.changed else st.idle_turns + 1
+        st.changed = False
+        if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
+            finish(st)  # ruling 31: a whole round in which nothing changed ends the game
+            return
         new_turn(st, st.next_live(s))
 
 
@@ -223,6 +230,8 @@ def p_hand(st: FatalState, f: F.Hand) -> None:
             return
         room = max(0, limit - len(st.hands[x]))
         aside = st.aside[x]
+        if aside[:room] or (aside[room:] and st.game.options["aside_leftovers"] != "keep"):
+            st.changed = True  # cards came back to the hand or went to the discard pile
         me = 1 << x
         for card in aside[:room]:
             st.ck[card] = me
@@ -241,6 +250,7 @@ def p_rend(st: FatalState, f: F.RoundEnd) -> None:
     """The end of a round: round 1 goes to the tally, the reveal, the bonuses and the new
     treasure deck; round 2 (or the last player standing) ends the game."""
     at = f.at
+    st.changed = True
     if at == "last" or st.round == 2:
         st.stack.pop()
         finish(st)

@@ -71,6 +71,16 @@ class FatalGame(Game):
             choices=("mandatory", "optional"),
         ),
         Option(
+            "idle_round",
+            True,
+            N_(
+                "the game ends, scored as it stands, once every player still in it has had a "
+                "turn in a row in which nothing changed (ruling 31, PROPOSED); false: play on "
+                "until decision_limit"
+            ),
+            kind=bool,
+        ),
+        Option(
             "decision_limit",
             4000,
             N_(

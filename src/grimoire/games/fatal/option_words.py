@@ -18,4 +18,5 @@ OPTION_WORDS = (
     N_("option: star_treasure"),
     N_("option star_treasure: mandatory"),
     N_("option star_treasure: optional"),
+    N_("option: idle_round"),
 )

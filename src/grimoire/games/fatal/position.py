@@ -95,6 +95,8 @@ def to_json(st: FatalState) -> dict[str, Any]:
         "decisions": st.decisions,
         "special": st.special,
         "reshuffles": st.reshuffles,
+        "idle_turns": st.idle_turns,
+        "turn_changed": st.changed,
     }
 
 
@@ -238,6 +240,7 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
     st.plays, st.bonus, st.casts = ts.plays, ts.bonus, ts.casts
     st.limit = comp.plays if isinstance(ts.limit, Unset) else ts.limit
     st.decisions, st.special, st.reshuffles = found.decisions, found.special, found.reshuffles
+    st.idle_turns, st.changed = found.idle_turns, found.turn_changed
     st.stack = _stack(st, found.stack)
     check(st)
 

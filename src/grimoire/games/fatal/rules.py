@@ -36,9 +36,12 @@ def apply(st: FatalState, actor: int, action: int) -> None:
     next decision or chance node; the engine safeguard ends a game at ``decision_limit``."""
     if actor == CHANCE:
         apply_chance(st, action)
+        st.changed = True
     else:
         decide(st, actor, action)
         st.decisions += 1
+        if action != A.DONE:
+            st.changed = True  # ruling 31: only `done` leaves the game as it was
     advance(st)
     if actor != CHANCE and st.phase != "over" and st.decisions >= st.game.options["decision_limit"]:
         finish(st)  # the engine safeguard (ruling 26)

@@ -31,7 +31,7 @@ __all__ = ["PUBLIC", "FatalState"]
 SHARED = (
     *("phase", "turns", "round", "first", "turn", "looker"),
     *("t_top_bot", "t_mid", "queen_shown", "plays", "limit", "bonus", "casts", "decisions"),
-    *("special", "reshuffles"),
+    *("special", "reshuffles", "idle_turns", "changed"),
 )
 LISTS = (
     *("char", "ck_char", "revealed", "out", "deck", "discard", "active", "looking", "ck"),
@@ -95,6 +95,9 @@ class FatalState(State):
         self.decisions = 0
         self.special = -1  # the seat that won by eliminating its opposing sign
         self.reshuffles = 0
+        # ruling 31: turns in a row in which nothing changed, and whether this one changed anything
+        self.idle_turns = 0
+        self.changed = False
         self.stack: list[Frame] = [Setup()]
         flow.advance(self)
 

@@ -28,6 +28,7 @@ def tri_frame(st: FatalState, s: int, r: int) -> F.Tri:
 
 def push_tri(st: FatalState, s: int, r: int) -> None:
     st.casts += 1
+    st.changed = True  # a cast row is discarded (ruling 31: the turn changed the game)
     st.stack.append(tri_frame(st, s, r))
 
 

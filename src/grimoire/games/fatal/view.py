@@ -260,6 +260,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         "stack": frames_to_json(st.stack),
         "prompt": text.prompt(st),
         "decisions": st.decisions,
+        "idle_turns": st.idle_turns,
         "special_victory": st.special if st.special >= 0 else None,
     }
     if st.stack and isinstance(st.stack[-1], Reveal):
