@@ -68,3 +68,5 @@ def test_the_play_on_reading_keeps_asking() -> None:
         pass_turn(state)
         assert not state.is_terminal() and state.current_player == 0
     assert state.idle_turns == 14  # the loaded position's first turn counted as a change
+    again = state.game.state_from_json(state.to_json())  # a long count saves and loads
+    assert isinstance(again, FatalState) and again.idle_turns == 14 and not again.is_terminal()

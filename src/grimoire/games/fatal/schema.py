@@ -78,5 +78,5 @@ class FatalPosition(msgspec.Struct, forbid_unknown_fields=True):
     reshuffles: Annotated[int, msgspec.Meta(ge=0, le=10**6)] = 0
     # ruling 31: turns in a row in which nothing changed; whether the current turn changed
     # anything (default: a position starts a fresh count)
-    idle_turns: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
+    idle_turns: Annotated[int, msgspec.Meta(ge=0, le=10**6)] = 0  # idle_round=false: any
     turn_changed: bool = True
