@@ -214,18 +214,24 @@ def flat_positions(evaluator: Evaluator, iterations: int = 100) -> int:
     return flat
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(description: str, iterations: int, matches_help: str) -> argparse.Namespace:
+    """The command line both fitting benches take."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=400, help="self-play games recorded")
     parser.add_argument("--held-out", type=int, default=100, help="the last N of them")
-    parser.add_argument("--iterations", type=int, default=120)
-    parser.add_argument("--matches", type=int, default=60, help="head-to-head games")
+    parser.add_argument("--iterations", type=int, default=iterations)
+    parser.add_argument("--matches", type=int, default=60, help=matches_help)
     parser.add_argument("--json")
-    args = parser.parse_args()
-    started = time.process_time()
-    rows = records(args.games)
-    train = [row for row in rows if row[0] < args.games - args.held_out]
-    test = [row for row in rows if row[0] >= args.games - args.held_out]
+    return parser.parse_args()
+
+
+def fitted_report(
+    rows: list[Row], games: int, held_out: int, names: tuple[str, ...], players: int
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """Fit on the games before the last ``held_out``; the weights and the report's first part
+    (the build, the records, the weights by name, the held-out log-losses)."""
+    train = [row for row in rows if row[0] < games - held_out]
+    test = [row for row in rows if row[0] >= games - held_out]
     weights = fit(train)
     model = [
         [math.exp(v) / sum(math.exp(u) for u in logits) for v in logits]
@@ -234,14 +240,33 @@ def main() -> None:
     results = [share for _, _, share, _ in test]
     report: dict[str, Any] = {
         "build": grimoire.BUILD.describe(),
-        "records": {"games": args.games, "positions": len(rows), "held_out_games": args.held_out},
-        "weights": dict(zip(NAMES, (float(w) for w in weights), strict=True)),
+        "records": {"games": games, "positions": len(rows), "held_out_games": held_out},
+        "weights": dict(zip(names, (float(w) for w in weights), strict=True)),
         "held_out_log_loss": {
             "fitted": log_loss(model, results),
             "hand": log_loss([hand for _, _, _, hand in test], results),
-            "coin": log_loss([[0.5, 0.5]] * len(test), results),
+            "coin": log_loss([[1 / players] * players] * len(test), results),
         },
     }
+    print(json.dumps(report, indent=2), flush=True)
+    return weights, report
+
+
+def finish(report: dict[str, Any], started: float, path: str | None) -> None:
+    """Print the report with its CPU seconds, and write it to ``path`` if given."""
+    report["cpu_seconds"] = round(time.process_time() - started, 1)
+    print(json.dumps(report, indent=2))
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=2)
+            out.write("\n")
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], 120, "head-to-head games")
+    started = time.process_time()
+    rows = records(args.games)
+    weights, report = fitted_report(rows, args.games, args.held_out, NAMES, 2)
     report["flat_positions_of_20"] = {
         "fitted": flat_positions(fitted(weights)),
         "hand": flat_positions(hand_evaluate),
@@ -249,12 +274,7 @@ def main() -> None:
     print(json.dumps(report, indent=2), flush=True)
     if args.matches:
         report["match"] = match(weights, args.iterations, args.matches)
-    report["cpu_seconds"] = round(time.process_time() - started, 1)
-    print(json.dumps(report, indent=2))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-            out.write("\n")
+    finish(report, started, args.json)
 
 
 if __name__ == "__main__":

@@ -21,16 +21,13 @@ The method is bench/fitted_evaluation.py's (Five Seals), whose fitting and scori
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
-import math
 import random
 import time
 from typing import Any
 
 import numpy as np
-from fitted_evaluation import Timed, fit, log_loss
+from fitted_evaluation import Timed, arguments, finish, fitted_report
 
 import grimoire
 from grimoire.bots import make_bot
@@ -167,42 +164,13 @@ def table(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="self-play games recorded")
-    parser.add_argument("--held-out", type=int, default=100, help="the last N of them")
-    parser.add_argument("--iterations", type=int, default=300)
-    parser.add_argument("--matches", type=int, default=60, help="games at one table")
-    parser.add_argument("--json")
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0], 300, "games at one table")
     started = time.process_time()
     rows = records(args.games)
-    train = [row for row in rows if row[0] < args.games - args.held_out]
-    test = [row for row in rows if row[0] >= args.games - args.held_out]
-    weights = fit(train)
-    model = [
-        [math.exp(v) / sum(math.exp(u) for u in logits) for v in logits]
-        for logits in ([float(np.dot(weights, f)) for f in feats] for _, feats, _, _ in test)
-    ]
-    results = [share for _, _, share, _ in test]
-    report: dict[str, Any] = {
-        "build": grimoire.BUILD.describe(),
-        "records": {"games": args.games, "positions": len(rows), "held_out_games": args.held_out},
-        "weights": dict(zip(NAMES, (float(w) for w in weights), strict=True)),
-        "held_out_log_loss": {
-            "fitted": log_loss(model, results),
-            "hand": log_loss([hand for _, _, _, hand in test], results),
-            "coin": log_loss([[1 / PLAYERS] * PLAYERS] * len(test), results),
-        },
-    }
-    print(json.dumps(report, indent=2), flush=True)
+    weights, report = fitted_report(rows, args.games, args.held_out, NAMES, PLAYERS)
     if args.matches:
         report["table"] = table(weights, args.iterations, args.matches)
-    report["cpu_seconds"] = round(time.process_time() - started, 1)
-    print(json.dumps(report, indent=2))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-            out.write("\n")
+    finish(report, started, args.json)
 
 
 if __name__ == "__main__":
