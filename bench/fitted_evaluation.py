@@ -30,6 +30,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,34 +78,45 @@ def hand_evaluate(state: State, seat: int) -> float:
 class Noter:
     """Notes the features of about every fifth real decision of one game (an observer)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, features: Features, hand: Evaluator) -> None:
         self.pick = random.Random(seed)
+        self.features, self.hand = features, hand
         self.noted: list[tuple[list[list[float]], list[float]]] = []
 
     def __call__(self, state: State, seat: int, action: int) -> None:
-        st = state
-        assert isinstance(st, FiveSealsState)
-        if self.pick.random() > 0.2 or len(st.progress_actions()) < 2:
+        if self.pick.random() > 0.2 or len(state.progress_actions(seat)) < 2:
             return
-        seats = range(st.game.players)
-        hand = [hand_evaluate(st, s) for s in seats]
-        self.noted.append((all_features(st), hand))
+        seats = range(state.game.players)
+        self.noted.append((self.features(state), [self.hand(state, s) for s in seats]))
 
 
 Row = tuple[int, list[list[float]], list[float], list[float]]
+Features = Callable[[State], list[list[float]]]
 
 
-def records(games: int) -> list[Row]:
-    """``(game, features per seat, result per seat, hand-written estimate per seat)`` rows."""
-    game = grimoire.make("five-seals", players=2)
+def records(
+    games: int,
+    name: str = "five-seals",
+    players: int = 2,
+    features: Features | None = None,
+    hand: Evaluator | None = None,
+) -> list[Row]:
+    """``(game, features per seat, result per seat, hand-written estimate per seat)`` rows of
+    ``games`` seeded heuristic games (Five Seals' features and evaluation by default)."""
+    game = grimoire.make(name, players=players)
     rows: list[Row] = []
     for g in range(games):
-        noter = Noter(g)
-        bots = [make_bot("heuristic", game, 9000 + 2 * g + s) for s in range(2)]
+        noter = Noter(g, features or five_seals_features, hand or hand_evaluate)
+        bots = [make_bot("heuristic", game, 9000 + players * g + s) for s in range(players)]
         result = play_game(game, bots, 9000 + g, keep_record=False, observe=noter)
-        share = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(2)]
+        share = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(players)]
         rows += [(g, feats, share, hand) for feats, hand in noter.noted]
     return rows
+
+
+def five_seals_features(state: State) -> list[list[float]]:
+    assert isinstance(state, FiveSealsState)
+    return all_features(state)
 
 
 def fit(rows: list[Row]) -> np.ndarray:
@@ -133,16 +145,16 @@ def log_loss(estimates: list[list[float]], results: list[list[float]]) -> float:
     return total / len(estimates)
 
 
-def fitted(weights: np.ndarray) -> Any:
-    """The fitted model as an ``evaluate(state, seat)`` hook."""
+def fitted(weights: np.ndarray, features: Features | None = None) -> Any:
+    """The fitted model as an ``evaluate(state, seat)`` hook (Five Seals' features by default)."""
     w = [float(v) for v in weights]
+    features_of = features or five_seals_features
 
     def evaluate(state: State, seat: int) -> float:
-        assert isinstance(state, FiveSealsState)
         values = state.memo.get("refitted-evaluation")
         if values is None:
             logits = [
-                sum(a * b for a, b in zip(w, feats, strict=True)) for feats in all_features(state)
+                sum(a * b for a, b in zip(w, feats, strict=True)) for feats in features_of(state)
             ]
             values = state.memo["refitted-evaluation"] = softmax_values(logits, 1.0)
         return float(values[seat])

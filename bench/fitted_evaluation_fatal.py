@@ -1,5 +1,7 @@
-"""Issue 28's evaluation fitted to game outcomes, tried for F.A.T.A.L. (3 players), the game whose
-search missed its ladder target (hard won 41% of 201 games against two heuristics; 45% asked).
+"""Issue 28's evaluation fitted to game outcomes, tried for F.A.T.A.L. (3 players).
+
+F.A.T.A.L. is the game whose search missed its ladder target (hard won 41% of 201 games
+against two heuristics; 45% asked).
 The hand-written evaluation is a softmax of the running totals plus a third of a point per card
 in hand: early in round 1 every seat's total is 0 and it tells positions apart by hands only.
 
@@ -22,18 +24,16 @@ The method is bench/fitted_evaluation.py's (Five Seals), whose fitting and scori
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from typing import Any
 
 import numpy as np
-from fitted_evaluation import Timed, arguments, finish, fitted_report
+from fitted_evaluation import Timed, arguments, finish, fitted, fitted_report, records
 
 import grimoire
 from grimoire.bots import make_bot
 from grimoire.bots.search import SearchBot
 from grimoire.core.bot import Bot
-from grimoire.core.evaluation import softmax_values
 from grimoire.core.state import State
 from grimoire.games.fatal import facts
 from grimoire.games.fatal.evaluation import evaluate as hand_evaluate
@@ -77,54 +77,9 @@ def features(st: FatalState, seat: int) -> list[float]:
     ]
 
 
-class Noter:
-    """Notes the features of about every fifth real decision of one game (an observer)."""
-
-    def __init__(self, seed: int) -> None:
-        self.pick = random.Random(seed)
-        self.noted: list[tuple[list[list[float]], list[float]]] = []
-
-    def __call__(self, state: State, seat: int, action: int) -> None:
-        st = state
-        assert isinstance(st, FatalState)
-        if self.pick.random() > 0.2 or len(st.progress_actions(seat)) < 2:
-            return
-        seats = range(PLAYERS)
-        self.noted.append(([features(st, s) for s in seats], [hand_evaluate(st, s) for s in seats]))
-
-
-Row = tuple[int, list[list[float]], list[float], list[float]]
-
-
-def records(games: int) -> list[Row]:
-    """``(game, features per seat, result per seat, hand-written estimate per seat)`` rows."""
-    game = grimoire.make("fatal", players=PLAYERS)
-    rows: list[Row] = []
-    for g in range(games):
-        noter = Noter(g)
-        bots = [make_bot("heuristic", game, 9000 + PLAYERS * g + s) for s in range(PLAYERS)]
-        result = play_game(game, bots, 9000 + g, keep_record=False, observe=noter)
-        share = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(PLAYERS)]
-        rows += [(g, feats, share, hand) for feats, hand in noter.noted]
-    return rows
-
-
-def fitted(weights: np.ndarray) -> Any:
-    """The fitted model as an ``evaluate(state, seat)`` hook."""
-    w = [float(v) for v in weights]
-
-    def evaluate(state: State, seat: int) -> float:
-        assert isinstance(state, FatalState)
-        values = state.memo.get("fitted-evaluation")
-        if values is None:
-            logits = [
-                sum(a * b for a, b in zip(w, features(state, s), strict=True))
-                for s in range(state.n)
-            ]
-            values = state.memo["fitted-evaluation"] = softmax_values(logits, 1.0)
-        return float(values[seat])
-
-    return evaluate
+def all_features(state: State) -> list[list[float]]:
+    assert isinstance(state, FatalState)
+    return [features(state, s) for s in range(state.n)]
 
 
 def table(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
@@ -140,7 +95,7 @@ def table(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
         new = make_bot(f"search:{iterations}:turn=3", game, 100 + g)
         old = make_bot(f"search:{iterations}:turn=3", game, 200 + g)
         assert isinstance(new, SearchBot) and isinstance(old, SearchBot)
-        new.settings["evaluator"] = fitted(weights)
+        new.settings["evaluator"] = fitted(weights, all_features)
         old.settings["evaluator"] = hand_evaluate
         entrants: list[Bot] = [
             Timed(new, "fitted", cpu, spent),
@@ -166,7 +121,7 @@ def table(weights: np.ndarray, iterations: int, games: int) -> dict[str, Any]:
 def main() -> None:
     args = arguments(__doc__.splitlines()[0], 300, "games at one table")
     started = time.process_time()
-    rows = records(args.games)
+    rows = records(args.games, "fatal", PLAYERS, all_features, hand_evaluate)
     weights, report = fitted_report(rows, args.games, args.held_out, NAMES, PLAYERS)
     if args.matches:
         report["table"] = table(weights, args.iterations, args.matches)
