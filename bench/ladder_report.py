@@ -5,8 +5,9 @@
 Each study is a line-up of bots with seats rotated (``bench/results/ladder/*.toml``); the
 table gives each entrant's share of the games it won (a shared win counts as a share) with the
 95% Wilson interval the study computed, and, with ``--cpu``, the CPU seconds per game read from
-a log of ``/usr/bin/time -f "NAME games=N user=U sys=S wall=W"`` lines (the last run of each
-study against the run before it, or all of them over all games).
+a log of ``/usr/bin/time -f "NAME games=N user=U sys=S wall=W"`` lines: the logged runs' CPU
+over the games they played (a run stopped without its line is noted ``NAME games=N unlogged``,
+and its games are left out of the count).
 """
 
 from __future__ import annotations
@@ -19,19 +20,26 @@ from pathlib import Path
 from typing import Any
 
 LINE = re.compile(r"^(\S+) games=(\d+) user=([\d.]+) sys=([\d.]+) wall=([\d.]+)")
+# a run stopped without its time line: "NAME games=N unlogged" (N: the games finished by then)
+UNLOGGED = re.compile(r"^(\S+) games=(\d+) unlogged")
 
 
 def cpu_per_game(log: Path) -> dict[str, float]:
-    """CPU seconds per game of each study: all its runs' CPU over its games."""
+    """CPU seconds per game of each study: its logged runs' CPU over the games they played (a
+    run's games: its count less the count the run before it ended with)."""
     cpu: dict[str, float] = {}
-    games: dict[str, int] = {}
+    played: dict[str, int] = {}
+    before: dict[str, int] = {}
     for line in log.read_text("utf-8").splitlines():
-        match = LINE.match(line)
-        if match:
-            name = match.group(1)
+        match = LINE.match(line) or UNLOGGED.match(line)
+        if not match:
+            continue
+        name, games = match.group(1), int(match.group(2))
+        if match.re is LINE:
             cpu[name] = cpu.get(name, 0.0) + float(match.group(3)) + float(match.group(4))
-            games[name] = int(match.group(2))
-    return {name: cpu[name] / games[name] for name in cpu if games[name]}
+            played[name] = played.get(name, 0) + games - before.get(name, 0)
+        before[name] = games
+    return {name: cpu[name] / played[name] for name in cpu if played[name]}
 
 
 def table(path: Path, cpu: dict[str, float]) -> str:
