@@ -14,7 +14,7 @@ a seeded random player; along the way:
 - ``describe`` is deterministic and its text is the same on a clone;
 - per seat, ``resample(seat)`` keeps ``view(seat)``, ``view(None)`` and (when that seat acts)
   ``legal_actions(seat)``, conserves every object, gets a fresh seed and an empty history;
-  ``for_seat`` is that resample;
+  ``for_seat`` is that resample; search's ``resample(seat, informed=True)`` keeps the same;
 - public sequencing: who acts and the step count are in every view, so the check above also
   proves they depend only on what every seat knows;
 - views are JSON data without the seed; games without hidden information resample to the same
@@ -152,6 +152,11 @@ def check_resample(state: State, rng: random.Random) -> None:
         )
         if not game.hidden_information:
             assert position["position"] == true_position["position"]
+        # search's re-deal (``informed``) keeps the same view and objects
+        informed = state.resample(seat, random.Random(rng.getrandbits(32)), informed=True)
+        assert informed.view(seat) == views[seat + 1], f"informed resample({seat}) changed a view"
+        assert informed.view(None) == views[0]
+        assert leaves(informed.to_json()["position"]) == leaves(true_position["position"])
         twin = state.for_seat(seat, 7)
         assert twin.seed != state.seed or state.seed == 0
         assert twin.view(seat) == views[seat + 1]

@@ -12,7 +12,9 @@ Names (case-insensitive):
   heuristic's choice), ``widen`` (actions tried before widening), ``chance``
   (``open``/``closed``), ``rollout`` (``heuristic``/``random``), ``turn`` (a turn's decisions
   share this many budgets), ``reuse`` (1: keep the subtree of the chosen action for the seat's
-  next decision, the default; 0: a new tree every time).
+  next decision, the default; 0: a new tree every time), ``deal`` (``informed``, the default:
+  hidden things re-dealt weighed by what the seat saw of play, where the game says how;
+  ``uniform``: evenly).
 * ``search``: the game's search (``search_kind``): ``ismcts`` for a game with simultaneous
   decisions or hidden information that matters (F.A.T.A.L.), else ``mcts`` (Ciúb, Five Seals);
   same budgets and settings.
@@ -62,6 +64,7 @@ _SETTINGS: dict[str, tuple[str, type]] = {
     "rollout": ("rollout", str),
     "turn": ("turn", float),
     "reuse": ("reuse", int),
+    "deal": ("deal", str),
 }
 
 
@@ -107,6 +110,7 @@ def parse_settings(parts: list[str]) -> dict[str, Any]:
     for name, allowed in (
         ("chance", ("open", "closed")),
         ("rollout", ("heuristic", "random")),
+        ("deal", ("informed", "uniform")),
         ("reuse", (0, 1)),
     ):
         if name in settings and settings[name] not in allowed:

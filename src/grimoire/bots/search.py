@@ -139,6 +139,7 @@ class TreeSearch:
         prior_weight: float = PRIOR_WEIGHT,
         widen_base: int = WIDEN_BASE,
         rollout: str = "heuristic",
+        deal: str = "informed",
         evaluator: Evaluator | None = None,
         root_uniform: bool = False,
         root_floor: int = 0,
@@ -148,6 +149,8 @@ class TreeSearch:
             raise ValueError(f"chance must be 'open' or 'closed', not {chance!r}")
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
+        if deal not in ("informed", "uniform"):
+            raise ValueError(f"deal must be 'informed' or 'uniform', not {deal!r}")
         self.seat = seat
         self.rng = rng
         self.determinize_each = determinize_each
@@ -163,7 +166,10 @@ class TreeSearch:
         self.players = root.game.players
         self.evaluate = evaluator or evaluator_for(root.game, root)
         # The search never reads what ``seat`` cannot see: it starts from a re-deal of it.
-        self.base = root.resample(seat, rng)
+        # ``informed``: weighed by what the seat saw of play, where the game says how
+        # (``State._informed_resample``); a game that does not re-deals evenly either way.
+        self.informed = deal == "informed"
+        self.base = root.resample(seat, rng, informed=self.informed)
         self.bots: list[Bot | None] = [
             root.game.heuristic_bot(rng.getrandbits(48)) for _ in range(self.players)
         ]
@@ -213,7 +219,9 @@ class TreeSearch:
     # ------------------------------------------------------------------ one iteration
     def iterate(self) -> None:
         state = (
-            self.base.resample(self.seat, self.rng) if self.determinize_each else self.base.clone()
+            self.base.resample(self.seat, self.rng, informed=self.informed)
+            if self.determinize_each
+            else self.base.clone()
         )
         node = self.root
         path: list[tuple[Edge, int]] = []

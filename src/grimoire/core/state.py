@@ -180,6 +180,13 @@ class State(ABC):
         ``rng`` (every zone keeps its size). The default suits perfect information: a clone."""
         return self.clone()
 
+    def _informed_resample(self, seat: int, rng: random.Random) -> State:
+        """Hook of ``resample(informed=True)``: a re-deal that weighs the hidden deals by what
+        ``seat`` has seen of the others' play (which treasures a seat takes tells its secret
+        goal). It reads ``seat``'s knowledge only, like ``_resample``, and keeps its view. The
+        default is the even re-deal, ``_resample``."""
+        return self._resample(seat, rng)
+
     def public_scores(self, viewer: int | None) -> list[float | None]:
         """The running scores as ``viewer`` (None: a spectator) may know them, for views.
 
@@ -225,13 +232,14 @@ class State(ABC):
         return self.action_to_string(action)
 
     # ----------------------------------------------------------------- public contract
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``.
+    def resample(self, seat: int, rng: random.Random, *, informed: bool = False) -> State:
+        """A state consistent with all ``seat`` has seen, the hidden rest re-dealt by ``rng``:
+        evenly, or (``informed``, what search uses) weighed by what ``seat`` has seen of play.
 
-        Calls the game's ``_resample`` hook, then always keeps the step, empties every cache,
-        draws a fresh seed (future chance is unknown) and forgets the history (it would tell
-        the real draws), so no game can forget one of them."""
-        copy = self._resample(seat, rng)
+        Calls the game's ``_resample`` (or ``_informed_resample``) hook, then always keeps the
+        step, empties every cache, draws a fresh seed (future chance is unknown) and forgets
+        the history (it would tell the real draws), so no game can forget one of them."""
+        copy = self._informed_resample(seat, rng) if informed else self._resample(seat, rng)
         copy.step = self.step  # public: it numbers the actions so far
         cache = self._legal_cache
         # ``seat``'s own legal actions are the same in every state it cannot tell apart (the

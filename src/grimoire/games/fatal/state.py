@@ -173,6 +173,9 @@ class FatalState(State):
     def _resample(self, seat: int, rng: random.Random) -> State:
         return view.resample(self, seat, rng)
 
+    def _informed_resample(self, seat: int, rng: random.Random) -> State:
+        return view.resample(self, seat, rng, informed=True)
+
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return text.describe(self, actor, action, viewer)
 

@@ -13,13 +13,15 @@ occupy, zone sizes kept; the masks stay with the slots. So what ``view(o)`` show
 knows, the sizes of every zone) cannot change. The Queen keeps her constraint: she lies among
 the cards that came from the bottom pool of the treasure deck (the pool below ``t_mid`` cards,
 and at most ``t_top_bot`` of the cards a Crystal Gaze put on top). Sealed reveal choices of the
-other seats are re-drawn uniformly.
+other seats are re-drawn uniformly. ``resample(o, informed=True)``, search's re-deal, deals the
+birth-signs o does not know weighed by the treasures o has seen each seat take.
 """
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.frames import frames_to_json
@@ -97,18 +99,24 @@ def _redeal(
         masks[obj] = mask
 
 
-def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
+def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = False) -> FatalState:
     """A deal of everything ``seat`` does not know. The unknown objects are put in a canonical
     order before they are shuffled, so one generator gives the same deal from every truth the
     seat cannot tell apart: the result depends on the seat's knowledge only, pointwise and not
-    just in distribution (a search bot's choices cannot depend on the hidden order)."""
+    just in distribution (a search bot's choices cannot depend on the hidden order).
+
+    ``informed`` (search's re-deal): the unknown birth-signs are dealt weighed by the treasures
+    ``seat`` has seen each seat take (``sign_weights``) instead of evenly; the rest as above."""
     copy = st._copy()
     bit = 1 << seat
     n = st.n
     # characters: the seats whose character this seat does not know swap theirs
     unknown = [s for s in range(n) if copy.char[s] >= 0 and not copy.ck_char[s] & bit]
     signs = sorted(copy.char[s] for s in unknown)
-    rng.shuffle(signs)
+    if informed and len(unknown) > 1:
+        signs = _weighted_deal(copy, bit, unknown, signs, rng)
+    else:
+        rng.shuffle(signs)
     for s, sign in zip(unknown, signs, strict=True):
         copy.char[s] = sign
     # playing cards: deck, hands, set-aside cards, cards being looked at
@@ -124,6 +132,49 @@ def resample(st: FatalState, seat: int, rng: random.Random) -> FatalState:
             (reveal if rng.random() < 0.5 else hide).append(s)
     copy.sealed_reveal, copy.sealed_hide = sorted(reveal), sorted(hide)
     return copy
+
+
+# How much one treasure of a sign's colour, seen in a seat's hoard, makes that sign likelier
+# for the seat (the heuristic's belief, ``heuristic._Brain._beliefs``): a player keeps the
+# treasures its birth-sign's chart values most.
+SEEN_TREASURE_WEIGHT = 2.0
+
+
+def sign_weights(st: FatalState, bit: int, holder: int, signs: list[int]) -> list[float]:
+    """How likely each of ``signs`` is ``holder``'s, up to a factor, to the seat of ``bit``:
+    1 + SEEN_TREASURE_WEIGHT x the treasures of that sign's colour it knows ``holder`` holds."""
+    lay = st.lay
+    seen = [0] * len(lay.comp.signs)
+    for t in st.tre[holder]:
+        if st.tk[t] & bit:
+            colour = lay.colour(t)
+            if colour >= 0:
+                seen[colour] += 1
+    return [1.0 + SEEN_TREASURE_WEIGHT * seen[sign] for sign in signs]
+
+
+def _weighted_deal(
+    st: FatalState, bit: int, unknown: list[int], signs: list[int], rng: random.Random
+) -> list[int]:
+    """One assignment of ``signs`` (sorted) to the ``unknown`` seats, drawn with probability
+    proportional to the product of the seats' ``sign_weights``. At most 4 seats are unknown, so
+    every assignment (at most 24) is weighed; they are listed in a fixed order and one
+    ``rng.random()`` picks, so the deal depends on the seat's knowledge only."""
+    weights = [sign_weights(st, bit, holder, signs) for holder in unknown]
+    orders = list(permutations(range(len(signs))))
+    totals: list[float] = []
+    running = 0.0
+    for order in orders:
+        product = 1.0
+        for k, index in enumerate(order):
+            product *= weights[k][index]
+        running += product
+        totals.append(running)
+    pick = rng.random() * running
+    for order, upto in zip(orders, totals, strict=True):
+        if pick < upto:
+            return [signs[index] for index in order]
+    return [signs[index] for index in orders[-1]]
 
 
 def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
