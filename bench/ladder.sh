@@ -5,6 +5,9 @@
 # bench/results/ladder/runs/NAME/ (a rerun resumes there), the summary goes to
 # bench/results/ladder/NAME.summary.json and one "NAME games=N user=U sys=S wall=W" line to
 # bench/results/ladder/cpu.log, which bench/ladder_report.py --cpu reads.
+# To stop a run early and keep its CPU line, send TERM to the `grimoire study` process only
+# (not to its process group, which takes /usr/bin/time down before it writes); the finished
+# chunks stay, and `bench/ladder.sh NAME FINISHED` then writes the summary of those games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1 games=$2 workers=${3:-1}
