@@ -6,8 +6,10 @@
 # bench/results/ladder/NAME.summary.json and one "NAME games=N user=U sys=S wall=W" line to
 # bench/results/ladder/cpu.log, which bench/ladder_report.py --cpu reads.
 # To stop a run early and keep its CPU line, send TERM to the `grimoire study` process only
-# (not to its process group, which takes /usr/bin/time down before it writes); the finished
-# chunks stay, and `bench/ladder.sh NAME FINISHED` then writes the summary of those games.
+# (not to its process group, which takes /usr/bin/time down before it writes). The finished
+# chunks stay. The line names the games asked for: change its count to the games finished
+# (ladder_report.py counts a run's games from it), and write their summary with the study
+# command itself (`grimoire study STUDY --games FINISHED --out RUNS --json SUMMARY`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1 games=$2 workers=${3:-1}
