@@ -27,6 +27,7 @@ from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import facts
 from grimoire.games.fatal.frames import Decision, Gift, SlotPick, ToRow, Tri
 from grimoire.games.fatal.state import FatalState
+from grimoire.games.fatal.view import sign_weights
 
 if TYPE_CHECKING:
     from grimoire.core.actions import Decoded
@@ -93,10 +94,7 @@ class _Brain:
             if s in known:
                 belief[s] = {known[s]: 1.0}
                 continue
-            weights = {}
-            for c in free:
-                seen = sum(1 for t in st.tre[s] if st.tk[t] & self.bit and self.lay.colour(t) == c)
-                weights[c] = 1.0 + 2.0 * seen
+            weights = dict(zip(free, sign_weights(st, self.bit, s, free), strict=True))
             total = sum(weights.values()) or 1.0
             belief[s] = {c: w / total for c, w in weights.items()}
         return belief

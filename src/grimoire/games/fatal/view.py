@@ -135,8 +135,8 @@ def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = Fal
 
 
 # How much one treasure of a sign's colour, seen in a seat's hoard, makes that sign likelier
-# for the seat (the heuristic's belief, ``heuristic._Brain._beliefs``): a player keeps the
-# treasures its birth-sign's chart values most.
+# for the seat (the heuristic's beliefs use the same weights): a player keeps the treasures its
+# birth-sign's chart values most.
 SEEN_TREASURE_WEIGHT = 2.0
 
 
