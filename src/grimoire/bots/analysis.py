@@ -136,7 +136,7 @@ def _play_out(view: State, seat: int, row: ActionAnalysis, count: int, rng: rand
     wins = 0.0
     game = view.game
     for _ in range(count):
-        state = view.resample(seat, rng)
+        state = view.resample(seat, rng, informed=True)  # the search's deal (search.py)
         state.apply(row.action, seat)
         bots: list[Bot | None] = [
             game.heuristic_bot(rng.getrandbits(48)) for _ in range(game.players)

@@ -5,7 +5,9 @@ One iteration:
 1. **Determinise**: ``mcts`` draws one determinisation per move (``resample``: it never reads
    what its seat cannot see, even if it is handed the true state) and clones it every
    iteration; ``ismcts`` draws a new one every iteration (``resample``), so its statistics are
-   averaged over the states its seat cannot tell apart.
+   averaged over the states its seat cannot tell apart. The re-deal is ``informed`` by default
+   (``deal=informed``: weighed by what the seat saw of play where the game says how, as
+   F.A.T.A.L.'s birth-signs; ``deal=uniform``: evenly).
 2. **Select** down the tree with UCB (availability counts: an action's exploration term uses
    the number of visits in which it was legal, since the legal set changes with the
    determinisation and the dice). Chance is **open loop** by default: outcomes are drawn from
@@ -167,7 +169,7 @@ class TreeSearch:
         self.evaluate = evaluator or evaluator_for(root.game, root)
         # The search never reads what ``seat`` cannot see: it starts from a re-deal of it.
         # ``informed``: weighed by what the seat saw of play, where the game says how
-        # (``State._informed_resample``); a game that does not re-deals evenly either way.
+        # (``State._informed_resample``); a game that does not say how re-deals evenly.
         self.informed = deal == "informed"
         self.base = root.resample(seat, rng, informed=self.informed)
         self.bots: list[Bot | None] = [

@@ -14,7 +14,8 @@ knows, the sizes of every zone) cannot change. The Queen keeps her constraint: s
 the cards that came from the bottom pool of the treasure deck (the pool below ``t_mid`` cards,
 and at most ``t_top_bot`` of the cards a Crystal Gaze put on top). Sealed reveal choices of the
 other seats are re-drawn uniformly. ``resample(o, informed=True)``, search's re-deal, deals the
-birth-signs o does not know weighed by the treasures o has seen each seat take.
+birth-signs o does not know weighed by the treasures of each sign's colour o knows each seat
+holds.
 """
 
 from __future__ import annotations
@@ -106,13 +107,15 @@ def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = Fal
     just in distribution (a search bot's choices cannot depend on the hidden order).
 
     ``informed`` (search's re-deal): the unknown birth-signs are dealt weighed by the treasures
-    ``seat`` has seen each seat take (``sign_weights``) instead of evenly; the rest as above."""
+    ``seat`` knows each seat holds (``sign_weights``) instead of evenly; the rest as above."""
     copy = st._copy()
     bit = 1 << seat
     n = st.n
     # characters: the seats whose character this seat does not know swap theirs
     unknown = [s for s in range(n) if copy.char[s] >= 0 and not copy.ck_char[s] & bit]
     signs = sorted(copy.char[s] for s in unknown)
+    # (while the characters are being dealt, the dealt ones swap among themselves, so which
+    # signs are still undealt is kept: every object is conserved, and nobody decides then)
     if informed and len(unknown) > 1:
         signs = _weighted_deal(copy, bit, unknown, signs, rng)
     else:
@@ -134,9 +137,9 @@ def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = Fal
     return copy
 
 
-# How much one treasure of a sign's colour, seen in a seat's hoard, makes that sign likelier
-# for the seat (the heuristic's beliefs use the same weights): a player keeps the treasures its
-# birth-sign's chart values most.
+# How much one treasure of a sign's colour, known to be in a seat's hoard, makes that sign
+# likelier for the seat (the heuristic's beliefs use the same weights): a player keeps the
+# treasures its birth-sign's chart values most.
 SEEN_TREASURE_WEIGHT = 2.0
 
 
