@@ -67,4 +67,3 @@ def test_the_informed_deal_reads_the_seat_s_knowledge_only() -> None:
         b = other.resample(0, random.Random(k), informed=True)
         assert isinstance(a, FatalState) and isinstance(b, FatalState)
         assert a.char == b.char
-
