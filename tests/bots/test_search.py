@@ -131,7 +131,16 @@ def test_names_and_levels_resolve_in_the_registry() -> None:
     assert plain.budget == Budget(iterations=game.search_iterations)
     timed = make_bot("search:1s", game, 1)  # a time budget stays available by name
     assert isinstance(timed, SearchBot) and timed.budget == Budget(seconds=1.0)
-    for bad in ("mcts:fast", "mcts:100:depth=x", "mcts:100:colour=1", "mcts:9:turn=0.5", "wizard"):
+    uniform = make_bot("ismcts:100:deal=uniform", game, 1)
+    assert isinstance(uniform, SearchBot) and uniform.settings["deal"] == "uniform"
+    for bad in (
+        "mcts:fast",
+        "mcts:100:depth=x",
+        "mcts:100:colour=1",
+        "mcts:9:turn=0.5",
+        "mcts:9:deal=psychic",
+        "wizard",
+    ):
         with pytest.raises(InvalidOptions):
             make_bot(bad, game, 1)
 
@@ -207,3 +216,16 @@ def test_heuristic_is_refused_for_a_game_without_one_and_easy_still_plays() -> N
         make_bot("heuristic", game, 1)
     easy = make_bot("easy", game, 1)
     assert isinstance(easy, SearchBot)
+
+
+def test_a_game_without_weights_searches_the_same_with_either_deal() -> None:
+    """``deal=informed`` (the default) falls back to the even re-deal where the game has no
+    ``_informed_resample`` (Ciúb): the same seeded search, statistic for statistic."""
+    state = decision("ciub", 2, seed=4)
+    seat = seat_of(state)
+    view = state.for_seat(seat, 1)
+    a = make_bot("mcts:60", state.game, 9)
+    b = make_bot("mcts:60:deal=uniform", state.game, 9)
+    assert isinstance(a, SearchBot) and isinstance(b, SearchBot)
+    assert a.choose(view, seat) == b.choose(view, seat)
+    assert a.last is not None and b.last is not None and same(a.last, b.last)
