@@ -87,6 +87,9 @@ async function draw(payload) {
     drawnBoard = boardKey;
   }
   renderActions(payload, clickable);
+  // While a move is on its way, its news may come first and draw the list again: the new
+  // buttons wait too (a click on them would be dropped by post), until setBusy(false).
+  if (busy) for (const button of actionsBox.querySelectorAll("button")) button.disabled = true;
   renderLog(document.getElementById("log"), payload);
   renderSeatTools(payload);
   showRules(payload);
