@@ -36,6 +36,22 @@ def page(server: ServerProcess) -> Iterator[Any]:
         assert not errors, f"JavaScript errors: {errors}"
 
 
+def open_toy_game(page: Any, server: ServerProcess, rounds: int) -> None:
+    """A Toy game of the page's person against a bot, made by the page's own fetch, opened."""
+    page.goto(server.url + "/")
+    body = {
+        "game": "toy",
+        "options": {"rounds": rounds},
+        "seats": [{"kind": "person"}, {"kind": "bot"}],
+    }
+    created = page.evaluate(
+        "body => fetch('/api/games', {method: 'POST', headers: {'content-type': "
+        "'application/json'}, body: JSON.stringify(body)}).then(r => r.json())",
+        body,
+    )
+    page.goto(f"{server.url}/games/{created['state']['id']}")
+
+
 def play_a_card(page: Any) -> None:
     """The viewer's move on the Toy board: a card clicked (drawn first if the hand is empty);
     returns once the page shows the change."""
@@ -55,14 +71,7 @@ def test_the_rules_are_fetched_only_while_their_panel_is_open(
 ) -> None:
     rules: list[str] = []
     page.on("request", lambda r: rules.append(r.url) if r.url.endswith("/rules") else None)
-    page.goto(server.url + "/")
-    body = {"game": "toy", "options": {"rounds": 4}, "seats": [{"kind": "person"}, {"kind": "bot"}]}
-    created = page.evaluate(
-        "body => fetch('/api/games', {method: 'POST', headers: {'content-type': "
-        "'application/json'}, body: JSON.stringify(body)}).then(r => r.json())",
-        body,
-    )
-    page.goto(f"{server.url}/games/{created['state']['id']}")
+    open_toy_game(page, server, rounds=4)
     page.wait_for_selector("#game[data-status]")
     play_a_card(page)
     play_a_card(page)
@@ -122,14 +131,7 @@ def test_a_click_while_a_move_is_on_its_way_is_not_lost(page: Any, server: Serve
     its buttons off until the answer is in, then takes the click. Before, a click on that list
     was dropped without a word (the three-process browser test met it under load)."""
     page.add_init_script(SLOW_ANSWERS)
-    page.goto(server.url + "/")
-    body = {"game": "toy", "options": {"rounds": 2}, "seats": [{"kind": "person"}, {"kind": "bot"}]}
-    created = page.evaluate(
-        "body => fetch('/api/games', {method: 'POST', headers: {'content-type': "
-        "'application/json'}, body: JSON.stringify(body)}).then(r => r.json())",
-        body,
-    )
-    page.goto(f"{server.url}/games/{created['state']['id']}")
+    open_toy_game(page, server, rounds=2)
     page.wait_for_selector("#game[data-your-turn='1'] #actions button.action")
     before = version(page)
     page.locator("#actions button.action", has_text="boost").click()
