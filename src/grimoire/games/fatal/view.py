@@ -165,19 +165,14 @@ def _weighted_deal(
     ``rng.random()`` picks, so the deal depends on the seat's knowledge only."""
     weights = [sign_weights(st, bit, holder, signs) for holder in unknown]
     orders = list(permutations(range(len(signs))))
-    totals: list[float] = []
-    running = 0.0
+    products = []
     for order in orders:
         product = 1.0
         for k, index in enumerate(order):
             product *= weights[k][index]
-        running += product
-        totals.append(running)
-    pick = rng.random() * running
-    for order, upto in zip(orders, totals, strict=True):
-        if pick < upto:
-            return [signs[index] for index in order]
-    return [signs[index] for index in orders[-1]]
+        products.append(product)
+    order = rng.choices(orders, weights=products)[0]
+    return [signs[index] for index in order]
 
 
 def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
