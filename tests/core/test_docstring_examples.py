@@ -7,9 +7,17 @@ from types import ModuleType
 
 import pytest
 
-from grimoire.core import actions, components, documents, evaluation, frames, state
+from grimoire.core import (
+    action_declaration,
+    actions,
+    components,
+    documents,
+    evaluation,
+    frames,
+    state,
+)
 
-MODULES = [actions, components, documents, evaluation, frames, state]
+MODULES = [action_declaration, actions, components, documents, evaluation, frames, state]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda module: module.__name__)

@@ -6,10 +6,11 @@ that many spaces. The first to reach the end of the track ends the game; each se
 space plus its bonus card, revealed at the end; the highest score wins (ties share).
 
 It uses every shared block of the core: component data with provenance (``pips.toml``,
-``ComponentLoader``), an ``ActionSpace``, a typed decision ``Frame`` with its ``FrameSchema``,
-``copy_fields`` for ``_copy``, and a position document checked by a declared msgspec type with
-``require`` for the cross-checks. It registers with one line (``tests/toys/__init__.py``) and
-is then played by the contract battery, the CLI, the web app and the RL adapters.
+``ComponentLoader``), declared actions (``Actions``), a typed decision ``Frame`` with its
+``FrameSchema``, ``copy_fields`` for ``_copy``, and a position document checked by a declared
+msgspec type with ``require`` for the cross-checks. It registers with one line
+(``tests/toys/__init__.py``) and is then played by the contract battery, the CLI, the web app
+and the RL adapters.
 """
 
 from __future__ import annotations
@@ -20,10 +21,9 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from grimoire.core.actions import ActionSpace
+from grimoire.core.action_declaration import Actions, Kind, Numbered
 from grimoire.core.components import ComponentError, ComponentLoader, provenance
 from grimoire.core.documents import convert, require
-from grimoire.core.errors import IllegalAction
 from grimoire.core.frames import Frame, FrameSchema, copy_frames, frames_to_json
 from grimoire.core.game import Game
 from grimoire.core.options import Option
@@ -50,7 +50,12 @@ LOADER = ComponentLoader("tests.toys", build, filename="pips.toml")
 
 
 # ------------------------------------------------------------------ actions and frames
-SPACE = ActionSpace([("roll", ()), ("take", (2,))])  # ids: roll 0, take 1st die 1, 2nd die 2
+# ids in declaration order: roll 0, take the 1st die 1, the 2nd die 2 (the record format)
+ACTIONS = Actions(
+    Kind("roll", "roll", help="roll two dice"),
+    Kind("take", "take {die}", help="move by one of the two dice rolled"),
+)
+CODEC = ACTIONS.bind(die=Numbered(2, what="die"))
 
 
 class Pick(Frame, tag="pick"):
@@ -107,8 +112,8 @@ class PipsState(State):
 
     def _legal_actions(self, seat: int) -> list[int]:
         if self.stack:
-            return [SPACE.encode("take", 0), SPACE.encode("take", 1)]
-        return [SPACE.encode("roll")]
+            return [CODEC.encode("take", 0), CODEC.encode("take", 1)]
+        return [CODEC.encode("roll")]
 
     def _apply(self, actor: int, action: int) -> None:
         if actor == CHANCE:
@@ -118,7 +123,7 @@ class PipsState(State):
             else:
                 self.top.dice.append(self.game.comp.die_faces[action])
             return
-        decoded = SPACE.decode(action)
+        decoded = CODEC.decode(action)
         if decoded.kind == "roll":
             self.stack.append(Pick(s=actor))
             return
@@ -197,21 +202,10 @@ class PipsState(State):
             )
         return self.action_to_string(action)
 
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            if -1 in self.bonus:
-                return f"bonus card {action} ({self.game.comp.bonus_cards[action]})"
-            return f"die {self.game.comp.die_faces[action]}"
-        decoded = SPACE.decode(action)
-        return "roll" if decoded.kind == "roll" else f"take {decoded.arg + 1}"
-
-    def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
-        if words == ["roll"]:
-            return SPACE.encode("roll")
-        if len(words) == 2 and words[0] == "take" and words[1] in ("1", "2"):
-            return SPACE.encode("take", int(words[1]) - 1)
-        raise IllegalAction(f"{text!r} is not 'roll', 'take 1' or 'take 2'")
+    def chance_to_string(self, outcome: int) -> str:
+        if -1 in self.bonus:
+            return f"bonus card {outcome} ({self.game.comp.bonus_cards[outcome]})"
+        return f"die {self.game.comp.die_faces[outcome]}"
 
 
 # ------------------------------------------------------------------ game
@@ -228,13 +222,10 @@ class PipsGame(Game):
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.comp = LOADER.load(self.options["components"])
+        self.codec = CODEC
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]
-
-    @property
-    def num_actions(self) -> int:
-        return SPACE.total
 
     @property
     def max_chance_outcomes(self) -> int:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from grimoire.core.action_declaration import ActionCodec
 from grimoire.core.bot import Bot
 from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
@@ -30,6 +31,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     declared_options: ClassVar[tuple[Option, ...]] = ()
     # Per instance: a variant may change them (set them in ``_check_options`` or __init__).
+    # The game's declared actions bound to its components (``core.action_declaration``), set
+    # by the game's ``__init__``: ids, texts in each language, the parser, the JSON and the
+    # docs tables all come from it.
+    codec: ActionCodec
     hidden_information: bool = False  # some seat may not see everything (besides the future)
     simultaneous_decisions: bool = False  # some node lets several seats decide at once
 
@@ -50,9 +55,9 @@ class Game(ABC):
         """Cross-option checks (hook); raise InvalidOptions."""
 
     @property
-    @abstractmethod
     def num_actions(self) -> int:
         """Size of the player action space: every action id is in ``range(num_actions)``."""
+        return self.codec.total
 
     @property
     @abstractmethod

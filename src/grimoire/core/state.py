@@ -167,13 +167,22 @@ class State(ABC):
     def _copy(self) -> State:
         """A new state with the same game, and deep copies of the game-specific data."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
-        """Readable text of a player action (or, at a chance node, of a chance outcome)."""
+        """Readable text of a player action in the current language (at a chance node: of a
+        chance outcome, ``chance_to_string``). The game's declared actions give it
+        (``Game.codec``, ``core.action_declaration``)."""
+        if self.is_chance():
+            return self.chance_to_string(action)
+        return self.game.codec.text(action, self)
 
-    @abstractmethod
+    def chance_to_string(self, outcome: int) -> str:
+        """Hook: the text of a chance outcome at this chance node (default ``outcome N``)."""
+        return _t("outcome {outcome}").format(outcome=outcome)
+
     def parse_action(self, text: str) -> int:
-        """The action id named by ``text``; raises IllegalAction if it names none."""
+        """The action id named by ``text`` (its English text, an old spelling, or its text as
+        shown in the current language); raises IllegalAction if it names none."""
+        return self.game.codec.parse(text, self)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
         """Hook of ``resample``: a copy with everything ``seat`` does not know re-dealt by
@@ -399,7 +408,11 @@ class State(ABC):
             }
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        return {"id": action, "text": self.action_to_string(action)}
+        """``{"id", "text"}``, and for a player action its ``kind`` and the fields of its
+        arguments (``Game.codec.fields``): what a page matches against its pieces."""
+        if self.is_chance():
+            return {"id": action, "text": self.action_to_string(action)}
+        return self.game.codec.json(action, self)
 
     def action_from_json(self, doc: Any) -> int:
         """An action id from ``{"id": n}`` or ``{"text": "..."}``."""
