@@ -53,7 +53,7 @@ from mypy_extensions import mypyc_attr
 
 from grimoire.core.actions import ActionSpace, Decoded
 from grimoire.core.errors import IllegalAction
-from grimoire.core.i18n import N_
+from grimoire.core.i18n import N_, engine_text
 
 if TYPE_CHECKING:
     from grimoire.core.state import State
@@ -323,6 +323,12 @@ class ActionCodec:
                         fields.append(name)
         self.fields = fields  # the JSON fields an action may carry besides id, text, kind
 
+    def say(self, message: str) -> str:
+        """``message`` in the current language: the game's catalogue, else the shell's (the
+        core's own refusals), else ``message`` itself."""
+        found = self.translate(message)
+        return found if found != message else engine_text(message)
+
     def _domain(self, kind: Kind, slot: str) -> Domain:
         return self.domains[kind.domains[slot]]
 
@@ -406,7 +412,7 @@ class ActionCodec:
         language. IllegalAction naming what could not be read otherwise."""
         words = normalise(text).split()
         if not words:
-            raise IllegalAction(self.translate(N_("an empty text names no action")))
+            raise IllegalAction(self.say(N_("an empty text names no action")))
         refusal: str | None = None
         for pattern in self._patterns:
             found, why = self._match(pattern, words, state)
@@ -422,12 +428,12 @@ class ActionCodec:
         examples = ", ".join(f"'{example}'" for example in self.examples()[:12])
         if len(words) == 1 and words[0].isdigit():
             raise IllegalAction(
-                self.translate(
-                    N_("'{text}' is a number, not an action text (e.g. {examples})")
-                ).format(text=text.strip(), examples=examples)
+                self.say(N_("'{text}' is a number, not an action text (e.g. {examples})")).format(
+                    text=text.strip(), examples=examples
+                )
             )
         raise IllegalAction(
-            self.translate(N_("cannot read {text}: say e.g. {examples}")).format(
+            self.say(N_("cannot read {text}: say e.g. {examples}")).format(
                 text=repr(text.strip()), examples=examples
             )
         )
@@ -482,8 +488,8 @@ class ActionCodec:
         if not read_any and not refusal and any(not slot for slot, _ in parts[:part]):
             phrase = self._slot_phrase(pattern, part, words, at)
             refusal.append(
-                self.translate(domain.unknown).format(
-                    what=self.translate(domain.what),
+                self.say(domain.unknown).format(
+                    what=self.say(domain.what),
                     value=repr(phrase),
                     examples=", ".join(domain.examples()),
                 )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
+from grimoire.core.action_declaration import normalise
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import engine_text as _t
 from grimoire.core.rng import pick_weighted, weights_of
@@ -181,7 +182,14 @@ class State(ABC):
 
     def parse_action(self, text: str) -> int:
         """The action id named by ``text`` (its English text, an old spelling, or its text as
-        shown in the current language); raises IllegalAction if it names none."""
+        shown in the current language; at a chance node, an outcome's text); raises
+        IllegalAction if it names none."""
+        if self.is_chance():
+            wanted = normalise(text)
+            for outcome, _weight in self._cached_weights():
+                if normalise(self.chance_to_string(outcome)) == wanted:
+                    return outcome
+            raise IllegalAction(_t("no chance outcome reads {text}").format(text=repr(text)))
         return self.game.codec.parse(text, self)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
