@@ -24,13 +24,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
+from grimoire.core.action_declaration import Actions, Kind, Numbered
 from grimoire.core.bot import Bot
-from grimoire.core.errors import IllegalAction
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 
-CLAIM, PASS = 0, 1
+CLAIM_CODEC = Actions(Kind("claim", "claim"), Kind("pass", "pass")).bind()
+CLAIM, PASS = CLAIM_CODEC.encode("claim"), CLAIM_CODEC.encode("pass")
+GUESS_CODEC = Actions(Kind("guess", "guess {number}")).bind(number=Numbered(3, first=0))
+ROLL_CODEC = Actions(Kind("roll", "roll")).bind()
 
 
 class ClaimState(State):
@@ -93,15 +96,8 @@ class ClaimState(State):
         copy.bonus, copy.claimed, copy.turns = self.bonus, list(self.claimed), self.turns
         return copy
 
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            return f"bonus {action}"
-        return "claim" if action == CLAIM else "pass"
-
-    def parse_action(self, text: str) -> int:
-        if text in ("claim", "pass"):
-            return CLAIM if text == "claim" else PASS
-        raise IllegalAction(f"no action {text!r}")
+    def chance_to_string(self, outcome: int) -> str:
+        return f"bonus {outcome}"
 
 
 class Claimer(Bot):
@@ -120,9 +116,7 @@ class ClaimGame(Game):
         Option("winners", "claimers", "who wins", choices=("claimers", "all", "none", "seat0")),
     )
 
-    @property
-    def num_actions(self) -> int:
-        return 2
+    codec = CLAIM_CODEC
 
     @property
     def max_chance_outcomes(self) -> int:
@@ -203,11 +197,8 @@ class GuessState(State):
         copy.round, copy.guesses, copy.points = self.round, dict(self.guesses), list(self.points)
         return copy
 
-    def action_to_string(self, action: int) -> str:
-        return f"target {action}" if self.is_chance() else f"guess {action}"
-
-    def parse_action(self, text: str) -> int:
-        raise IllegalAction("no text actions in this toy")
+    def chance_to_string(self, outcome: int) -> str:
+        return f"target {outcome}"
 
 
 class GuessGame(Game):
@@ -220,9 +211,7 @@ class GuessGame(Game):
         Option("rounds", 3, "rounds to play", kind=int),
     )
 
-    @property
-    def num_actions(self) -> int:
-        return 3
+    codec = GUESS_CODEC
 
     @property
     def max_chance_outcomes(self) -> int:
@@ -311,14 +300,6 @@ class KomiState(State):
         copy.starter, copy.dice, copy.rolling = self.starter, list(self.dice), self.rolling
         return copy
 
-    def action_to_string(self, action: int) -> str:
-        return f"outcome {action}" if self.is_chance() else "roll"
-
-    def parse_action(self, text: str) -> int:
-        if text == "roll":
-            return 0
-        raise IllegalAction(f"no action {text!r}")
-
 
 class KomiGame(Game):
     name: ClassVar[str] = "toy-komi"
@@ -340,9 +321,7 @@ class KomiGame(Game):
         path = self.options["components"]
         return [KOMI_DATA if path is None else Path(path).read_text("utf-8")]
 
-    @property
-    def num_actions(self) -> int:
-        return 1
+    codec = ROLL_CODEC
 
     @property
     def max_chance_outcomes(self) -> int:

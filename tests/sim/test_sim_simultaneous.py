@@ -15,6 +15,7 @@ from tests.toys.duel import DuelState
 
 import grimoire
 from grimoire.bots import RandomBot, make_bot
+from grimoire.core.action_declaration import Actions, Kind, Numbered
 from grimoire.core.bot import Bot
 from grimoire.core.game import Game
 from grimoire.core.state import TERMINAL, Actor, State
@@ -117,12 +118,6 @@ class GrabState(State):
         copy.pool, copy.held = list(self.pool), list(self.held)
         return copy
 
-    def action_to_string(self, action: int) -> str:
-        return f"grab {action}"
-
-    def parse_action(self, text: str) -> int:
-        return int(text.split()[-1])
-
 
 class GrabGame(Game):
     name = "toy_grab"
@@ -130,7 +125,7 @@ class GrabGame(Game):
     min_players = 2
     max_players = 2
     simultaneous_decisions = True
-    num_actions = 3  # type: ignore[assignment]
+    codec = Actions(Kind("grab", "grab {token}")).bind(token=Numbered(3, first=0))
     max_chance_outcomes = 1  # type: ignore[assignment]
     max_game_length = 2  # type: ignore[assignment]
 

@@ -16,12 +16,15 @@ import random
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from grimoire.core.errors import IllegalAction
+from grimoire.core.action_declaration import Actions, Kind, Numbered
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 
 DECK = 12
+# one kind: play card N (its id), counted from 0 like the cards' ids
+ACTIONS = Actions(Kind("play", "play {card}", help="choose a card of your hand, face down"))
+CODEC = ACTIONS.bind(card=Numbered(DECK, first=0, what="card"))
 
 
 class DuelState(State):
@@ -135,14 +138,8 @@ class DuelState(State):
         return f"you choose {action}" if viewer == actor else f"seat {actor} chooses a card"
 
     # ----------------------------------------------------------------- text
-    def action_to_string(self, action: int) -> str:
-        return f"deal {action}" if self.is_chance() else f"play {action}"
-
-    def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
-        if len(words) == 2 and words[0] in ("play", "deal") and words[1].isdigit():
-            return int(words[1])
-        raise IllegalAction(f"{text!r} is not 'play N'")
+    def chance_to_string(self, outcome: int) -> str:
+        return f"deal {outcome}"
 
 
 class DuelGame(Game):
@@ -162,9 +159,7 @@ class DuelGame(Game):
         if not 1 <= self.options["hand"] <= DECK // self.players:
             raise InvalidOptions(f"hand must be 1..{DECK // self.players}")
 
-    @property
-    def num_actions(self) -> int:
-        return DECK
+    codec = CODEC
 
     @property
     def max_chance_outcomes(self) -> int:

@@ -21,12 +21,18 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from grimoire.core.errors import IllegalAction, InvalidOptions
+from grimoire.core.action_declaration import Actions, Kind
+from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 
-ROLL, STOP = 0, 1
+ACTIONS = Actions(
+    Kind("roll", "roll", help="roll the die: its face goes to your pot, a 1 busts"),
+    Kind("stop", "stop", help="bank your pot and end your turn"),
+)
+CODEC = ACTIONS.bind()
+ROLL, STOP = CODEC.encode("roll"), CODEC.encode("stop")
 LUCKY = (2, 3, 4, 5, 6)
 
 
@@ -178,16 +184,8 @@ class RaceState(State):
         return f"seat {actor} {'rolls' if action == ROLL else 'stops'}"
 
     # ----------------------------------------------------------------- text
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            return f"lucky {action}" if self._dealing() is not None else f"face {action}"
-        return "roll" if action == ROLL else "stop"
-
-    def parse_action(self, text: str) -> int:
-        word = text.strip().lower()
-        if word in ("roll", "stop"):
-            return ROLL if word == "roll" else STOP
-        raise IllegalAction(f"{text!r} is not 'roll' or 'stop'")
+    def chance_to_string(self, outcome: int) -> str:
+        return f"lucky {outcome}" if self._dealing() is not None else f"face {outcome}"
 
 
 class RaceGame(Game):
@@ -206,9 +204,7 @@ class RaceGame(Game):
         if self.options["rounds"] < 1 or self.options["max_rolls"] < 1:
             raise InvalidOptions("rounds and max_rolls must be 1 or more")
 
-    @property
-    def num_actions(self) -> int:
-        return 2
+    codec = CODEC
 
     @property
     def max_chance_outcomes(self) -> int:

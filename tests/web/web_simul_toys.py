@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tests.toys.duel import DuelGame, DuelState
+from tests.toys.duel import ACTIONS as DUEL_ACTIONS
+from tests.toys.duel import DECK, DuelGame, DuelState
 from tests.toys.race import RaceGame, RaceState
 from web_toygame import NAMES
 
-from grimoire.core.errors import IllegalAction
+from grimoire.core.action_declaration import Labelled
 from grimoire.core.state import CHANCE, Actor, State
 
 GEMS = {2: "Jasper", 3: "Garnet", 4: "Opal", 5: "Agate", 6: "Zircon"}  # Race's lucky cards
@@ -55,19 +56,21 @@ class MarkedDuelState(DuelState):
             return f"a card to seat {seat}"
         return f"you choose {card(action)}" if viewer == actor else f"seat {actor} chooses a card"
 
-    def action_to_string(self, action: int) -> str:
-        return f"deal {card(action)}" if self.is_chance() else f"play {card(action)}"
-
-    def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
-        if len(words) >= 2 and words[0] in ("play", "deal") and words[1].isdigit():
-            return int(words[1])
-        raise IllegalAction(f"{text!r} is not 'play N'")
+    def chance_to_string(self, outcome: int) -> str:
+        return f"deal {card(outcome)}"
 
 
 class MarkedDuelGame(DuelGame):
     name: ClassVar[str] = "toy_duel_marked"
     title: ClassVar[str] = "Marked Duel"
+    # the cards' texts carry their markers ("play 3 (Thorn)"); "play 3" reads too
+    codec = DUEL_ACTIONS.bind(
+        card=Labelled(
+            [card(number) for number in range(DECK)],
+            what="card",
+            spellings={str(number): number for number in range(DECK)},
+        )
+    )
 
     def _new_state(self, seed: int) -> State:
         return MarkedDuelState(self, seed)

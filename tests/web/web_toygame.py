@@ -15,7 +15,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from grimoire.core.errors import IllegalAction
+from grimoire.core.action_declaration import Actions, Kind, Labelled
 from grimoire.core.game import Game
 from grimoire.core.options import Option
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
@@ -36,8 +36,22 @@ NAMES = (
     "Topaz",
     "Wisp",
 )
-DRAW = 12
-BOOST = 13
+# ids: play a card 0..11 (its text "play Ember (1)", also read as "play ember"), draw, boost
+ACTIONS = Actions(
+    Kind("play", "play {card}", help="play a card from your hand"),
+    Kind("draw", "draw", help="draw a card (once a turn)"),
+    Kind("boost", "boost", help="your next card counts double (once a turn)"),
+)
+CODEC = ACTIONS.bind(
+    card=Labelled(
+        [f"{name} ({value})" for value, name in enumerate(NAMES, start=1)],
+        what="card",
+        spellings={name: index for index, name in enumerate(NAMES)},
+        json=lambda index: NAMES[index].lower(),
+    )
+)
+DRAW = CODEC.encode("draw")
+BOOST = CODEC.encode("boost")
 
 
 class ToyState(State):
@@ -157,35 +171,8 @@ class ToyState(State):
         )
         return copy
 
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            return f"deal {NAMES[action]}"
-        if action == DRAW:
-            return "draw"
-        if action == BOOST:
-            return "boost"
-        return f"play {NAMES[action]} ({action + 1})"
-
-    def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
-        if words == ["draw"]:
-            return DRAW
-        if words == ["boost"]:
-            return BOOST
-        names = [name.lower() for name in NAMES]
-        if len(words) >= 2 and words[0] == "play" and words[1] in names:
-            return names.index(words[1])
-        raise IllegalAction(f"{text!r} names no action (draw, boost, play NAME)")
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        doc = super().action_to_json(action)
-        if action == DRAW:
-            doc["kind"] = "draw"
-        elif action == BOOST:
-            doc["kind"] = "boost"
-        else:
-            doc.update(kind="play", card=NAMES[action].lower())
-        return doc
+    def chance_to_string(self, outcome: int) -> str:
+        return f"deal {NAMES[outcome]}"
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         if actor == CHANCE:
@@ -208,9 +195,7 @@ class ToyGame(Game):
         Option("fast", False, "a flag that changes nothing", kind=bool),
     )
 
-    @property
-    def num_actions(self) -> int:
-        return CARDS + 2
+    codec = CODEC
 
     @property
     def max_chance_outcomes(self) -> int:

@@ -1,5 +1,7 @@
 """Per-game tables of action ids (docs/actions/<game>.md): what each id of a game's action
-space means, generated from the games themselves (``action_to_string``, ``action_to_json``).
+space means, generated from the games' declared actions (``Game.codec``,
+``core.action_declaration``): a table of the kinds (text, other spellings read, meaning,
+arguments, ids), then every id with its text and JSON fields.
 
     .venv/bin/python scripts/action_tables.py          # rewrite docs/actions/*.md
     .venv/bin/python scripts/action_tables.py --check  # exit 1 if a committed table is stale
@@ -39,6 +41,24 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def _kinds(game: Game) -> list[str]:
+    """The table of the declared kinds: what the parser reads and what each means."""
+    lines = [
+        "| kind | text | also read | meaning | arguments | ids |",
+        "| --- | --- | --- | --- | --- | ---: |",
+    ]
+    for row in game.codec.rows():
+        also = ", ".join(f"`{text}`" for text in row["also"])
+        arguments = ", ".join(f"{slot}: {what} ({size})" for slot, what, size in row["arguments"])
+        first, count = row["first"], row["count"]
+        ids = str(first) if count == 1 else f"{first}..{first + count - 1}"
+        lines.append(
+            f"| {_cell(row['kind'])} | `{_cell(row['text'])}` | {_cell(also)} | "
+            f"{_cell(row['help'])} | {_cell(arguments)} | {ids} |"
+        )
+    return lines
+
+
 def action_table(name: str) -> str:
     """The Markdown table of game ``name``'s action ids (docs/actions/<name>.md)."""
     cls = grimoire.game_class(name)
@@ -57,6 +77,12 @@ def action_table(name: str) -> str:
         "the RL environments' actions and masks, `action_to_string` of every env).",
         "",
         f"Default options. Ids by player count: {counts}.",
+        "",
+        "## Kinds",
+        "",
+        "Texts are read in any case and spacing; `{slot}` is an argument, read by its label.",
+        "",
+        *_kinds(largest),
     ]
     tables = [(cls.max_players, full)]
     for players, game in games.items():

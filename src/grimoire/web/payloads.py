@@ -161,6 +161,9 @@ class Payloads:
             "simultaneous": simultaneous,
             "waiting_for": len(to_act) if simultaneous and not your_turn else 0,
             "actions": actions,
+            # the fields of an action's JSON a piece of the board may carry as data-<field>
+            # (declared with the game's actions): what the page matches a click against
+            "action_fields": ["kind", *t.game.codec.fields],
             "can_undo": undo_refusal is None,
             "terminal": state.is_terminal(),
             "scores": view.get("scores", []),

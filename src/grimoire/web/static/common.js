@@ -253,7 +253,7 @@ export async function renderBoard(board, payload, act, options = {}) {
   if (act) {
     // tooltips and labels name seats as the page does (the games' texts number them from 0)
     const actions = (payload.actions || []).map((action) => ({ ...action, text: namedSeats(payload, action.text) }));
-    count = wireClicks(board, actions, act, payload.viewer ?? null);
+    count = wireClicks(board, actions, act, payload.viewer ?? null, payload.action_fields);
     padTargets(board);
   }
   // a zoomed board opens on the first thing to click, else on the viewer's own piece
@@ -303,7 +303,9 @@ function valueNode(value, payload) {
   return el("span.gv-value", { text: String(value) });
 }
 
-// Make the board's elements clickable. An element with data-<field>="v" attributes stands for
+// Make the board's elements clickable. `declared` is the payload's `action_fields`: the fields
+// of an action's JSON that the game declares (with its actions) and a piece may carry. An
+// element with data-<field>="v" attributes for them stands for
 // the legal actions whose JSON has <field> equal to v, for every such attribute it carries,
 // except "kind": elements often use data-kind for their own sort ("seal", "hall"), so kind only
 // narrows the choice when it matches, and identifies the actions alone on an element (a button)
@@ -313,12 +315,9 @@ function valueNode(value, payload) {
 //   scroll of the same name, the supply die of the same colour);
 // - an element with data-owner="<seat>" of another player than the viewer stands only for
 //   actions of its own kind (picking that player's die, "their"), never for the viewer's own.
-export function wireClicks(root, actions, act, viewer = null) {
-  const fields = new Set();
-  for (const action of actions) {
-    for (const key of Object.keys(action)) if (key !== "id" && key !== "text") fields.add(key);
-  }
-  if (!fields.size) return 0;
+export function wireClicks(root, actions, act, viewer = null, declared = ["kind"]) {
+  const fields = new Set(declared);
+  if (!actions.length) return 0;
   const selector = [...fields].map((f) => `[data-${cssName(f)}]`).join(",");
   const nodes = [...root.querySelectorAll(selector)];
   const found = nodes.map((node) => matchingActions(node, actions, fields, true));
