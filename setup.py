@@ -121,9 +121,7 @@ class StampedBuildExt(build_ext):
         gate = threading.Semaphore(jobs)  # at most ``jobs`` compilers at once, all extensions
         compiler = self.compiler
         serial_compile = compiler._compile  # type: ignore[attr-defined]
-        files = sum(
-            1 for ext in self.extensions for source in ext.sources if source.endswith(".c")
-        )
+        files = sum(1 for ext in self.extensions for source in ext.sources if source.endswith(".c"))
         done = [0]
         lock = threading.Lock()
 
