@@ -311,7 +311,7 @@ def c_effect(st: FatalState, f: F.Decision, parent: Frame | None, where: str) ->
 def c_swapth(st: FatalState, f: F.SwapTheirs, parent: Frame | None, where: str) -> None:
     _on(parent, F.Spent, where, f)
     require(len(st.rows[f.s][f.r]) > f.p, where, f, "the seat's card to swap")
-    ok = st.codec.a_mine(f.r, f.p) in swap_mine(st, f.s)
+    ok = st.ids.a_mine(f.r, f.p) in swap_mine(st, f.s)
     require(ok, where, f, "another seat's row with a card at that place")
 
 

@@ -73,6 +73,7 @@ class _Brain:
         self.st = st
         self.me = me
         self.codec = st.codec
+        self.ids = st.ids
         self.comp = st.comp
         self.lay = st.lay
         self.bit = 1 << me
@@ -235,7 +236,7 @@ class _Brain:
         for action in legal:
             name, args = self.decode(action)
             if name == "enchant":
-                by_effect[self.comp.enchantment(args[0]).effect] = action
+                by_effect[self.comp.enchantments[args[0]].effect] = action
         others = self.others()
         hand = st.hands[me]
         visions = [c for c in hand if self.comp.is_vision(st.kind(c))]
@@ -362,8 +363,8 @@ class _Brain:
             return min(options, key=lambda a: self.tvalue(target, display_of(a)))
         if mode == "trade":
             plan = self._trade_plan()
-            if plan is not None and self.codec.slot + plan[1] in options:
-                return self.codec.slot + plan[1]
+            if plan is not None and self.ids.slot + plan[1] in options:
+                return self.ids.slot + plan[1]
             return max(options, key=lambda a: self.tvalue(me, display_of(a)))
         best = max(options, key=lambda a: self.tvalue(me, display_of(a)))
         if self.tvalue(me, display_of(best)) >= 0.5 or not self.others():
@@ -375,12 +376,12 @@ class _Brain:
     def d_gift(self, legal: list[int], frame: Gift) -> int:
         st, me = self.st, self.me
         t = st.display[frame.slot]
-        others = [s for s in self.others() if self.codec.seat + s in legal]
+        others = [s for s in self.others() if self.ids.seat + s in legal]
         if self.tvalue(me, t) >= 0.5 or not others:
-            return self.codec.seat + me
+            return self.ids.seat + me
         if self.tvalue(me, t) < 0:
-            return self.codec.seat + self.enemy(others)
-        return self.codec.seat + me
+            return self.ids.seat + self.enemy(others)
+        return self.ids.seat + me
 
     def d_target(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
@@ -391,16 +392,16 @@ class _Brain:
         ty, n = tri.ty, tri.n
         if ty == "DRAW":
             if me in seats:
-                return self.codec.seat + me
-            return self.codec.seat + min(others, key=lambda s: (self.threat(s), s))
+                return self.ids.seat + me
+            return self.ids.seat + min(others, key=lambda s: (self.threat(s), s))
         if ty == "TAKE":
             vals = sorted((self.tvalue(me, t) for t in st.display if t >= 0), reverse=True)
             if me in seats and sum(vals[:n]) > 0:
-                return self.codec.seat + me
-            return self.codec.seat + self.enemy(others or seats)
+                return self.ids.seat + me
+            return self.ids.seat + self.enemy(others or seats)
         if ty == "STEAL":
             rich = [s for s in others if st.tre[s]] or others
-            return self.codec.seat + max(
+            return self.ids.seat + max(
                 rich, key=lambda s: (len(st.tre[s]) + 2 * self.threat(s), -s)
             )
 
@@ -410,7 +411,7 @@ class _Brain:
                 value += 30.0 * self.p_sign(s, self.rival) + 3.0
             return value
 
-        return self.codec.seat + max(others, key=lambda s: (danger(s), -s))
+        return self.ids.seat + max(others, key=lambda s: (danger(s), -s))
 
     def d_shield(self, legal: list[int], frame: Frame) -> int:
         if A.SHIELD not in legal:
@@ -473,8 +474,8 @@ class _Brain:
 
     def d_wind(self, legal: list[int], frame: Frame) -> int:
         target = self._wind_target()
-        if target is not None and self.codec.a_row(*target) in legal:
-            return self.codec.a_row(*target)
+        if target is not None and self.ids.a_row(*target) in legal:
+            return self.ids.a_row(*target)
         theirs = [a for a in legal if self.decode(a)[1][0] != self.me]
         return max(theirs or legal, key=lambda a: self.threat(self.decode(a)[1][0]))
 
@@ -500,7 +501,7 @@ class _Brain:
         st, me = self.st, self.me
         plan = self._trade_plan()
         if plan is not None:
-            action = self.codec.treasure + st.tkind(plan[0])
+            action = self.ids.treasure + st.tkind(plan[0])
             if action in legal:
                 return action
         kinds = {self.decode(a)[1][0]: a for a in legal}
@@ -512,7 +513,7 @@ class _Brain:
 
     def d_gorder(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
-        queen = self.codec.treasure + self.comp.queen
+        queen = self.ids.treasure + self.comp.queen
         known = st.public_scores(me)  # what this seat may know; others by their public counts
         totals = [
             score if score is not None else (st.round1 or [0] * st.n)[s] + len(st.tre[s])
