@@ -66,7 +66,7 @@ def l_steal(st: FatalState, f: F.Steal, seat: int) -> list[int]:
 
 
 def l_torow(st: FatalState, f: F.ToRow, seat: int) -> list[int]:
-    p = len(st.rows[f.v][f.r]) - 1
+    p = len(st.rows[f.victim][f.row]) - 1
     return [st.ids.to_row + r for r, row in enumerate(st.rows[seat]) if len(row) == p]
 
 
@@ -95,7 +95,7 @@ def l_xkeep(st: FatalState, f: F.XKeep, seat: int) -> list[int]:
 
 def l_slot(st: FatalState, f: F.SlotPick, seat: int) -> list[int]:
     slots = [st.ids.slot + i for i, t in enumerate(st.display) if t >= 0]
-    if f.m == "star" and st.game.options["star_treasure"] == "optional":
+    if f.mode == "star" and st.game.options["star_treasure"] == "optional":
         slots.insert(0, A.DONE)
     return slots
 
@@ -125,7 +125,7 @@ def l_swapmy(st: FatalState, f: F.SwapMine, seat: int) -> list[int]:
 
 
 def l_swapth(st: FatalState, f: F.SwapTheirs, seat: int) -> list[int]:
-    p = f.p
+    p = f.place
     return [
         st.ids.a_row(x, r)
         for x in st.live()
@@ -152,7 +152,7 @@ def l_trade(st: FatalState, f: F.Trade, seat: int) -> list[int]:
 
 
 def l_gorder(st: FatalState, f: F.GazeOrder, seat: int) -> list[int]:
-    return sorted({st.ids.treasure + st.tkind(t) for t in st.t_top[f.i :]})
+    return sorted({st.ids.treasure + st.tkind(t) for t in st.t_top[f.place :]})
 
 
 def l_keep(st: FatalState, f: F.Keep, seat: int) -> list[int]:
@@ -167,7 +167,7 @@ def a_act1(st: FatalState, f: F.Act1, s: int, d: Decoded) -> None:
     if d.kind == "done":
         return
     if d.kind == "exchange":
-        st.stack.append(F.Exchange(s=s, at=0, n=0))
+        st.stack.append(F.Exchange(s=s, at=0, discarded=0))
         return
     k = st.comp.enchantments[d.arg].kind  # the argument counts the enchantment kinds
     card = take_card(st, st.hands[s], k)
@@ -210,8 +210,8 @@ def a_xdisc(st: FatalState, f: F.XDisc, s: int, d: Decoded) -> None:
         st.stack.pop()
         return
     to_discard(st, [take_card(st, st.hands[s], d.arg)])
-    parent.n += 1
-    if parent.n >= st.comp.exchange_discard or not st.hands[s]:
+    parent.discarded += 1
+    if parent.discarded >= st.comp.exchange_discard or not st.hands[s]:
         st.stack.pop()
 
 
@@ -219,8 +219,8 @@ def a_xkeep(st: FatalState, f: F.XKeep, s: int, d: Decoded) -> None:
     card = take_card(st, st.looking, d.arg)
     st.hands[s].append(card)
     st.ck[card] = 1 << s
-    f.n -= 1
-    if f.n <= 0 or not st.looking:
+    f.to_keep -= 1
+    if f.to_keep <= 0 or not st.looking:
         st.stack.pop()
 
 
@@ -234,12 +234,12 @@ def a_steal(st: FatalState, f: F.Steal, s: int, d: Decoded) -> None:
     if len(fits) == 1:
         st.rows[s][fits[0]].append(st.rows[x][r].pop())
     else:
-        st.stack.append(F.ToRow(s=s, v=x, r=r))
+        st.stack.append(F.ToRow(s=s, victim=x, row=r))
 
 
 def a_torow(st: FatalState, f: F.ToRow, s: int, d: Decoded) -> None:
     st.stack.pop()
-    st.rows[s][d.arg].append(st.rows[f.v][f.r].pop())
+    st.rows[s][d.arg].append(st.rows[f.victim][f.row].pop())
 
 
 def a_play(st: FatalState, f: F.Play, s: int, d: Decoded) -> None:
@@ -261,18 +261,19 @@ def a_slot(st: FatalState, f: F.SlotPick, s: int, d: Decoded) -> None:
     if d.kind == "done":
         return  # option star_treasure = optional
     i = d.arg
-    if f.m == "star":
+    if f.mode == "star":
         st.stack.append(F.Gift(s=s, slot=i))
         return
-    if f.m == "take":
+    if f.mode == "take":
         t = st.display[i]
         st.display[i] = -1
-        receive(st, f.t, t, st.full)
+        receive(st, f.receiver_or_kind, t, st.full)
         st.stack.append(F.TDraw(to="display", slot=i))
         return
-    # Fairy Trade: my treasure of kind f.t for the display's slot i
-    zone = st.up[s] if any(st.tkind(t) == f.t for t in st.up[s]) else st.tre[s]
-    mine = take_treasure(st, zone, f.t)
+    # Fairy Trade: my treasure of that kind for the display's slot i
+    kind = f.receiver_or_kind
+    zone = st.up[s] if any(st.tkind(t) == kind for t in st.up[s]) else st.tre[s]
+    mine = take_treasure(st, zone, kind)
     theirs = st.display[i]
     st.tk[mine] = st.full
     st.display[i] = mine
@@ -292,7 +293,7 @@ def a_target(st: FatalState, f: F.Target, s: int, d: Decoded) -> None:
     st.stack.pop()
     tri = st.stack[-1]
     assert isinstance(tri, F.Tri)
-    tri.t = d.arg
+    tri.target = d.arg
 
 
 def a_shield(st: FatalState, f: F.Shield, s: int, d: Decoded) -> None:
@@ -304,7 +305,7 @@ def a_shield(st: FatalState, f: F.Shield, s: int, d: Decoded) -> None:
     to_discard(st, [shield])
     tri = st.stack[-1]
     assert isinstance(tri, F.Tri)
-    tri.sh = True
+    tri.shielded = True
     st.stack.append(F.Draw(s=s, to="aside"))  # ruling 9
 
 
@@ -322,14 +323,14 @@ def a_discard(st: FatalState, f: F.Discard, s: int, d: Decoded) -> None:
 def a_swapmy(st: FatalState, f: F.SwapMine, s: int, d: Decoded) -> None:
     st.stack.pop()
     r, p = d.args
-    st.stack.append(F.SwapTheirs(s=s, r=r, p=p))
+    st.stack.append(F.SwapTheirs(s=s, row=r, place=p))
 
 
 def a_swapth(st: FatalState, f: F.SwapTheirs, s: int, d: Decoded) -> None:
     st.stack.pop()
     x, r2 = d.args
-    mine, theirs = st.rows[s][f.r], st.rows[x][r2]
-    mine[f.p], theirs[f.p] = theirs[f.p], mine[f.p]
+    mine, theirs = st.rows[s][f.row], st.rows[x][r2]
+    mine[f.place], theirs[f.place] = theirs[f.place], mine[f.place]
 
 
 def a_wind(st: FatalState, f: F.Wind, s: int, d: Decoded) -> None:
@@ -341,8 +342,8 @@ def a_wind(st: FatalState, f: F.Wind, s: int, d: Decoded) -> None:
 def a_pick(st: FatalState, f: F.Pick, s: int, d: Decoded) -> None:
     st.stack.pop()
     x = d.arg
-    st.stack.append(F.Echk(v=x, by=s))
-    st.stack.append(F.RCard(s=s, v=x))
+    st.stack.append(F.Echk(victim=x, by=s))
+    st.stack.append(F.RCard(s=s, victim=x))
 
 
 def a_unmask(st: FatalState, f: F.Unmask, s: int, d: Decoded) -> None:
@@ -352,16 +353,16 @@ def a_unmask(st: FatalState, f: F.Unmask, s: int, d: Decoded) -> None:
 
 def a_trade(st: FatalState, f: F.Trade, s: int, d: Decoded) -> None:
     st.stack.pop()
-    st.stack.append(F.SlotPick(s=s, m="trade", t=d.arg))
+    st.stack.append(F.SlotPick(s=s, mode="trade", receiver_or_kind=d.arg))
 
 
 def a_gorder(st: FatalState, f: F.GazeOrder, s: int, d: Decoded) -> None:
-    i = f.i
+    i = f.place
     rest = st.t_top[i:]
     t = take_treasure(st, rest, d.arg)
     st.t_top[i:] = [t, *rest]
-    f.i = i + 1
-    if f.i >= len(st.t_top) - 1:
+    f.place = i + 1
+    if f.place >= len(st.t_top) - 1:
         st.stack.pop()
 
 

@@ -102,7 +102,7 @@ def p_turn(st: FatalState, f: F.Turn) -> None:
     elif at == 3:  # A. 3 or more stars: a display treasure (ruling 18: mandatory)
         f.at = 4
         if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
-            st.stack.append(F.SlotPick(s=s, m="star"))
+            st.stack.append(F.SlotPick(s=s, mode="star"))
     elif at == 4:  # B. trimagics, mandatory, up to two (ruling 14)
         complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
         if not complete or st.casts >= st.comp.trimagics:
@@ -113,7 +113,7 @@ def p_turn(st: FatalState, f: F.Turn) -> None:
             push_tri(st, s, complete[0])
     elif at == 5:  # C. set-aside cards to hand, the caster first, then the others
         f.at = 6
-        st.stack.append(F.Hand(q=[(s + i) % st.n for i in range(st.n)]))
+        st.stack.append(F.Hand(seats=[(s + i) % st.n for i in range(st.n)]))
     else:
         st.stack.pop()
         if st.active:
@@ -151,9 +151,9 @@ def p_xchg(st: FatalState, f: F.Exchange) -> None:
         push_seq(st, [F.Draw(s=s, to="look") for _ in range(st.comp.exchange_draw)])
     elif at == 3:
         f.at = 4
-        keep = min(f.n, len(st.looking))
+        keep = min(f.discarded, len(st.looking))
         if keep > 0:
-            st.stack.append(F.XKeep(s=s, n=keep))
+            st.stack.append(F.XKeep(s=s, to_keep=keep))
     else:
         to_discard(st, st.looking)
         st.looking, st.looker = [], -1
@@ -172,7 +172,7 @@ def p_gaze(st: FatalState, f: F.Gaze) -> None:
         for t in st.t_top:  # the gazer sees them all; others lose the order she may change
             st.tk[t] = me
         if len(st.t_top) > 1:
-            st.stack.append(F.GazeOrder(s=s, i=0))
+            st.stack.append(F.GazeOrder(s=s, place=0))
     else:
         st.stack.pop()
 
@@ -182,7 +182,7 @@ def p_echk(st: FatalState, f: F.Echk) -> None:
     """A hand emptied by another seat's effect (ruling 17): in round 1 the player draws a card;
     in round 2 the player is out, and the eliminator may win at once."""
     st.stack.pop()
-    v, by = f.v, f.by
+    v, by = f.victim, f.by
     if st.out[v] or st.hands[v]:
         return
     if st.round == 1:
@@ -209,7 +209,7 @@ def eliminate(st: FatalState, v: int, by: int) -> None:
     seat = by
     for _ in range(len(st.tre[v])):  # dealt from the eliminator's left
         seat = st.next_live(seat)
-        seq.append(F.Share(v=v, to=seat))
+        seq.append(F.Share(victim=v, to=seat))
     if len(st.live()) == 1:
         seq.append(F.RoundEnd(at="last"))
     push_seq(st, seq)
@@ -218,7 +218,7 @@ def eliminate(st: FatalState, v: int, by: int) -> None:
 def p_hand(st: FatalState, f: F.Hand) -> None:
     """Step C: above six cards discard down to six (ruling 4), then the set-aside cards join
     the hand blind up to six; the rest go face up to the discard pile (ruling 8)."""
-    queue = f.q
+    queue = f.seats
     limit = st.comp.hand_limit
     while queue:
         x = queue[0]
@@ -262,10 +262,10 @@ def p_rend(st: FatalState, f: F.RoundEnd) -> None:
             for t in st.tre[seat]:
                 st.tk[t] = everyone
         f.at = "bonus"
-        f.q = []
+        f.bonus_seats = []
         st.stack.append(F.Reveal())
     elif at == "bonus":
-        queue = f.q
+        queue = f.bonus_seats
         if not queue:
             f.at = "rebuild"
             return

@@ -320,7 +320,7 @@ class _Brain:
 
     def d_torow(self, legal: list[int], frame: ToRow) -> int:
         st, me = self.st, self.me
-        card = st.rows[frame.v][frame.r][-1]
+        card = st.rows[frame.victim][frame.row][-1]
 
         def value(action: int) -> float:
             r = self.decode(action)[1][0]
@@ -355,9 +355,9 @@ class _Brain:
         def display_of(action: int) -> int:
             return st.display[self.decode(action)[1][0]]
 
-        mode = frame.m
+        mode = frame.mode
         if mode == "take":
-            target = frame.t
+            target = frame.receiver_or_kind
             if target == me:
                 return max(options, key=lambda a: self.tvalue(me, display_of(a)))
             return min(options, key=lambda a: self.tvalue(target, display_of(a)))
@@ -389,7 +389,7 @@ class _Brain:
         assert isinstance(tri, Tri)
         seats = [self.decode(a)[1][0] for a in legal]
         others = [s for s in seats if s != me]
-        ty, n = tri.ty, tri.n
+        ty, n = tri.effect, tri.strength
         if ty == "DRAW":
             if me in seats:
                 return self.ids.seat + me
@@ -419,7 +419,7 @@ class _Brain:
         st, me = self.st, self.me
         tri = st.stack[-2]
         assert isinstance(tri, Tri)
-        ty, n = tri.ty, tri.n
+        ty, n = tri.effect, tri.strength
         if ty == "DISCARD":
             hand = len(st.hands[me]) - 1  # the Shield itself leaves the hand
             if st.round == 2 and hand <= n + 1:

@@ -98,19 +98,19 @@ def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
         )
     if isinstance(f, F.RSteal):
         return tr(N_("seat {seat} steals {treasure} from seat {victim}")).format(
-            seat=f.s, treasure=_treasure(st, outcome), victim=f.v
+            seat=f.s, treasure=_treasure(st, outcome), victim=f.victim
         )
     if isinstance(f, F.RCard):
         if f.s < 0:
             return tr(N_("seat {seat} discards {card}")).format(
-                seat=f.v, card=comp.card_name(outcome)
+                seat=f.victim, card=comp.card_name(outcome)
             )
         return tr(N_("seat {seat} takes {card} from seat {victim}")).format(
-            seat=f.s, card=comp.card_name(outcome), victim=f.v
+            seat=f.s, card=comp.card_name(outcome), victim=f.victim
         )
     if isinstance(f, F.Share):
         return tr(N_("seat {seat} gets {treasure} of seat {victim}")).format(
-            seat=f.to, treasure=_treasure(st, outcome), victim=f.v
+            seat=f.to, treasure=_treasure(st, outcome), victim=f.victim
         )
     return tr(N_("outcome {outcome}")).format(outcome=outcome)
 
@@ -134,7 +134,7 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
     if isinstance(f, F.GazeOrder):
         if me:
             return _("you put {treasure} at position {place} of the deck").format(
-                treasure=_treasure(st, args[0]), place=f.i + 1
+                treasure=_treasure(st, args[0]), place=f.place + 1
             )
         return _("seat {seat} puts a treasure back on the deck").format(seat=actor)
     return _("seat {seat}: {action}").format(seat=actor, action=public_text(st, f, action))
@@ -222,8 +222,8 @@ def _said_treasure(st: FatalState, f: Frame, args: Args) -> str:
 def _said_slot(st: FatalState, f: Frame, args: Args) -> str:
     t = st.display[args[0]]
     slot = args[0] + 1
-    take = isinstance(f, F.SlotPick) and f.m == "take"
-    receiver = f.t if isinstance(f, F.SlotPick) else -1
+    take = isinstance(f, F.SlotPick) and f.mode == "take"
+    receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
     if t < 0:
         if take:
             return _("gives nothing (slot {slot}) to seat {seat}").format(slot=slot, seat=receiver)
@@ -311,19 +311,19 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
             return _("you see {treasure} (Crystal Gaze)").format(treasure=_treasure(st, outcome))
         return _("seat {seat} looks at a treasure of the deck").format(seat=f.s)
     if isinstance(f, F.RSteal):
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
         return _("seat {seat} steals a treasure from seat {victim}").format(seat=s, victim=v)
     if isinstance(f, F.RCard) and f.s >= 0:
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         if viewer in (s, v):
             return truth
         return _("seat {seat} takes a card from seat {victim}").format(seat=s, victim=v)
     if isinstance(f, F.Share):
         if viewer == f.to or _face_up(st, f.to, outcome):
             return truth
-        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.v)
+        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.victim)
     return truth
 
 
@@ -365,10 +365,10 @@ def prompt(st: FatalState) -> str:
             seat=f.s, by=f.by
         )
     if isinstance(f, F.SlotPick):
-        if f.m == "star":
+        if f.mode == "star":
             what = _("3 or more stars: take a display treasure")
-        elif f.m == "take":
-            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.t)
+        elif f.mode == "take":
+            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.receiver_or_kind)
         else:
             what = _("Fairy Trade: a display treasure")
         return _("seat {seat}: {what}").format(seat=f.s, what=what)
