@@ -65,7 +65,17 @@ def seats(st: FatalState) -> None:
 
 # ---------------------------------------------------------------------- objects
 def objects(st: FatalState) -> None:
-    comp, lay = st.comp, st.lay
+    """Every object where the rules can put it and known to whom it must be."""
+    _table_objects(st)
+    for s in range(st.n):
+        _seat_objects(st, s)
+    _treasure_deck(st)
+
+
+def _table_objects(st: FatalState) -> None:
+    """Rows hold at most three visions, one enchantment at most is in effect, the looker
+    is live, and the Queen is never a player's, displayed or under the deck."""
+    comp = st.comp
     visions, length = len(comp.visions), comp.row_length  # cards 0..V-1 are the visions
     for s, rows in enumerate(st.rows):
         for r, row in enumerate(rows):
@@ -75,24 +85,32 @@ def objects(st: FatalState) -> None:
         require(False, "in_effect", _Cards(st, st.active), "one enchantment at most")
     if st.looking:
         require(st.looker in st.live(), "looker", st.looker, "the live seat looking at cards")
-    queen = lay.queen
     placed = [t for zone in st.tre + st.up for t in zone] + st.display + st.t_under
-    require(queen not in placed, "treasures", "Queen", "never a player's, displayed or under")
-    for s in range(st.n):
-        me = 1 << s
-        if not all(st.ck[c] & me for c in st.hands[s]):
-            require(False, f"hands[{s}]", _Cards(st, st.hands[s]), "a seat knows its own hand")
-        if not all(st.tk[t] & me for t in st.tre[s]):
-            require(False, f"treasures[{s}]", s, "a seat knows its own face-down treasures")
-        if st.up[s] and not all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s]):
-            require(False, f"face_up[{s}]", s, "a revealed seat's own colour only")
-        if st.out[s] and st.phase != "over":
-            empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
-            require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
-            shared = any(isinstance(f, F.Share) and f.victim == s for f in st.stack)
-            require(
-                shared or not st.tre[s], f"treasures[{s}]", s, "an eliminated seat's are shared"
-            )
+    require(
+        st.lay.queen not in placed, "treasures", "Queen", "never a player's, displayed or under"
+    )
+
+
+def _seat_objects(st: FatalState, s: int) -> None:
+    """A seat knows its own hand and face-down treasures; face-up treasures are a revealed
+    seat's own colour; an eliminated seat has nothing left but treasures being shared."""
+    me = 1 << s
+    if not all(st.ck[c] & me for c in st.hands[s]):
+        require(False, f"hands[{s}]", _Cards(st, st.hands[s]), "a seat knows its own hand")
+    if not all(st.tk[t] & me for t in st.tre[s]):
+        require(False, f"treasures[{s}]", s, "a seat knows its own face-down treasures")
+    if st.up[s] and not all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s]):
+        require(False, f"face_up[{s}]", s, "a revealed seat's own colour only")
+    if st.out[s] and st.phase != "over":
+        empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
+        require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
+        shared = any(isinstance(f, F.Share) and f.victim == s for f in st.stack)
+        require(shared or not st.tre[s], f"treasures[{s}]", s, "an eliminated seat's are shared")
+
+
+def _treasure_deck(st: FatalState) -> None:
+    """The Queen's pool, the looked-at top, and a shown Queen ending the round."""
+    queen = st.lay.queen
     others = len(st.t_pool) - (1 if queen in st.t_pool else 0)
     require(st.t_mid <= others, "t_mid", st.t_mid, f"pool treasures above the Queen's ({others})")
     require(len(st.t_top) <= 3, "t_top", len(st.t_top), "Crystal Gaze looks at three at most")
@@ -145,45 +163,61 @@ def counters(st: FatalState) -> None:
 
 # ---------------------------------------------------------------------- the stack
 def stack(st: FatalState) -> None:
+    """A pending step while the game runs, the bottom frame the phase's, each frame in its
+    place."""
     frames = st.stack
     if st.phase == "over":
         require(not frames, "stack", frames, "a finished game has no pending step")
         return
     require(bool(frames), "stack", [], "a game in progress has a pending step")
-    bottom = frames[0]
     if st.phase == "setup":
-        require(isinstance(bottom, BOTTOM[1:]), "stack[0]", bottom, "setup or start")
-        for i, f in enumerate(frames):
-            require(isinstance(f, SETUP_KINDS), f"stack[{i}]", f, "a setup step")
-        undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
-        dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
-        setup = isinstance(bottom, F.Setup)
-        require(setup or undealt == dealing, "stack", frames, "a deal per undealt seat")
-        drawing = any(isinstance(f, F.First) for f in frames)
-        require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
-        shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
-        require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
+        _setup_stack(st, frames)
     else:
-        require(isinstance(bottom, F.Turn), "stack[0]", bottom, "the turn of the seat")
+        require(isinstance(frames[0], F.Turn), "stack[0]", frames[0], "the turn of the seat")
     rends = sum(isinstance(f, F.RoundEnd) for f in frames)
     require(rends <= 1, "stack", frames, "one end of round at a time")
     slots = [f.slot for f in frames if isinstance(f, F.TDraw) and f.to == "display"]
     require(len(set(slots)) == len(slots), "stack", frames, "one draw per display slot")
-    top, live = len(frames) - 1, st.live()
+    live = st.live()
     for i, f in enumerate(frames):
-        where = f"stack[{i}]"
-        parent = frames[i - 1] if i else None
-        if i and isinstance(f, BOTTOM):
-            require(False, where, f, "only at the bottom of the stack")
-        if isinstance(f, ASKS) and i < top:
-            above = frames[i + 1]
-            waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
-                isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
-            )
-            require(waits, where, f, "a decision is the top frame")
-        if isinstance(f, F.Decision) and f.s not in live:
-            require(False, f"{where}.s", f.s, "a seat still in the game")
-        CHECKS[type(f)](st, f, parent, where)
+        _frame_in_place(st, i, f, live)
+
+
+def _setup_stack(st: FatalState, frames: list[Frame]) -> None:
+    """Setup: setup steps only, on ``setup`` or ``start``; once dealing has started, a deal
+    per undealt seat, the first player drawn once, and no Queen in the display."""
+    bottom = frames[0]
+    require(isinstance(bottom, BOTTOM[1:]), "stack[0]", bottom, "setup or start")
+    for i, f in enumerate(frames):
+        require(isinstance(f, SETUP_KINDS), f"stack[{i}]", f, "a setup step")
+    undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
+    dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
+    setup = isinstance(bottom, F.Setup)
+    require(setup or undealt == dealing, "stack", frames, "a deal per undealt seat")
+    drawing = any(isinstance(f, F.First) for f in frames)
+    require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
+    shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
+    require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
+
+
+def _frame_in_place(st: FatalState, i: int, f: Frame, live: list[int]) -> None:
+    """Frame ``i``: a bottom kind only at the bottom, a decision only on top (but a play or a
+    keep waiting for its draw), a deciding seat still in the game, and the checks of its
+    kind."""
+    frames = st.stack
+    where = f"stack[{i}]"
+    parent = frames[i - 1] if i else None
+    if i and isinstance(f, BOTTOM):
+        require(False, where, f, "only at the bottom of the stack")
+    if isinstance(f, ASKS) and i < len(frames) - 1:
+        above = frames[i + 1]
+        waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
+            isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
+        )
+        require(waits, where, f, "a decision is the top frame")
+    if isinstance(f, F.Decision) and f.s not in live:
+        require(False, f"{where}.s", f.s, "a seat still in the game")
+    CHECKS[type(f)](st, f, parent, where)
 
 
 def _is_draw(f: Frame, s: int, to: str) -> bool:

@@ -86,46 +86,81 @@ def new_turn(st: FatalState, seat: int) -> None:
 
 
 def p_turn(st: FatalState, f: F.Turn) -> None:
-    s, at = f.s, f.at
-    if at == 0:  # 1. an enchantment or the exchange: always asked when possible by counts
-        f.at = 1
-        if st.hands[s] or st.tre[s] or st.up[s]:
-            st.stack.append(F.Act1(s=s))
-    elif at == 1:  # 2. steal one vision (public: the rows)
-        f.at = 2
-        if steal_targets(st, s):
-            st.stack.append(F.Steal(s=s))
-    elif at == 2:  # 3. play one or two visions
-        f.at = 3
-        if can_play(st, s):
-            st.stack.append(F.Play(s=s))
-    elif at == 3:  # A. 3 or more stars: a display treasure (ruling 18: mandatory)
-        f.at = 4
-        if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
-            st.stack.append(F.SlotPick(s=s, mode="star"))
-    elif at == 4:  # B. trimagics, mandatory, up to two (ruling 14)
-        complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
-        if not complete or st.casts >= st.comp.trimagics:
-            f.at = 5
-        elif len(complete) > 1:
-            st.stack.append(F.Cast(s=s))
-        else:
-            push_tri(st, s, complete[0])
-    elif at == 5:  # C. set-aside cards to hand, the caster first, then the others
-        f.at = 6
-        st.stack.append(F.Hand(seats=[(s + i) % st.n for i in range(st.n)]))
+    """Seat ``f.s``'s turn, stage ``f.at`` (rulebook "A turn": steps 1-3, then A-C)."""
+    TURN_STAGES[f.at](st, f, f.s)
+
+
+def _step_1(st: FatalState, f: F.Turn, s: int) -> None:
+    """1. An enchantment or the exchange: always asked when possible by counts."""
+    f.at = 1
+    if st.hands[s] or st.tre[s] or st.up[s]:
+        st.stack.append(F.Act1(s=s))
+
+
+def _step_2(st: FatalState, f: F.Turn, s: int) -> None:
+    """2. Steal one vision (public: the rows)."""
+    f.at = 2
+    if steal_targets(st, s):
+        st.stack.append(F.Steal(s=s))
+
+
+def _step_3(st: FatalState, f: F.Turn, s: int) -> None:
+    """3. Play one or two visions."""
+    f.at = 3
+    if can_play(st, s):
+        st.stack.append(F.Play(s=s))
+
+
+def _step_a(st: FatalState, f: F.Turn, s: int) -> None:
+    """A. 3 or more stars: a display treasure (ruling 18: mandatory)."""
+    f.at = 4
+    if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
+        st.stack.append(F.SlotPick(s=s, mode="star"))
+
+
+def _step_b(st: FatalState, f: F.Turn, s: int) -> None:
+    """B. Trimagics, mandatory, up to two (ruling 14); the stage stays until none is left."""
+    complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
+    if not complete or st.casts >= st.comp.trimagics:
+        f.at = 5
+    elif len(complete) > 1:
+        st.stack.append(F.Cast(s=s))
     else:
-        st.stack.pop()
-        if st.active:
-            st.changed = True
-        to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
-        st.active = []
-        st.idle_turns = 0 if st.changed else st.idle_turns + 1
-        st.changed = False
-        if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
-            finish(st)  # ruling 31: a whole round in which nothing changed ends the game
-            return
-        new_turn(st, st.next_live(s))
+        push_tri(st, s, complete[0])
+
+
+def _step_c(st: FatalState, f: F.Turn, s: int) -> None:
+    """C. Set-aside cards to hand, the caster first, then the others."""
+    f.at = 6
+    st.stack.append(F.Hand(seats=[(s + i) % st.n for i in range(st.n)]))
+
+
+def _turn_end(st: FatalState, f: F.Turn, s: int) -> None:
+    """The turn ends: Double Vision and Falling Star end their effect; a whole round in which
+    nothing changed ends the game (ruling 31); else the next live seat plays."""
+    st.stack.pop()
+    if st.active:
+        st.changed = True
+    to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
+    st.active = []
+    st.idle_turns = 0 if st.changed else st.idle_turns + 1
+    st.changed = False
+    if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
+        finish(st)  # ruling 31: a whole round in which nothing changed ends the game
+        return
+    new_turn(st, st.next_live(s))
+
+
+# a turn frame's stage ``at`` -> what it does
+TURN_STAGES: tuple[Callable[[FatalState, F.Turn, int], None], ...] = (
+    _step_1,
+    _step_2,
+    _step_3,
+    _step_a,
+    _step_b,
+    _step_c,
+    _turn_end,
+)
 
 
 def p_spent(st: FatalState, f: F.Spent) -> None:
