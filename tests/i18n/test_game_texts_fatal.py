@@ -76,7 +76,7 @@ def test_labels_prompt_and_log_lines_per_language_with_the_same_ids_and_english_
     seat = next(iter(state.seats_to_act()))
     ids = state.legal_actions(seat)
     english = [state.action_to_string(a) for a in ids]
-    assert english == [state.codec.to_text(a) for a in ids]  # type: ignore[attr-defined]
+    assert english == [state.game.codec.english(a) for a in ids]
     assert english[0] == "done"
     prompt = state.view(seat)["prompt"]
     assert prompt == (
@@ -102,15 +102,15 @@ def test_every_label_of_a_kind_is_translated_whole_and_reads_back_in_english() -
     """One template per kind ('steal seat {seat} row {row}'), word order the language's own;
     the English text still parses to the same id in any language."""
     state = _dealt()
-    codec = state.codec  # type: ignore[attr-defined]
+    codec, first = state.game.codec, state.ids  # type: ignore[attr-defined]
     cases = {
-        codec.a_play(0, 1): ("play V01 row 2", "V01 in Reihe 2", "V01を列2に出す"),
-        codec.a_steal(2, 0): (
+        first.a_play(0, 1): ("play V01 row 2", "V01 in Reihe 2", "V01を列2に出す"),
+        first.a_steal(2, 0): (
             "steal seat 2 row 1",
             "aus Reihe 1 von Platz 2 stehlen",
             "席2の列1から奪う",
         ),
-        codec.a_mine(1, 2): ("mine row 2 card 3", "eigene Reihe 2, Karte 3", "自分の列2の3枚目"),
+        first.a_mine(1, 2): ("mine row 2 card 3", "eigene Reihe 2, Karte 3", "自分の列2の3枚目"),
         codec.parse("reveal"): ("reveal", "aufdecken", "公開する"),
         codec.parse("hide"): ("hide", "verdeckt lassen", "伏せたままにする"),
     }

@@ -32,9 +32,9 @@ def chance_ready(st: FatalState, f: Frame) -> bool:
         top = st.t_top if f.to == "display" else []
         return bool(top or st.t_pool or st.t_under)
     if type(f) is RSteal or type(f) is Share:
-        return bool(st.tre[f.v])
+        return bool(st.tre[f.victim])
     if type(f) is RCard:
-        return bool(st.hands[f.v])
+        return bool(st.hands[f.victim])
     return True
 
 
@@ -69,9 +69,9 @@ def chance_weights(st: FatalState) -> list[tuple[int, int]]:
         pool = st.t_pool if st.t_mid <= 0 else [t for t in st.t_pool if t != queen]
         return _counts([lay.tre_kind[t] for t in pool])
     if type(f) is RSteal or type(f) is Share:
-        return _counts([lay.tre_kind[t] for t in st.tre[f.v]])
+        return _counts([lay.tre_kind[t] for t in st.tre[f.victim]])
     if type(f) is RCard:
-        return _counts([lay.card_kind[c] for c in st.hands[f.v]])
+        return _counts([lay.card_kind[c] for c in st.hands[f.victim]])
     if type(f) is Char:
         dealt = set(st.char)
         return [(sign, 1) for sign in sorted(lay.signs) if sign not in dealt]
@@ -99,13 +99,13 @@ def apply_chance(st: FatalState, outcome: int) -> None:
     elif type(f) is TDraw:
         apply_tdraw(st, f, outcome)
     elif type(f) is RSteal:
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         t = take_treasure(st, st.tre[v], outcome)
         receive(st, s, t, 1 << v)
         if st.tk[t] != st.full:
             forget_rest(st.tre[v], st.tk, (1 << s) | (1 << v))
     elif type(f) is RCard:
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         card = take_card(st, st.hands[v], outcome)
         if s < 0:
             to_discard(st, [card])
@@ -115,7 +115,7 @@ def apply_chance(st: FatalState, outcome: int) -> None:
             st.hands[s].append(card)
             forget_rest(st.hands[v], st.ck, mask)
     elif type(f) is Share:
-        v, to_seat = f.v, f.to
+        v, to_seat = f.victim, f.to
         t = take_treasure(st, st.tre[v], outcome)
         receive(st, to_seat, t, 0)
         if st.tk[t] != st.full:

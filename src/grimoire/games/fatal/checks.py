@@ -65,7 +65,17 @@ def seats(st: FatalState) -> None:
 
 # ---------------------------------------------------------------------- objects
 def objects(st: FatalState) -> None:
-    comp, lay = st.comp, st.lay
+    """Every object where the rules can put it and known to whom it must be."""
+    _table_objects(st)
+    for s in range(st.n):
+        _seat_objects(st, s)
+    _treasure_deck(st)
+
+
+def _table_objects(st: FatalState) -> None:
+    """Rows hold at most three visions, one enchantment at most is in effect, the looker
+    is live, and the Queen is never a player's, displayed or under the deck."""
+    comp = st.comp
     visions, length = len(comp.visions), comp.row_length  # cards 0..V-1 are the visions
     for s, rows in enumerate(st.rows):
         for r, row in enumerate(rows):
@@ -75,24 +85,32 @@ def objects(st: FatalState) -> None:
         require(False, "in_effect", _Cards(st, st.active), "one enchantment at most")
     if st.looking:
         require(st.looker in st.live(), "looker", st.looker, "the live seat looking at cards")
-    queen = lay.queen
     placed = [t for zone in st.tre + st.up for t in zone] + st.display + st.t_under
-    require(queen not in placed, "treasures", "Queen", "never a player's, displayed or under")
-    for s in range(st.n):
-        me = 1 << s
-        if not all(st.ck[c] & me for c in st.hands[s]):
-            require(False, f"hands[{s}]", _Cards(st, st.hands[s]), "a seat knows its own hand")
-        if not all(st.tk[t] & me for t in st.tre[s]):
-            require(False, f"treasures[{s}]", s, "a seat knows its own face-down treasures")
-        if st.up[s] and not all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s]):
-            require(False, f"face_up[{s}]", s, "a revealed seat's own colour only")
-        if st.out[s] and st.phase != "over":
-            empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
-            require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
-            shared = any(isinstance(f, F.Share) and f.v == s for f in st.stack)
-            require(
-                shared or not st.tre[s], f"treasures[{s}]", s, "an eliminated seat's are shared"
-            )
+    require(
+        st.lay.queen not in placed, "treasures", "Queen", "never a player's, displayed or under"
+    )
+
+
+def _seat_objects(st: FatalState, s: int) -> None:
+    """A seat knows its own hand and face-down treasures; face-up treasures are a revealed
+    seat's own colour; an eliminated seat has nothing left but treasures being shared."""
+    me = 1 << s
+    if not all(st.ck[c] & me for c in st.hands[s]):
+        require(False, f"hands[{s}]", _Cards(st, st.hands[s]), "a seat knows its own hand")
+    if not all(st.tk[t] & me for t in st.tre[s]):
+        require(False, f"treasures[{s}]", s, "a seat knows its own face-down treasures")
+    if st.up[s] and not all(st.revealed[s] and own_colour(st, s, t) for t in st.up[s]):
+        require(False, f"face_up[{s}]", s, "a revealed seat's own colour only")
+    if st.out[s] and st.phase != "over":
+        empty = not (st.hands[s] or st.aside[s] or st.up[s] or any(st.rows[s]))
+        require(empty, f"out[{s}]", True, "an eliminated seat has no cards or face-up treasure")
+        shared = any(isinstance(f, F.Share) and f.victim == s for f in st.stack)
+        require(shared or not st.tre[s], f"treasures[{s}]", s, "an eliminated seat's are shared")
+
+
+def _treasure_deck(st: FatalState) -> None:
+    """The Queen's pool, the looked-at top, and a shown Queen ending the round."""
+    queen = st.lay.queen
     others = len(st.t_pool) - (1 if queen in st.t_pool else 0)
     require(st.t_mid <= others, "t_mid", st.t_mid, f"pool treasures above the Queen's ({others})")
     require(len(st.t_top) <= 3, "t_top", len(st.t_top), "Crystal Gaze looks at three at most")
@@ -145,45 +163,61 @@ def counters(st: FatalState) -> None:
 
 # ---------------------------------------------------------------------- the stack
 def stack(st: FatalState) -> None:
+    """A pending step while the game runs, the bottom frame the phase's, each frame in its
+    place."""
     frames = st.stack
     if st.phase == "over":
         require(not frames, "stack", frames, "a finished game has no pending step")
         return
     require(bool(frames), "stack", [], "a game in progress has a pending step")
-    bottom = frames[0]
     if st.phase == "setup":
-        require(isinstance(bottom, BOTTOM[1:]), "stack[0]", bottom, "setup or start")
-        for i, f in enumerate(frames):
-            require(isinstance(f, SETUP_KINDS), f"stack[{i}]", f, "a setup step")
-        undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
-        dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
-        setup = isinstance(bottom, F.Setup)
-        require(setup or undealt == dealing, "stack", frames, "a deal per undealt seat")
-        drawing = any(isinstance(f, F.First) for f in frames)
-        require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
-        shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
-        require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
+        _setup_stack(st, frames)
     else:
-        require(isinstance(bottom, F.Turn), "stack[0]", bottom, "the turn of the seat")
+        require(isinstance(frames[0], F.Turn), "stack[0]", frames[0], "the turn of the seat")
     rends = sum(isinstance(f, F.RoundEnd) for f in frames)
     require(rends <= 1, "stack", frames, "one end of round at a time")
     slots = [f.slot for f in frames if isinstance(f, F.TDraw) and f.to == "display"]
     require(len(set(slots)) == len(slots), "stack", frames, "one draw per display slot")
-    top, live = len(frames) - 1, st.live()
+    live = st.live()
     for i, f in enumerate(frames):
-        where = f"stack[{i}]"
-        parent = frames[i - 1] if i else None
-        if i and isinstance(f, BOTTOM):
-            require(False, where, f, "only at the bottom of the stack")
-        if isinstance(f, ASKS) and i < top:
-            above = frames[i + 1]
-            waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
-                isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
-            )
-            require(waits, where, f, "a decision is the top frame")
-        if isinstance(f, F.Decision) and f.s not in live:
-            require(False, f"{where}.s", f.s, "a seat still in the game")
-        CHECKS[type(f)](st, f, parent, where)
+        _frame_in_place(st, i, f, live)
+
+
+def _setup_stack(st: FatalState, frames: list[Frame]) -> None:
+    """Setup: setup steps only, on ``setup`` or ``start``; once dealing has started, a deal
+    per undealt seat, the first player drawn once, and no Queen in the display."""
+    bottom = frames[0]
+    require(isinstance(bottom, BOTTOM[1:]), "stack[0]", bottom, "setup or start")
+    for i, f in enumerate(frames):
+        require(isinstance(f, SETUP_KINDS), f"stack[{i}]", f, "a setup step")
+    undealt = sorted(s for s in range(st.n) if st.char[s] < 0)
+    dealing = sorted(f.s for f in frames if isinstance(f, F.Char))
+    setup = isinstance(bottom, F.Setup)
+    require(setup or undealt == dealing, "stack", frames, "a deal per undealt seat")
+    drawing = any(isinstance(f, F.First) for f in frames)
+    require(setup or (st.first < 0) == drawing, "first", st.first, "drawn once")
+    shown = sum(isinstance(f, F.TDraw) and f.to == "display" for f in frames)
+    require(st.t_mid >= shown, "t_mid", st.t_mid, "no Queen in the setup's display")
+
+
+def _frame_in_place(st: FatalState, i: int, f: Frame, live: list[int]) -> None:
+    """Frame ``i``: a bottom kind only at the bottom, a decision only on top (but a play or a
+    keep waiting for its draw), a deciding seat still in the game, and the checks of its
+    kind."""
+    frames = st.stack
+    where = f"stack[{i}]"
+    parent = frames[i - 1] if i else None
+    if i and isinstance(f, BOTTOM):
+        require(False, where, f, "only at the bottom of the stack")
+    if isinstance(f, ASKS) and i < len(frames) - 1:
+        above = frames[i + 1]
+        waits = (isinstance(f, F.Play) and _is_draw(above, f.s, "aside")) or (
+            isinstance(f, F.Keep) and _is_draw(above, f.s, "hand")
+        )
+        require(waits, where, f, "a decision is the top frame")
+    if isinstance(f, F.Decision) and f.s not in live:
+        require(False, f"{where}.s", f.s, "a seat still in the game")
+    CHECKS[type(f)](st, f, parent, where)
 
 
 def _is_draw(f: Frame, s: int, to: str) -> bool:
@@ -191,10 +225,12 @@ def _is_draw(f: Frame, s: int, to: str) -> bool:
 
 
 def _on(parent: Frame | None, kind: type[Frame], where: str, f: Frame, **fields: Any) -> None:
-    """The frame sits on a ``kind`` frame whose fields have these values."""
+    """The frame sits on a ``kind`` frame whose fields have these values (named as in the
+    code; the refusal names them as in the position document)."""
     if isinstance(parent, kind) and all(getattr(parent, k) == v for k, v in fields.items()):
         return
-    wanted = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+    key = dict(zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True))
+    wanted = ", ".join(f"{key[k]}={v!r}" for k, v in fields.items())
     tag = kind.__struct_config__.tag
     require(False, where, f, f"pushed on a {tag} frame ({wanted})" if wanted else f"on {tag}")
 
@@ -231,9 +267,9 @@ def c_steal(st: FatalState, f: F.Steal, parent: Frame | None, where: str) -> Non
 
 def c_torow(st: FatalState, f: F.ToRow, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, s=f.s, at=2)
-    _live(st, f.v, f"{where}.v")
-    row = st.rows[f.v][f.r]
-    require(f.v != f.s and bool(row), where, f, "another seat's row with a card")
+    _live(st, f.victim, f"{where}.v")
+    row = st.rows[f.victim][f.row]
+    require(f.victim != f.s and bool(row), where, f, "another seat's row with a card")
     fits = any(len(mine) == len(row) - 1 for mine in st.rows[f.s])
     require(fits, where, f, "one of the seat's rows can take the stolen vision")
 
@@ -253,19 +289,24 @@ def c_xdisc(st: FatalState, f: F.XDisc, parent: Frame | None, where: str) -> Non
 
 def c_xkeep(st: FatalState, f: F.XKeep, parent: Frame | None, where: str) -> None:
     _on(parent, F.Exchange, where, f, s=f.s, at=4)
-    ok = f.n >= 1 and bool(st.looking) and st.looker == f.s
+    ok = f.to_keep >= 1 and bool(st.looking) and st.looker == f.s
     require(ok, where, f, "cards to keep among those the seat looks at")
 
 
 def c_slot(st: FatalState, f: F.SlotPick, parent: Frame | None, where: str) -> None:
-    if f.m == "star":
+    if f.mode == "star":
         _on(parent, F.Turn, where, f, s=f.s, at=4)
-    elif f.m == "take":
-        _on(parent, F.Takes, where, f, s=f.s, t=f.t)
+    elif f.mode == "take":
+        _on(parent, F.Takes, where, f, s=f.s, target=f.receiver_or_kind)
     else:
         _on(parent, F.Spent, where, f)
         mine = {st.tkind(t) for t in st.tre[f.s] + st.up[f.s]}
-        require(f.t in mine, f"{where}.t", f.t, "a treasure kind the seat holds")
+        require(
+            f.receiver_or_kind in mine,
+            f"{where}.t",
+            f.receiver_or_kind,
+            "a treasure kind the seat holds",
+        )
     require(any(t >= 0 for t in st.display), where, f, "a treasure on display")
 
 
@@ -275,13 +316,13 @@ def c_gift(st: FatalState, f: F.Gift, parent: Frame | None, where: str) -> None:
 
 
 def c_target(st: FatalState, f: F.Target, parent: Frame | None, where: str) -> None:
-    _on(parent, F.Tri, where, f, s=f.s, at="win", t=-1)
+    _on(parent, F.Tri, where, f, s=f.s, at="win", target=-1)
     assert isinstance(parent, F.Tri)
     require(bool(tri_targets(st, parent)), where, f, "a seat the trimagic may target")
 
 
 def c_shield(st: FatalState, f: F.Shield, parent: Frame | None, where: str) -> None:
-    _on(parent, F.Tri, where, f, s=f.by, t=f.s, at="eff", sh=False)
+    _on(parent, F.Tri, where, f, s=f.by, target=f.s, at="eff", shielded=False)
     require(f.s != f.by, where, f, "the caster has no Shield window")
 
 
@@ -295,7 +336,7 @@ def c_cast(st: FatalState, f: F.Cast, parent: Frame | None, where: str) -> None:
 def c_discard(st: FatalState, f: F.Discard, parent: Frame | None, where: str) -> None:
     _on(parent, F.Hand, where, f)
     assert isinstance(parent, F.Hand)
-    require(parent.q[:1] == [f.s], where, f, "the seat step C is at")
+    require(parent.seats[:1] == [f.s], where, f, "the seat step C is at")
     over = len(st.hands[f.s]) > st.comp.hand_limit
     require(over, where, f, "a hand above the hand limit")
 
@@ -310,14 +351,14 @@ def c_effect(st: FatalState, f: F.Decision, parent: Frame | None, where: str) ->
 
 def c_swapth(st: FatalState, f: F.SwapTheirs, parent: Frame | None, where: str) -> None:
     _on(parent, F.Spent, where, f)
-    require(len(st.rows[f.s][f.r]) > f.p, where, f, "the seat's card to swap")
-    ok = st.codec.a_mine(f.r, f.p) in swap_mine(st, f.s)
+    require(len(st.rows[f.s][f.row]) > f.place, where, f, "the seat's card to swap")
+    ok = st.ids.a_mine(f.row, f.place) in swap_mine(st, f.s)
     require(ok, where, f, "another seat's row with a card at that place")
 
 
 def c_gorder(st: FatalState, f: F.GazeOrder, parent: Frame | None, where: str) -> None:
     _on(parent, F.Gaze, where, f, s=f.s, at=2)
-    require(f.i < len(st.t_top) - 1, f"{where}.i", f.i, "a place of the looked-at top")
+    require(f.place < len(st.t_top) - 1, f"{where}.i", f.place, "a place of the looked-at top")
 
 
 def c_keep(st: FatalState, f: F.Keep, parent: Frame | None, where: str) -> None:
@@ -325,7 +366,7 @@ def c_keep(st: FatalState, f: F.Keep, parent: Frame | None, where: str) -> None:
 
 
 def c_reveal(st: FatalState, f: F.Reveal, parent: Frame | None, where: str) -> None:
-    _on(parent, F.RoundEnd, where, f, at="bonus", q=[])
+    _on(parent, F.RoundEnd, where, f, at="bonus", bonus_seats=[])
     require(st.round == 1, where, f, "the reveal ends round 1")
 
 
@@ -356,24 +397,24 @@ def c_tdraw(st: FatalState, f: F.TDraw, parent: Frame | None, where: str) -> Non
 
 def c_rsteal(st: FatalState, f: F.RSteal, parent: Frame | None, where: str) -> None:
     _live(st, f.s, f"{where}.s")
-    _seat(st, f.v, f"{where}.v")
-    require(f.s != f.v, where, f, "a thief steals from another seat")
+    _seat(st, f.victim, f"{where}.v")
+    require(f.s != f.victim, where, f, "a thief steals from another seat")
     if not isinstance(parent, F.RSteal):
-        _on(parent, F.Tri, where, f, s=f.s, ty="STEAL")
+        _on(parent, F.Tri, where, f, s=f.s, effect="STEAL")
 
 
 def c_rcard(st: FatalState, f: F.RCard, parent: Frame | None, where: str) -> None:
-    _seat(st, f.v, f"{where}.v")
-    require(f.s != f.v, where, f, "a card taken from another seat")
+    _seat(st, f.victim, f"{where}.v")
+    require(f.s != f.victim, where, f, "a card taken from another seat")
     if f.s >= 0:
         _live(st, f.s, f"{where}.s")
     if not isinstance(parent, F.RCard):
-        _on(parent, F.Echk, where, f, v=f.v)
+        _on(parent, F.Echk, where, f, victim=f.victim)
 
 
 def c_share(st: FatalState, f: F.Share, parent: Frame | None, where: str) -> None:
-    _seat(st, f.v, f"{where}.v")
-    require(st.out[f.v], f"{where}.v", f.v, "an eliminated seat")
+    _seat(st, f.victim, f"{where}.v")
+    require(st.out[f.victim], f"{where}.v", f.victim, "an eliminated seat")
     _live(st, f.to, f"{where}.to")
 
 
@@ -384,7 +425,12 @@ def c_spent(st: FatalState, f: F.Spent, parent: Frame | None, where: str) -> Non
 
 def c_exchange(st: FatalState, f: F.Exchange, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, s=f.s, at=1)
-    require(f.n <= st.comp.exchange_discard, f"{where}.n", f.n, "cards discarded at most")
+    require(
+        f.discarded <= st.comp.exchange_discard,
+        f"{where}.n",
+        f.discarded,
+        "cards discarded at most",
+    )
     if f.at == 0:
         require(bool(exchangeable(st, f.s)), where, f, "a treasure valued 1, 2 or 3")
 
@@ -395,35 +441,51 @@ def c_gaze(st: FatalState, f: F.Gaze, parent: Frame | None, where: str) -> None:
 
 def c_tri(st: FatalState, f: F.Tri, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, s=f.s, at=4)
-    row = st.rows[f.s][f.r]
-    require(len(row) == st.comp.row_length, f"{where}.r", f.r, "a complete row of the caster")
-    cast = tri_frame(st, f.s, f.r)
-    same = (f.ty, f.two, f.n) == (cast.ty, cast.two, cast.n)
+    row = st.rows[f.s][f.row]
+    require(len(row) == st.comp.row_length, f"{where}.r", f.row, "a complete row of the caster")
+    cast = tri_frame(st, f.s, f.row)
+    same = (f.effect, f.second, f.strength) == (cast.effect, cast.second, cast.strength)
     require(same, where, f, "type, second target and strength read from the row")
-    require(f.j <= (2 if f.two else 1), f"{where}.j", f.j, "the trimagic's targets")
-    require(f.j > 0 or f.t0 < 0, f"{where}.t0", f.t0, "no first target before the first")
-    for name in ("t", "t0"):
-        if getattr(f, name) >= 0:
-            _seat(st, getattr(f, name), f"{where}.{name}")
+    require(
+        f.target_index <= (2 if f.second else 1),
+        f"{where}.j",
+        f.target_index,
+        "the trimagic's targets",
+    )
+    require(
+        f.target_index > 0 or f.first_target < 0,
+        f"{where}.t0",
+        f.first_target,
+        "no first target before the first",
+    )
+    for key, seat in (("t", f.target), ("t0", f.first_target)):
+        if seat >= 0:
+            _seat(st, seat, f"{where}.{key}")
     top = st.stack[-1] is f
     chosen = f.at == "eff" or (f.at == "win" and top)
-    require((f.t >= 0) == chosen, f"{where}.t", f.t, f"a target exactly when chosen ({f.at})")
-    if f.t >= 0:
-        require(f.t in tri_targets(st, f), f"{where}.t", f.t, "a seat the trimagic may target")
-    require(not f.sh or f.at == "eff", f"{where}.sh", f.sh, "shielded only at the effect")
+    require(
+        (f.target >= 0) == chosen, f"{where}.t", f.target, f"a target exactly when chosen ({f.at})"
+    )
+    if f.target >= 0:
+        require(
+            f.target in tri_targets(st, f), f"{where}.t", f.target, "a seat the trimagic may target"
+        )
+    require(
+        not f.shielded or f.at == "eff", f"{where}.sh", f.shielded, "shielded only at the effect"
+    )
     require(st.casts >= 1, "turn_state.casts", st.casts, "the trimagic is cast")
 
 
 def c_takes(st: FatalState, f: F.Takes, parent: Frame | None, where: str) -> None:
-    _on(parent, F.Tri, where, f, s=f.s, ty="TAKE", t0=f.t)
-    _live(st, f.t, f"{where}.t")
+    _on(parent, F.Tri, where, f, s=f.s, effect="TAKE", first_target=f.target)
+    _live(st, f.target, f"{where}.t")
 
 
 def c_echk(st: FatalState, f: F.Echk, parent: Frame | None, where: str) -> None:
-    _seat(st, f.v, f"{where}.v")
-    require(f.v != f.by, where, f, "a hand emptied by another seat")
+    _seat(st, f.victim, f"{where}.v")
+    require(f.victim != f.by, where, f, "a hand emptied by another seat")
     if isinstance(parent, F.Tri):
-        _on(parent, F.Tri, where, f, s=f.by, ty="DISCARD")
+        _on(parent, F.Tri, where, f, s=f.by, effect="DISCARD")
     else:
         _on(parent, F.Spent, where, f)
         require(f.by == st.turn, f"{where}.by", f.by, "the seat whose turn it is")
@@ -431,22 +493,26 @@ def c_echk(st: FatalState, f: F.Echk, parent: Frame | None, where: str) -> None:
 
 def c_hand(st: FatalState, f: F.Hand, parent: Frame | None, where: str) -> None:
     _on(parent, F.Turn, where, f, at=6)
-    require(len(set(f.q)) == len(f.q), f"{where}.q", f.q, "each seat once")
-    for s in f.q:
+    require(len(set(f.seats)) == len(f.seats), f"{where}.q", f.seats, "each seat once")
+    for s in f.seats:
         _seat(st, s, f"{where}.q")
 
 
 def c_rend(st: FatalState, f: F.RoundEnd, parent: Frame | None, where: str) -> None:
-    require(len(set(f.q)) == len(f.q), f"{where}.q", f.q, "each seat once")
-    for s in f.q:
+    require(
+        len(set(f.bonus_seats)) == len(f.bonus_seats), f"{where}.q", f.bonus_seats, "each seat once"
+    )
+    for s in f.bonus_seats:
         _live(st, s, f"{where}.q")
     if f.at == "last":
         require(len(st.live()) == 1, where, f, "one seat left")
     elif f.at != "tally":
         ok = st.round == 1 and st.round1 is not None
         require(ok, where, f, "after the round-1 tally")
-    if f.q:
-        require(f.at == "bonus", f"{where}.q", f.q, "the seats still to take a reveal bonus")
+    if f.bonus_seats:
+        require(
+            f.at == "bonus", f"{where}.q", f.bonus_seats, "the seats still to take a reveal bonus"
+        )
 
 
 EFFECT_OF: dict[type[Frame], str] = {

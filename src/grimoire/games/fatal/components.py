@@ -163,112 +163,29 @@ class Components:
 
 
 # ---------------------------------------------------------------------- loading
+NUMBERS = (
+    *("hand_size", "hand_limit", "display", "queen_pool", "rows", "row_length", "plays"),
+    *("stars_needed", "trimagics", "exchange_draw", "exchange_discard", "exchange_values"),
+    "chart",
+)
+
+
 def build(doc: dict[str, Any]) -> Components:
     """Components from a parsed TOML document; raises ComponentError."""
     if doc.get("format") != FORMAT:
         raise ComponentError(f"a F.A.T.A.L. components file starts with format = {FORMAT!r}")
     game = doc.get("game", {})
-    numbers = [
-        "hand_size",
-        "hand_limit",
-        "display",
-        "queen_pool",
-        "rows",
-        "row_length",
-        "plays",
-        "stars_needed",
-        "trimagics",
-        "exchange_draw",
-        "exchange_discard",
-        "exchange_values",
-        "chart",
-    ]
-    tags = {"game": provenance(game.get("provenance"), numbers, "[game]")}
-    signs = []
-    for index, raw in enumerate(doc.get("sign", [])):
-        try:
-            signs.append(
-                Sign(
-                    index, str(raw["key"]), str(raw["name"]), str(raw["colour"]), str(raw["letter"])
-                )
-            )
-        except KeyError as error:
-            raise ComponentError(f"sign {index} lacks {error}") from error
-    tags["sign"] = provenance(
-        doc.get("sign_provenance"), ["key", "name", "colour", "letter"], "[[sign]]"
-    )
-    if len({s.letter for s in signs}) != len(signs) or len({s.key for s in signs}) != len(signs):
-        raise ComponentError("signs need distinct keys and letters")
-    by_key = {s.key: s.index for s in signs}
-    chars = dict(doc.get("characters", {}))
-    tags["characters"] = provenance(
-        chars.pop("provenance", None), ["sets", "cycle"], "[characters]"
-    )
-    sets: dict[int, tuple[int, ...]] = {}
-    for players, keys in chars.items():
-        try:
-            indices = tuple(by_key[k] for k in keys)
-        except KeyError as error:
-            raise ComponentError(
-                f"character set {players} names an unknown sign {error}"
-            ) from error
-        if len(indices) != int(players) or len(set(indices)) != len(indices):
-            raise ComponentError(f"character set {players} needs {players} different signs")
-        sets[int(players)] = indices
+    tags = {"game": provenance(game.get("provenance"), list(NUMBERS), "[game]")}
+    signs = _signs(doc, tags)
+    sets = _character_sets(doc, tags, signs)
     treasures = doc.get("treasures", {})
     tags["treasures"] = provenance(treasures.get("provenance"), ["count", "values"], "[treasures]")
     values = tuple(int(v) for v in treasures.get("values", []))
     if not values:
         raise ComponentError("treasures.values lists the treasure values of a colour")
-    vis = doc.get("visions", {})
-    columns = ["id", "type", "symbol", "head_stars", "target", "foot_stars", "tip_stars"]
-    tags["visions"] = provenance(vis.get("provenance"), ["count", *columns], "[visions]")
-    if list(vis.get("columns", [])) != columns:
-        raise ComponentError(f"visions.columns must be {columns}")
-    visions: list[Vision] = []
-    for kind, row in enumerate(vis.get("cards", [])):
-        if len(row) != len(columns):
-            raise ComponentError(f"vision row {row!r} needs {len(columns)} fields")
-        vid, vtype, symbol, head, target, foot, tip = row
-        if vtype not in TYPES or symbol not in SYMBOLS or target not in ("ONE", "SECOND"):
-            raise ComponentError(
-                f"vision {vid}: type in {TYPES}, symbol in {SYMBOLS}, target ONE/SECOND"
-            )
-        if min(int(head), int(foot), int(tip)) < 0:
-            raise ComponentError(f"vision {vid}: stars cannot be negative")
-        visions.append(
-            Vision(
-                kind, str(vid), vtype, symbol, int(head), target == "SECOND", int(foot), int(tip)
-            )
-        )
-    if len({v.id.lower() for v in visions}) != len(visions) or not visions:
-        raise ComponentError("visions need distinct ids")
-    enchantments: list[Enchantment] = []
-    for index, raw in enumerate(doc.get("enchantment", [])):
-        effect = str(raw.get("effect"))
-        if effect not in EFFECTS:
-            raise ComponentError(
-                f"enchantment {raw.get('name')!r}: effect must be one of {EFFECTS}"
-            )
-        enchantments.append(
-            Enchantment(
-                len(visions) + index,
-                str(raw["key"]),
-                str(raw["name"]),
-                effect,
-                int(raw.get("copies", 1)),
-                str(raw.get("text", "")),
-            )
-        )
-    tags["enchantment"] = provenance(
-        doc.get("enchantment_provenance"),
-        ["count", "key", "name", "effect", "copies", "text"],
-        "[[enchantment]]",
-    )
-    names = [v.id.lower() for v in visions]
-    names += [n for e in enchantments for n in {e.name.lower(), e.key.lower()}]
-    if len(set(names)) != len(names):
-        raise ComponentError("card ids, enchantment names and keys must all differ")
+    visions = _visions(doc, tags)
+    enchantments = _enchantments(doc, tags, len(visions))
+    _distinct_card_names(visions, enchantments)
     comp = Components(
         signs=tuple(signs),
         sets=sets,
@@ -290,15 +207,129 @@ def build(doc: dict[str, Any]) -> Components:
         chart=tuple(int(v) for v in game.get("chart", [])),
         provenance=tags,
     )
+    _fits_the_engine(comp)
+    return comp
+
+
+Tags = dict[str, dict[str, str]]
+
+
+def _signs(doc: dict[str, Any], tags: Tags) -> list[Sign]:
+    """The birth-signs, with distinct keys and letters."""
+    signs = []
+    for index, raw in enumerate(doc.get("sign", [])):
+        try:
+            signs.append(
+                Sign(
+                    index, str(raw["key"]), str(raw["name"]), str(raw["colour"]), str(raw["letter"])
+                )
+            )
+        except KeyError as error:
+            raise ComponentError(f"sign {index} lacks {error}") from error
+    tags["sign"] = provenance(
+        doc.get("sign_provenance"), ["key", "name", "colour", "letter"], "[[sign]]"
+    )
+    if len({s.letter for s in signs}) != len(signs) or len({s.key for s in signs}) != len(signs):
+        raise ComponentError("signs need distinct keys and letters")
+    return signs
+
+
+def _character_sets(
+    doc: dict[str, Any], tags: Tags, signs: list[Sign]
+) -> dict[int, tuple[int, ...]]:
+    """Players -> the character set (sign indices, a cycle: each opposes the next)."""
+    by_key = {s.key: s.index for s in signs}
+    chars = dict(doc.get("characters", {}))
+    tags["characters"] = provenance(
+        chars.pop("provenance", None), ["sets", "cycle"], "[characters]"
+    )
+    sets: dict[int, tuple[int, ...]] = {}
+    for players, keys in chars.items():
+        try:
+            indices = tuple(by_key[k] for k in keys)
+        except KeyError as error:
+            raise ComponentError(
+                f"character set {players} names an unknown sign {error}"
+            ) from error
+        if len(indices) != int(players) or len(set(indices)) != len(indices):
+            raise ComponentError(f"character set {players} needs {players} different signs")
+        sets[int(players)] = indices
+    return sets
+
+
+VISION_COLUMNS = ["id", "type", "symbol", "head_stars", "target", "foot_stars", "tip_stars"]
+
+
+def _visions(doc: dict[str, Any], tags: Tags) -> list[Vision]:
+    """The visions, one row each in the declared columns, with distinct ids."""
+    vis = doc.get("visions", {})
+    columns = VISION_COLUMNS
+    tags["visions"] = provenance(vis.get("provenance"), ["count", *columns], "[visions]")
+    if list(vis.get("columns", [])) != columns:
+        raise ComponentError(f"visions.columns must be {columns}")
+    visions = [_vision(kind, row) for kind, row in enumerate(vis.get("cards", []))]
+    if len({v.id.lower() for v in visions}) != len(visions) or not visions:
+        raise ComponentError("visions need distinct ids")
+    return visions
+
+
+def _vision(kind: int, row: list[Any]) -> Vision:
+    if len(row) != len(VISION_COLUMNS):
+        raise ComponentError(f"vision row {row!r} needs {len(VISION_COLUMNS)} fields")
+    vid, vtype, symbol, head, target, foot, tip = row
+    if vtype not in TYPES or symbol not in SYMBOLS or target not in ("ONE", "SECOND"):
+        raise ComponentError(
+            f"vision {vid}: type in {TYPES}, symbol in {SYMBOLS}, target ONE/SECOND"
+        )
+    if min(int(head), int(foot), int(tip)) < 0:
+        raise ComponentError(f"vision {vid}: stars cannot be negative")
+    return Vision(kind, str(vid), vtype, symbol, int(head), target == "SECOND", int(foot), int(tip))
+
+
+def _enchantments(doc: dict[str, Any], tags: Tags, first: int) -> list[Enchantment]:
+    """The enchantment kinds (card kinds from ``first``, after the visions)."""
+    enchantments: list[Enchantment] = []
+    for index, raw in enumerate(doc.get("enchantment", [])):
+        effect = str(raw.get("effect"))
+        if effect not in EFFECTS:
+            raise ComponentError(
+                f"enchantment {raw.get('name')!r}: effect must be one of {EFFECTS}"
+            )
+        enchantments.append(
+            Enchantment(
+                first + index,
+                str(raw["key"]),
+                str(raw["name"]),
+                effect,
+                int(raw.get("copies", 1)),
+                str(raw.get("text", "")),
+            )
+        )
+    tags["enchantment"] = provenance(
+        doc.get("enchantment_provenance"),
+        ["count", "key", "name", "effect", "copies", "text"],
+        "[[enchantment]]",
+    )
+    return enchantments
+
+
+def _distinct_card_names(visions: list[Vision], enchantments: list[Enchantment]) -> None:
+    names = [v.id.lower() for v in visions]
+    names += [n for e in enchantments for n in {e.name.lower(), e.key.lower()}]
+    if len(set(names)) != len(names):
+        raise ComponentError("card ids, enchantment names and keys must all differ")
+
+
+def _fits_the_engine(comp: Components) -> None:
+    """What the engine and its action ids can play (two rows of three, a display of three)."""
     if comp.rows != 2 or comp.row_length != 3 or comp.display != 3:
         raise ComponentError("the engine plays two rows of three cards and a display of three")
-    if len(comp.chart) < len(values):
+    if len(comp.chart) < len(comp.values):
         raise ComponentError("game.chart needs an entry per treasure of a colour")
-    if comp.queen_pool > len(values) * 3 - comp.display:
+    if comp.queen_pool > len(comp.values) * 3 - comp.display:
         raise ComponentError("game.queen_pool is larger than the treasure deck")
     if len(comp.enchantments) > 9 or len(comp.visions) > 60:
         raise ComponentError("at most 60 visions and 9 enchantment kinds fit the action space")
-    return comp
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,5 +1,5 @@
 """The decisions: for each kind of ``Decision`` frame, its legal actions (``LEGAL``) and what
-answering it does (``ACT``). The action ids are ``actions.Codec``'s; a handler is only ever
+answering it does (``ACT``). The action ids are declared in ``actions``; a handler is only ever
 given a legal action."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def swap_mine(st: FatalState, s: int) -> list[int]:
     for r, row in enumerate(st.rows[s]):
         for p in range(len(row)):
             if any(len(other) > p for x in st.live() if x != s for other in st.rows[x]):
-                acts.append(st.codec.a_mine(r, p))
+                acts.append(st.ids.a_mine(r, p))
     return acts
 
 
@@ -57,57 +57,57 @@ def l_act1(st: FatalState, f: F.Act1, seat: int) -> list[int]:
     kinds = {st.kind(card) for card in st.hands[seat] if not comp.is_vision(st.kind(card))}
     for k in kinds:
         if enchant_usable(st, seat, comp.enchantment(k).effect):
-            acts.append(st.codec.a_enchant(k))
+            acts.append(st.ids.a_enchant(k))
     return sorted(acts)
 
 
 def l_steal(st: FatalState, f: F.Steal, seat: int) -> list[int]:
-    return sorted([A.DONE, *(st.codec.a_steal(x, r) for x, r in steal_targets(st, seat))])
+    return sorted([A.DONE, *(st.ids.a_steal(x, r) for x, r in steal_targets(st, seat))])
 
 
 def l_torow(st: FatalState, f: F.ToRow, seat: int) -> list[int]:
-    p = len(st.rows[f.v][f.r]) - 1
-    return [st.codec.to_row + r for r, row in enumerate(st.rows[seat]) if len(row) == p]
+    p = len(st.rows[f.victim][f.row]) - 1
+    return [st.ids.to_row + r for r, row in enumerate(st.rows[seat]) if len(row) == p]
 
 
 def l_play(st: FatalState, f: F.Play, seat: int) -> list[int]:
-    comp, codec = st.comp, st.codec
+    comp, ids = st.comp, st.ids
     rows = [r for r, row in enumerate(st.rows[seat]) if len(row) < comp.row_length]
     visions = {st.kind(card) for card in st.hands[seat] if comp.is_vision(st.kind(card))}
-    return sorted([A.DONE] + [codec.a_play(v, r) for v in visions for r in rows])
+    return sorted([A.DONE] + [ids.a_play(v, r) for v in visions for r in rows])
 
 
 def l_xgive(st: FatalState, f: F.XGive, seat: int) -> list[int]:
-    return sorted({st.codec.treasure + st.tkind(t) for t in exchangeable(st, seat)})
+    return sorted({st.ids.treasure + st.tkind(t) for t in exchangeable(st, seat)})
 
 
 def l_xdisc(st: FatalState, f: F.XDisc, seat: int) -> list[int]:
-    return sorted({st.codec.card + st.kind(card) for card in st.hands[seat]} | {A.DONE})
+    return sorted({st.ids.card + st.kind(card) for card in st.hands[seat]} | {A.DONE})
 
 
 def l_discard(st: FatalState, f: F.Discard, seat: int) -> list[int]:
-    return sorted({st.codec.card + st.kind(card) for card in st.hands[seat]})
+    return sorted({st.ids.card + st.kind(card) for card in st.hands[seat]})
 
 
 def l_xkeep(st: FatalState, f: F.XKeep, seat: int) -> list[int]:
-    return sorted({st.codec.card + st.kind(card) for card in st.looking})
+    return sorted({st.ids.card + st.kind(card) for card in st.looking})
 
 
 def l_slot(st: FatalState, f: F.SlotPick, seat: int) -> list[int]:
-    slots = [st.codec.slot + i for i, t in enumerate(st.display) if t >= 0]
-    if f.m == "star" and st.game.options["star_treasure"] == "optional":
+    slots = [st.ids.slot + i for i, t in enumerate(st.display) if t >= 0]
+    if f.mode == "star" and st.game.options["star_treasure"] == "optional":
         slots.insert(0, A.DONE)
     return slots
 
 
 def l_gift(st: FatalState, f: F.Gift, seat: int) -> list[int]:
-    return [st.codec.seat + x for x in st.live()]
+    return [st.ids.seat + x for x in st.live()]
 
 
 def l_target(st: FatalState, f: F.Target, seat: int) -> list[int]:
     tri = st.stack[-2]
     assert isinstance(tri, F.Tri)
-    return [st.codec.seat + x for x in tri_targets(st, tri)]
+    return [st.ids.seat + x for x in tri_targets(st, tri)]
 
 
 def l_shield(st: FatalState, f: F.Shield, seat: int) -> list[int]:
@@ -117,7 +117,7 @@ def l_shield(st: FatalState, f: F.Shield, seat: int) -> list[int]:
 
 def l_cast(st: FatalState, f: F.Cast, seat: int) -> list[int]:
     full = st.comp.row_length
-    return [st.codec.cast + r for r, row in enumerate(st.rows[seat]) if len(row) == full]
+    return [st.ids.cast + r for r, row in enumerate(st.rows[seat]) if len(row) == full]
 
 
 def l_swapmy(st: FatalState, f: F.SwapMine, seat: int) -> list[int]:
@@ -125,9 +125,9 @@ def l_swapmy(st: FatalState, f: F.SwapMine, seat: int) -> list[int]:
 
 
 def l_swapth(st: FatalState, f: F.SwapTheirs, seat: int) -> list[int]:
-    p = f.p
+    p = f.place
     return [
-        st.codec.a_row(x, r)
+        st.ids.a_row(x, r)
         for x in st.live()
         if x != seat
         for r, row in enumerate(st.rows[x])
@@ -136,28 +136,28 @@ def l_swapth(st: FatalState, f: F.SwapTheirs, seat: int) -> list[int]:
 
 
 def l_wind(st: FatalState, f: F.Wind, seat: int) -> list[int]:
-    return [st.codec.a_row(x, r) for x in range(st.n) for r, row in enumerate(st.rows[x]) if row]
+    return [st.ids.a_row(x, r) for x in range(st.n) for r, row in enumerate(st.rows[x]) if row]
 
 
 def l_pick(st: FatalState, f: F.Pick, seat: int) -> list[int]:
-    return [st.codec.seat + x for x in st.live() if x != seat and st.hands[x]]
+    return [st.ids.seat + x for x in st.live() if x != seat and st.hands[x]]
 
 
 def l_unmask(st: FatalState, f: F.Unmask, seat: int) -> list[int]:
-    return [st.codec.seat + x for x in st.live() if x != seat and not st.revealed[x]]
+    return [st.ids.seat + x for x in st.live() if x != seat and not st.revealed[x]]
 
 
 def l_trade(st: FatalState, f: F.Trade, seat: int) -> list[int]:
-    return sorted({st.codec.treasure + st.tkind(t) for t in st.tre[seat] + st.up[seat]})
+    return sorted({st.ids.treasure + st.tkind(t) for t in st.tre[seat] + st.up[seat]})
 
 
 def l_gorder(st: FatalState, f: F.GazeOrder, seat: int) -> list[int]:
-    return sorted({st.codec.treasure + st.tkind(t) for t in st.t_top[f.i :]})
+    return sorted({st.ids.treasure + st.tkind(t) for t in st.t_top[f.place :]})
 
 
 def l_keep(st: FatalState, f: F.Keep, seat: int) -> list[int]:
-    codec = st.codec
-    own = {codec.treasure + st.tkind(t) for t in st.tre[seat] if own_colour(st, seat, t)}
+    first = st.ids.treasure
+    own = {first + st.tkind(t) for t in st.tre[seat] if own_colour(st, seat, t)}
     return sorted(own | {A.DONE})
 
 
@@ -167,9 +167,9 @@ def a_act1(st: FatalState, f: F.Act1, s: int, d: Decoded) -> None:
     if d.kind == "done":
         return
     if d.kind == "exchange":
-        st.stack.append(F.Exchange(s=s, at=0, n=0))
+        st.stack.append(F.Exchange(s=s, at=0, discarded=0))
         return
-    k = d.arg
+    k = st.comp.enchantments[d.arg].kind  # the argument counts the enchantment kinds
     card = take_card(st, st.hands[s], k)
     st.ck[card] = st.full
     st.active.append(card)  # face up in front of you while its effect lasts (RULEBOOK)
@@ -210,8 +210,8 @@ def a_xdisc(st: FatalState, f: F.XDisc, s: int, d: Decoded) -> None:
         st.stack.pop()
         return
     to_discard(st, [take_card(st, st.hands[s], d.arg)])
-    parent.n += 1
-    if parent.n >= st.comp.exchange_discard or not st.hands[s]:
+    parent.discarded += 1
+    if parent.discarded >= st.comp.exchange_discard or not st.hands[s]:
         st.stack.pop()
 
 
@@ -219,8 +219,8 @@ def a_xkeep(st: FatalState, f: F.XKeep, s: int, d: Decoded) -> None:
     card = take_card(st, st.looking, d.arg)
     st.hands[s].append(card)
     st.ck[card] = 1 << s
-    f.n -= 1
-    if f.n <= 0 or not st.looking:
+    f.to_keep -= 1
+    if f.to_keep <= 0 or not st.looking:
         st.stack.pop()
 
 
@@ -234,12 +234,12 @@ def a_steal(st: FatalState, f: F.Steal, s: int, d: Decoded) -> None:
     if len(fits) == 1:
         st.rows[s][fits[0]].append(st.rows[x][r].pop())
     else:
-        st.stack.append(F.ToRow(s=s, v=x, r=r))
+        st.stack.append(F.ToRow(s=s, victim=x, row=r))
 
 
 def a_torow(st: FatalState, f: F.ToRow, s: int, d: Decoded) -> None:
     st.stack.pop()
-    st.rows[s][d.arg].append(st.rows[f.v][f.r].pop())
+    st.rows[s][d.arg].append(st.rows[f.victim][f.row].pop())
 
 
 def a_play(st: FatalState, f: F.Play, s: int, d: Decoded) -> None:
@@ -261,18 +261,19 @@ def a_slot(st: FatalState, f: F.SlotPick, s: int, d: Decoded) -> None:
     if d.kind == "done":
         return  # option star_treasure = optional
     i = d.arg
-    if f.m == "star":
+    if f.mode == "star":
         st.stack.append(F.Gift(s=s, slot=i))
         return
-    if f.m == "take":
+    if f.mode == "take":
         t = st.display[i]
         st.display[i] = -1
-        receive(st, f.t, t, st.full)
+        receive(st, f.receiver_or_kind, t, st.full)
         st.stack.append(F.TDraw(to="display", slot=i))
         return
-    # Fairy Trade: my treasure of kind f.t for the display's slot i
-    zone = st.up[s] if any(st.tkind(t) == f.t for t in st.up[s]) else st.tre[s]
-    mine = take_treasure(st, zone, f.t)
+    # Fairy Trade: my treasure of that kind for the display's slot i
+    kind = f.receiver_or_kind
+    zone = st.up[s] if any(st.tkind(t) == kind for t in st.up[s]) else st.tre[s]
+    mine = take_treasure(st, zone, kind)
     theirs = st.display[i]
     st.tk[mine] = st.full
     st.display[i] = mine
@@ -292,7 +293,7 @@ def a_target(st: FatalState, f: F.Target, s: int, d: Decoded) -> None:
     st.stack.pop()
     tri = st.stack[-1]
     assert isinstance(tri, F.Tri)
-    tri.t = d.arg
+    tri.target = d.arg
 
 
 def a_shield(st: FatalState, f: F.Shield, s: int, d: Decoded) -> None:
@@ -304,7 +305,7 @@ def a_shield(st: FatalState, f: F.Shield, s: int, d: Decoded) -> None:
     to_discard(st, [shield])
     tri = st.stack[-1]
     assert isinstance(tri, F.Tri)
-    tri.sh = True
+    tri.shielded = True
     st.stack.append(F.Draw(s=s, to="aside"))  # ruling 9
 
 
@@ -322,14 +323,14 @@ def a_discard(st: FatalState, f: F.Discard, s: int, d: Decoded) -> None:
 def a_swapmy(st: FatalState, f: F.SwapMine, s: int, d: Decoded) -> None:
     st.stack.pop()
     r, p = d.args
-    st.stack.append(F.SwapTheirs(s=s, r=r, p=p))
+    st.stack.append(F.SwapTheirs(s=s, row=r, place=p))
 
 
 def a_swapth(st: FatalState, f: F.SwapTheirs, s: int, d: Decoded) -> None:
     st.stack.pop()
     x, r2 = d.args
-    mine, theirs = st.rows[s][f.r], st.rows[x][r2]
-    mine[f.p], theirs[f.p] = theirs[f.p], mine[f.p]
+    mine, theirs = st.rows[s][f.row], st.rows[x][r2]
+    mine[f.place], theirs[f.place] = theirs[f.place], mine[f.place]
 
 
 def a_wind(st: FatalState, f: F.Wind, s: int, d: Decoded) -> None:
@@ -341,8 +342,8 @@ def a_wind(st: FatalState, f: F.Wind, s: int, d: Decoded) -> None:
 def a_pick(st: FatalState, f: F.Pick, s: int, d: Decoded) -> None:
     st.stack.pop()
     x = d.arg
-    st.stack.append(F.Echk(v=x, by=s))
-    st.stack.append(F.RCard(s=s, v=x))
+    st.stack.append(F.Echk(victim=x, by=s))
+    st.stack.append(F.RCard(s=s, victim=x))
 
 
 def a_unmask(st: FatalState, f: F.Unmask, s: int, d: Decoded) -> None:
@@ -352,16 +353,16 @@ def a_unmask(st: FatalState, f: F.Unmask, s: int, d: Decoded) -> None:
 
 def a_trade(st: FatalState, f: F.Trade, s: int, d: Decoded) -> None:
     st.stack.pop()
-    st.stack.append(F.SlotPick(s=s, m="trade", t=d.arg))
+    st.stack.append(F.SlotPick(s=s, mode="trade", receiver_or_kind=d.arg))
 
 
 def a_gorder(st: FatalState, f: F.GazeOrder, s: int, d: Decoded) -> None:
-    i = f.i
+    i = f.place
     rest = st.t_top[i:]
     t = take_treasure(st, rest, d.arg)
     st.t_top[i:] = [t, *rest]
-    f.i = i + 1
-    if f.i >= len(st.t_top) - 1:
+    f.place = i + 1
+    if f.place >= len(st.t_top) - 1:
         st.stack.pop()
 
 

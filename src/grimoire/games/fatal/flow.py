@@ -86,46 +86,81 @@ def new_turn(st: FatalState, seat: int) -> None:
 
 
 def p_turn(st: FatalState, f: F.Turn) -> None:
-    s, at = f.s, f.at
-    if at == 0:  # 1. an enchantment or the exchange: always asked when possible by counts
-        f.at = 1
-        if st.hands[s] or st.tre[s] or st.up[s]:
-            st.stack.append(F.Act1(s=s))
-    elif at == 1:  # 2. steal one vision (public: the rows)
-        f.at = 2
-        if steal_targets(st, s):
-            st.stack.append(F.Steal(s=s))
-    elif at == 2:  # 3. play one or two visions
-        f.at = 3
-        if can_play(st, s):
-            st.stack.append(F.Play(s=s))
-    elif at == 3:  # A. 3 or more stars: a display treasure (ruling 18: mandatory)
-        f.at = 4
-        if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
-            st.stack.append(F.SlotPick(s=s, m="star"))
-    elif at == 4:  # B. trimagics, mandatory, up to two (ruling 14)
-        complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
-        if not complete or st.casts >= st.comp.trimagics:
-            f.at = 5
-        elif len(complete) > 1:
-            st.stack.append(F.Cast(s=s))
-        else:
-            push_tri(st, s, complete[0])
-    elif at == 5:  # C. set-aside cards to hand, the caster first, then the others
-        f.at = 6
-        st.stack.append(F.Hand(q=[(s + i) % st.n for i in range(st.n)]))
+    """Seat ``f.s``'s turn, stage ``f.at`` (rulebook "A turn": steps 1-3, then A-C)."""
+    TURN_STAGES[f.at](st, f, f.s)
+
+
+def _step_1(st: FatalState, f: F.Turn, s: int) -> None:
+    """1. An enchantment or the exchange: always asked when possible by counts."""
+    f.at = 1
+    if st.hands[s] or st.tre[s] or st.up[s]:
+        st.stack.append(F.Act1(s=s))
+
+
+def _step_2(st: FatalState, f: F.Turn, s: int) -> None:
+    """2. Steal one vision (public: the rows)."""
+    f.at = 2
+    if steal_targets(st, s):
+        st.stack.append(F.Steal(s=s))
+
+
+def _step_3(st: FatalState, f: F.Turn, s: int) -> None:
+    """3. Play one or two visions."""
+    f.at = 3
+    if can_play(st, s):
+        st.stack.append(F.Play(s=s))
+
+
+def _step_a(st: FatalState, f: F.Turn, s: int) -> None:
+    """A. 3 or more stars: a display treasure (ruling 18: mandatory)."""
+    f.at = 4
+    if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
+        st.stack.append(F.SlotPick(s=s, mode="star"))
+
+
+def _step_b(st: FatalState, f: F.Turn, s: int) -> None:
+    """B. Trimagics, mandatory, up to two (ruling 14); the stage stays until none is left."""
+    complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
+    if not complete or st.casts >= st.comp.trimagics:
+        f.at = 5
+    elif len(complete) > 1:
+        st.stack.append(F.Cast(s=s))
     else:
-        st.stack.pop()
-        if st.active:
-            st.changed = True
-        to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
-        st.active = []
-        st.idle_turns = 0 if st.changed else st.idle_turns + 1
-        st.changed = False
-        if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
-            finish(st)  # ruling 31: a whole round in which nothing changed ends the game
-            return
-        new_turn(st, st.next_live(s))
+        push_tri(st, s, complete[0])
+
+
+def _step_c(st: FatalState, f: F.Turn, s: int) -> None:
+    """C. Set-aside cards to hand, the caster first, then the others."""
+    f.at = 6
+    st.stack.append(F.Hand(seats=[(s + i) % st.n for i in range(st.n)]))
+
+
+def _turn_end(st: FatalState, f: F.Turn, s: int) -> None:
+    """The turn ends: Double Vision and Falling Star end their effect; a whole round in which
+    nothing changed ends the game (ruling 31); else the next live seat plays."""
+    st.stack.pop()
+    if st.active:
+        st.changed = True
+    to_discard(st, st.active)  # Double Vision, Falling Star: their effect ends now
+    st.active = []
+    st.idle_turns = 0 if st.changed else st.idle_turns + 1
+    st.changed = False
+    if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
+        finish(st)  # ruling 31: a whole round in which nothing changed ends the game
+        return
+    new_turn(st, st.next_live(s))
+
+
+# a turn frame's stage ``at`` -> what it does
+TURN_STAGES: tuple[Callable[[FatalState, F.Turn, int], None], ...] = (
+    _step_1,
+    _step_2,
+    _step_3,
+    _step_a,
+    _step_b,
+    _step_c,
+    _turn_end,
+)
 
 
 def p_spent(st: FatalState, f: F.Spent) -> None:
@@ -151,9 +186,9 @@ def p_xchg(st: FatalState, f: F.Exchange) -> None:
         push_seq(st, [F.Draw(s=s, to="look") for _ in range(st.comp.exchange_draw)])
     elif at == 3:
         f.at = 4
-        keep = min(f.n, len(st.looking))
+        keep = min(f.discarded, len(st.looking))
         if keep > 0:
-            st.stack.append(F.XKeep(s=s, n=keep))
+            st.stack.append(F.XKeep(s=s, to_keep=keep))
     else:
         to_discard(st, st.looking)
         st.looking, st.looker = [], -1
@@ -172,7 +207,7 @@ def p_gaze(st: FatalState, f: F.Gaze) -> None:
         for t in st.t_top:  # the gazer sees them all; others lose the order she may change
             st.tk[t] = me
         if len(st.t_top) > 1:
-            st.stack.append(F.GazeOrder(s=s, i=0))
+            st.stack.append(F.GazeOrder(s=s, place=0))
     else:
         st.stack.pop()
 
@@ -182,7 +217,7 @@ def p_echk(st: FatalState, f: F.Echk) -> None:
     """A hand emptied by another seat's effect (ruling 17): in round 1 the player draws a card;
     in round 2 the player is out, and the eliminator may win at once."""
     st.stack.pop()
-    v, by = f.v, f.by
+    v, by = f.victim, f.by
     if st.out[v] or st.hands[v]:
         return
     if st.round == 1:
@@ -209,7 +244,7 @@ def eliminate(st: FatalState, v: int, by: int) -> None:
     seat = by
     for _ in range(len(st.tre[v])):  # dealt from the eliminator's left
         seat = st.next_live(seat)
-        seq.append(F.Share(v=v, to=seat))
+        seq.append(F.Share(victim=v, to=seat))
     if len(st.live()) == 1:
         seq.append(F.RoundEnd(at="last"))
     push_seq(st, seq)
@@ -218,7 +253,7 @@ def eliminate(st: FatalState, v: int, by: int) -> None:
 def p_hand(st: FatalState, f: F.Hand) -> None:
     """Step C: above six cards discard down to six (ruling 4), then the set-aside cards join
     the hand blind up to six; the rest go face up to the discard pile (ruling 8)."""
-    queue = f.q
+    queue = f.seats
     limit = st.comp.hand_limit
     while queue:
         x = queue[0]
@@ -262,10 +297,10 @@ def p_rend(st: FatalState, f: F.RoundEnd) -> None:
             for t in st.tre[seat]:
                 st.tk[t] = everyone
         f.at = "bonus"
-        f.q = []
+        f.bonus_seats = []
         st.stack.append(F.Reveal())
     elif at == "bonus":
-        queue = f.q
+        queue = f.bonus_seats
         if not queue:
             f.at = "rebuild"
             return

@@ -8,10 +8,11 @@ The state's ``stack`` holds them, the top acting next. Three sorts, each a base 
 * ``Procedure``: a step of the rules run by ``flow.advance`` until a decision or a chance
   node is on top (a turn's stages, a trimagic, the exchange, the end of round 1).
 
-A frame's JSON is ``{"k": kind, "s": seat, ...}``; optional fields (``tdraw``'s ``slot`` or
-``s``, ``slot``'s ``t``, ``rend``'s ``q``) are left out while they hold their default, as they
-always were. The static ranges below are the loader's first check; ``checks.py`` checks each
-frame against the board.
+A frame's JSON is ``{"k": kind, "s": seat, ...}``: the fields have readable names in the
+code and keep their short keys in JSON (``victim`` is ``v``: the position format). Optional
+fields (``tdraw``'s ``slot`` or ``s``, ``slot``'s ``t``, ``rend``'s ``q``) are left out while
+they hold their default, as they always were. The static ranges below are the loader's first
+check; ``checks.py`` checks each frame against the board.
 """
 
 from __future__ import annotations
@@ -109,24 +110,26 @@ class Keep(Decision, tag="keep"):
 
 
 class ToRow(Decision, tag="torow"):
-    """Which of my rows takes the vision stolen from seat ``v``'s row ``r``."""
+    """Which of my rows takes the vision stolen from seat ``victim``'s ``row``."""
 
-    v: Seat
-    r: Row
+    victim: Seat = msgspec.field(name="v")
+    row: Row = msgspec.field(name="r")
 
 
 class XKeep(Decision, tag="xkeep"):
-    """The exchange: ``n`` more cards to keep of those looked at."""
+    """The exchange: ``to_keep`` more cards to keep of those looked at."""
 
-    n: Small
+    to_keep: Small = msgspec.field(name="n")
 
 
 class SlotPick(Decision, tag="slot", omit_defaults=True):
-    """A display slot: ``m`` star (3 stars), take (a TAKE trimagic for seat ``t``) or trade
-    (Fairy Trade of my treasure of kind ``t``)."""
+    """A display slot, by ``mode``: star (3 stars), take (a TAKE trimagic for the seat
+    ``receiver_or_kind``) or trade (Fairy Trade of my treasure of kind ``receiver_or_kind``)."""
 
-    m: Literal["star", "take", "trade"]
-    t: Annotated[int, msgspec.Meta(ge=-1, le=100)] = -1
+    mode: Literal["star", "take", "trade"] = msgspec.field(name="m")
+    receiver_or_kind: Annotated[int, msgspec.Meta(ge=-1, le=100)] = msgspec.field(
+        default=-1, name="t"
+    )
 
 
 class Gift(Decision, tag="gift"):
@@ -142,16 +145,16 @@ class Shield(Decision, tag="shield"):
 
 
 class SwapTheirs(Decision, tag="swapth"):
-    """Magical Swap: a row of another seat for my card at row ``r``, place ``p``."""
+    """Magical Swap: a row of another seat for my card at ``row``, ``place``."""
 
-    r: Row
-    p: Place
+    row: Row = msgspec.field(name="r")
+    place: Place = msgspec.field(name="p")
 
 
 class GazeOrder(Decision, tag="gorder"):
-    """Crystal Gaze: the treasure for place ``i`` of the looked-at top."""
+    """Crystal Gaze: the treasure for ``place`` of the looked-at top (0: the top)."""
 
-    i: Place
+    place: Place = msgspec.field(name="i")
 
 
 class Reveal(FatalFrame, tag="reveal"):
@@ -185,23 +188,23 @@ class TDraw(Chance, tag="tdraw", omit_defaults=True):
 
 
 class RSteal(Chance, tag="rsteal"):
-    """A random face-down treasure of seat ``v`` to seat ``s`` (STEAL)."""
+    """A random face-down treasure of seat ``victim`` to seat ``s`` (STEAL)."""
 
     s: Seat
-    v: Seat
+    victim: Seat = msgspec.field(name="v")
 
 
 class RCard(Chance, tag="rcard"):
-    """A random card of seat ``v``'s hand: discarded (``s`` -1) or to seat ``s``."""
+    """A random card of seat ``victim``'s hand: discarded (``s`` -1) or to seat ``s``."""
 
     s: SeatOrNone
-    v: Seat
+    victim: Seat = msgspec.field(name="v")
 
 
 class Share(Chance, tag="share"):
-    """A treasure of eliminated seat ``v`` to seat ``to``."""
+    """A treasure of the eliminated seat ``victim`` to seat ``to``."""
 
-    v: Seat
+    victim: Seat = msgspec.field(name="v")
     to: Seat
 
 
@@ -227,11 +230,11 @@ class Spent(Procedure, tag="spent"):
 
 
 class Exchange(Procedure, tag="xchg"):
-    """Seat ``s``'s treasure exchange at stage ``at`` (0..4), ``n`` cards discarded so far."""
+    """Seat ``s``'s treasure exchange at stage ``at`` (0..4), ``discarded`` cards so far."""
 
     s: Seat
     at: Annotated[int, msgspec.Meta(ge=0, le=4)]
-    n: Small
+    discarded: Small = msgspec.field(name="n")
 
 
 class Gaze(Procedure, tag="gaze"):
@@ -245,48 +248,50 @@ TriType = Literal["DRAW", "TAKE", "STEAL", "DISCARD"]
 
 
 class Tri(Procedure, tag="tri"):
-    """Seat ``s``'s trimagic of row ``r``: type ``ty``, a second target (``two``), strength
-    ``n``, target index ``j``, stage ``at``, the target ``t`` and the first one ``t0``, and
-    whether the current target shielded (``sh``)."""
+    """Seat ``s``'s trimagic of ``row``: its ``effect`` (the head's type), whether it has a
+    ``second`` target, its ``strength``, the ``target_index`` (0: the first target), stage
+    ``at``, the ``target`` and the ``first_target``, and whether the current target
+    ``shielded``."""
 
     s: Seat
-    r: Row
-    ty: TriType
-    two: bool
-    n: Annotated[int, msgspec.Meta(ge=1, le=2)]
-    j: Annotated[int, msgspec.Meta(ge=0, le=2)]
+    row: Row = msgspec.field(name="r")
+    effect: TriType = msgspec.field(name="ty")
+    second: bool = msgspec.field(name="two")
+    strength: Annotated[int, msgspec.Meta(ge=1, le=2)] = msgspec.field(name="n")
+    target_index: Annotated[int, msgspec.Meta(ge=0, le=2)] = msgspec.field(name="j")
     at: Literal["tgt", "choose", "win", "eff"]
-    t: SeatOrNone
-    t0: SeatOrNone
-    sh: bool
+    target: SeatOrNone = msgspec.field(name="t")
+    first_target: SeatOrNone = msgspec.field(name="t0")
+    shielded: bool = msgspec.field(name="sh")
 
 
 class Takes(Procedure, tag="takes"):
-    """A TAKE trimagic: ``left`` display treasures still to give seat ``t``."""
+    """A TAKE trimagic: ``left`` display treasures still to give seat ``target``."""
 
     s: Seat
-    t: Seat
+    target: Seat = msgspec.field(name="t")
     left: Annotated[int, msgspec.Meta(ge=0, le=2)]
 
 
 class Echk(Procedure, tag="echk"):
-    """Whether seat ``v``'s hand was emptied by seat ``by`` (a draw, or elimination)."""
+    """Whether seat ``victim``'s hand was emptied by seat ``by`` (a draw, or elimination)."""
 
-    v: Seat
+    victim: Seat = msgspec.field(name="v")
     by: Seat
 
 
 class Hand(Procedure, tag="hand"):
-    """Step C for the seats in ``q``, in order."""
+    """Step C for the ``seats``, in order."""
 
-    q: list[Seat]
+    seats: list[Seat] = msgspec.field(name="q")
 
 
 class RoundEnd(Procedure, tag="rend", omit_defaults=True):
-    """The end of a round at stage ``at``; ``q``: the seats still to take a reveal bonus."""
+    """The end of a round at stage ``at``; ``bonus_seats``: the seats still to take a reveal
+    bonus."""
 
     at: Literal["tally", "bonus", "rebuild", "last"]
-    q: list[Seat] = msgspec.field(default_factory=list)
+    bonus_seats: list[Seat] = msgspec.field(default_factory=list, name="q")
 
 
 FRAMES = FrameSchema(

@@ -17,7 +17,7 @@ from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.fatal import evaluation, flow, position
-from grimoire.games.fatal.actions import Codec
+from grimoire.games.fatal.actions import Ids, codec, ids
 from grimoire.games.fatal.components import LOADER, layout
 from grimoire.games.fatal.state import FatalState
 
@@ -96,7 +96,8 @@ class FatalGame(Game):
         super().__init__(players, options)
         self.comp = LOADER.load(self.options["components"])
         self.lay = layout(self.comp, players)
-        self.codec = Codec(self.comp)
+        self.codec = codec(self.comp)
+        self.ids: Ids = ids(self.comp)
 
     def _check_options(self) -> None:
         first = self.options["first_player"]
@@ -107,10 +108,6 @@ class FatalGame(Game):
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.total
 
     @property
     def max_chance_outcomes(self) -> int:

@@ -19,19 +19,45 @@ own hand, treasures and character, the public table, and the objects its seat kn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.bot import Bot
+from grimoire.core.frames import Frame
 from grimoire.core.state import State
 from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import facts
-from grimoire.games.fatal.frames import Decision, Gift, SlotPick, ToRow, Tri
+from grimoire.games.fatal.frames import (
+    Act1,
+    Cast,
+    Decision,
+    Discard,
+    GazeOrder,
+    Gift,
+    Keep,
+    Pick,
+    Play,
+    Reveal,
+    Shield,
+    SlotPick,
+    Steal,
+    SwapMine,
+    SwapTheirs,
+    Target,
+    ToRow,
+    Trade,
+    Tri,
+    Unmask,
+    Wind,
+    XDisc,
+    XGive,
+    XKeep,
+)
 from grimoire.games.fatal.state import FatalState
 from grimoire.games.fatal.view import sign_weights
 
 if TYPE_CHECKING:
     from grimoire.core.actions import Decoded
-    from grimoire.core.frames import Frame
     from grimoire.games.fatal.components import Vision
 
 TYPICAL = {"DRAW": 1.0, "TAKE": 1.5, "STEAL": 1.3, "DISCARD": 1.0}  # a trimagic's usual worth
@@ -73,6 +99,7 @@ class _Brain:
         self.st = st
         self.me = me
         self.codec = st.codec
+        self.ids = st.ids
         self.comp = st.comp
         self.lay = st.lay
         self.bit = 1 << me
@@ -203,23 +230,19 @@ class _Brain:
 
     # ------------------------------------------------------------------ decisions
     def choose(self, legal: list[int]) -> int:
-        st = self.st
-        frame = st.stack[-1]
-        method = getattr(self, f"d_{frame.kind}", None)
-        if method is None:
-            return legal[0]
-        choice: int = method(legal, frame)
-        return choice
+        frame = self.st.stack[-1]
+        decide = DECIDERS.get(type(frame))
+        return legal[0] if decide is None else decide(self, legal, frame)
 
     def decode(self, action: int) -> Decoded:
         return self.codec.decode(action)
 
-    def d_reveal(self, legal: list[int], frame: Frame) -> int:
+    def reveal_or_hide(self, legal: list[int], frame: Frame) -> int:
         st = self.st
         own = sum(1 for t in st.tre[self.me] if self.lay.colour(t) == self.sign)
         return A.REVEAL if own >= 1 and len(st.hands[self.me]) >= 3 else A.HIDE
 
-    def d_keep(self, legal: list[int], frame: Frame) -> int:
+    def treasure_to_keep_face_up(self, legal: list[int], frame: Frame) -> int:
         options = [a for a in legal if a != A.DONE]
         if not options:
             return A.DONE
@@ -229,45 +252,83 @@ class _Brain:
         kind = self.decode(action)[1][0]
         return self.comp.treasure_kinds[kind][1] if kind < self.comp.queen else 0
 
-    def d_act1(self, legal: list[int], frame: Frame) -> int:
-        st, me = self.st, self.me
+    def enchant_or_exchange(self, legal: list[int], frame: Frame) -> int:
+        """Step 1: the first enchantment worth playing now, else the exchange if cheap, else
+        done."""
         by_effect = {}
         for action in legal:
             name, args = self.decode(action)
-            if name == "enchant":
-                by_effect[self.comp.enchantment(args[0]).effect] = action
-        others = self.others()
-        hand = st.hands[me]
-        visions = [c for c in hand if self.comp.is_vision(st.kind(c))]
-        if "pickpocket" in by_effect:
-            thin = [s for s in others if len(st.hands[s]) == 1]
-            if st.round == 2 and any(self.p_sign(s, self.rival) > 0.4 for s in thin):
-                return by_effect["pickpocket"]
-            if len(hand) <= 4:
-                return by_effect["pickpocket"]
-        if "trade" in by_effect and self._trade_plan() is not None:
-            return by_effect["trade"]
-        if "wind" in by_effect and self._wind_target() is not None:
-            return by_effect["wind"]
+            if name == "enchant":  # the argument counts the enchantment kinds
+                by_effect[self.comp.enchantments[args[0]].effect] = action
+        for wanted in (
+            self._pickpocket_wanted,
+            self._trade_wanted,
+            self._wind_wanted,
+            self._stars_wanted,
+            self._unmask_wanted,
+            self._any_enchantment_to_cycle,
+        ):
+            effect = wanted(by_effect)
+            if effect is not None:
+                return by_effect[effect]
+        return A.EXCHANGE if A.EXCHANGE in legal and self._cheap_exchange() else A.DONE
+
+    def _visions_in_hand(self) -> list[int]:
+        st = self.st
+        return [c for c in st.hands[self.me] if self.comp.is_vision(st.kind(c))]
+
+    def _pickpocket_wanted(self, by_effect: dict[str, int]) -> str | None:
+        """Pickpocket a thin hand that may be my opposing sign (round 2: empty it and win), or
+        refill a thin hand of mine."""
+        if "pickpocket" not in by_effect:
+            return None
+        st = self.st
+        thin = [s for s in self.others() if len(st.hands[s]) == 1]
+        if st.round == 2 and any(self.p_sign(s, self.rival) > 0.4 for s in thin):
+            return "pickpocket"
+        return "pickpocket" if len(st.hands[self.me]) <= 4 else None
+
+    def _trade_wanted(self, by_effect: dict[str, int]) -> str | None:
+        return "trade" if "trade" in by_effect and self._trade_plan() is not None else None
+
+    def _wind_wanted(self, by_effect: dict[str, int]) -> str | None:
+        return "wind" if "wind" in by_effect and self._wind_target() is not None else None
+
+    def _stars_wanted(self, by_effect: dict[str, int]) -> str | None:
+        """Falling Star when it completes the stars for a treasure; Double Vision with visions
+        to play and room for them."""
+        st, me = self.st, self.me
         mine = facts.stars(st, me)
         room = sum(3 - len(row) for row in st.rows[me])
         if "star" in by_effect and 1 <= mine <= 2 and not st.bonus:
-            return by_effect["star"]
-        if "double" in by_effect and len(visions) >= 3 and room >= 3:
-            return by_effect["double"]
-        if "unmask" in by_effect:
-            unknown = [s for s in others if not st.ck_char[s] & self.bit]
-            if len(unknown) >= 2 and st.round == 1:
-                return by_effect["unmask"]
-        if not visions:  # nothing to play: an enchantment at least draws a new card
-            for effect in ("double", "star", "unmask", "gaze", "wind", "trade", "swap"):
-                if effect in by_effect and (effect != "trade" or self._trade_plan()):
-                    return by_effect[effect]
-        if A.EXCHANGE in legal and len(visions) <= 1 and len(hand) >= 3:
-            cheap = [t for t in facts.exchangeable(st, me) if self.tvalue(me, t) <= 1.0]
-            if cheap:
-                return A.EXCHANGE
-        return A.DONE
+            return "star"
+        if "double" in by_effect and len(self._visions_in_hand()) >= 3 and room >= 3:
+            return "double"
+        return None
+
+    def _unmask_wanted(self, by_effect: dict[str, int]) -> str | None:
+        """Unmasking early, while two characters or more are unknown."""
+        if "unmask" not in by_effect:
+            return None
+        st = self.st
+        unknown = [s for s in self.others() if not st.ck_char[s] & self.bit]
+        return "unmask" if len(unknown) >= 2 and st.round == 1 else None
+
+    def _any_enchantment_to_cycle(self, by_effect: dict[str, int]) -> str | None:
+        """Nothing to play: an enchantment at least draws a new card."""
+        if self._visions_in_hand():
+            return None
+        for effect in ("double", "star", "unmask", "gaze", "wind", "trade", "swap"):
+            if effect in by_effect and (effect != "trade" or self._trade_plan()):
+                return effect
+        return None
+
+    def _cheap_exchange(self) -> bool:
+        """A thin choice of visions and a treasure worth 1 or less to give up."""
+        st, me = self.st, self.me
+        if len(self._visions_in_hand()) > 1 or len(st.hands[me]) < 3:
+            return False
+        return any(self.tvalue(me, t) <= 1.0 for t in facts.exchangeable(st, me))
 
     def _trade_plan(self) -> tuple[int, int] | None:
         st, me = self.st, self.me
@@ -296,7 +357,7 @@ class _Brain:
                         best, target = danger, (s, r)
         return target
 
-    def d_steal(self, legal: list[int], frame: Frame) -> int:
+    def vision_to_steal(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         base = self.rows_value(st.rows[me], st.bonus)
         best, choice = 0.3, A.DONE
@@ -317,9 +378,9 @@ class _Brain:
                     best, choice = gain, action
         return choice
 
-    def d_torow(self, legal: list[int], frame: ToRow) -> int:
+    def row_for_the_stolen_vision(self, legal: list[int], frame: ToRow) -> int:
         st, me = self.st, self.me
-        card = st.rows[frame.v][frame.r][-1]
+        card = st.rows[frame.victim][frame.row][-1]
 
         def value(action: int) -> float:
             r = self.decode(action)[1][0]
@@ -329,7 +390,7 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_play(self, legal: list[int], frame: Frame) -> int:
+    def vision_to_play(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         base = self.rows_value(st.rows[me], st.bonus)
         best, choice = 0.05, A.DONE
@@ -347,23 +408,23 @@ class _Brain:
                 best, choice = gain, action
         return choice
 
-    def d_slot(self, legal: list[int], frame: SlotPick) -> int:
+    def display_slot(self, legal: list[int], frame: SlotPick) -> int:
         st, me = self.st, self.me
         options = [a for a in legal if a != A.DONE]
 
         def display_of(action: int) -> int:
             return st.display[self.decode(action)[1][0]]
 
-        mode = frame.m
+        mode = frame.mode
         if mode == "take":
-            target = frame.t
+            target = frame.receiver_or_kind
             if target == me:
                 return max(options, key=lambda a: self.tvalue(me, display_of(a)))
             return min(options, key=lambda a: self.tvalue(target, display_of(a)))
         if mode == "trade":
             plan = self._trade_plan()
-            if plan is not None and self.codec.slot + plan[1] in options:
-                return self.codec.slot + plan[1]
+            if plan is not None and self.ids.slot + plan[1] in options:
+                return self.ids.slot + plan[1]
             return max(options, key=lambda a: self.tvalue(me, display_of(a)))
         best = max(options, key=lambda a: self.tvalue(me, display_of(a)))
         if self.tvalue(me, display_of(best)) >= 0.5 or not self.others():
@@ -372,35 +433,35 @@ class _Brain:
             return A.DONE
         return min(options, key=lambda a: self.tvalue(me, display_of(a)))
 
-    def d_gift(self, legal: list[int], frame: Gift) -> int:
+    def star_treasure_recipient(self, legal: list[int], frame: Gift) -> int:
         st, me = self.st, self.me
         t = st.display[frame.slot]
-        others = [s for s in self.others() if self.codec.seat + s in legal]
+        others = [s for s in self.others() if self.ids.seat + s in legal]
         if self.tvalue(me, t) >= 0.5 or not others:
-            return self.codec.seat + me
+            return self.ids.seat + me
         if self.tvalue(me, t) < 0:
-            return self.codec.seat + self.enemy(others)
-        return self.codec.seat + me
+            return self.ids.seat + self.enemy(others)
+        return self.ids.seat + me
 
-    def d_target(self, legal: list[int], frame: Frame) -> int:
+    def trimagic_target(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         tri = st.stack[-2]
         assert isinstance(tri, Tri)
         seats = [self.decode(a)[1][0] for a in legal]
         others = [s for s in seats if s != me]
-        ty, n = tri.ty, tri.n
+        ty, n = tri.effect, tri.strength
         if ty == "DRAW":
             if me in seats:
-                return self.codec.seat + me
-            return self.codec.seat + min(others, key=lambda s: (self.threat(s), s))
+                return self.ids.seat + me
+            return self.ids.seat + min(others, key=lambda s: (self.threat(s), s))
         if ty == "TAKE":
             vals = sorted((self.tvalue(me, t) for t in st.display if t >= 0), reverse=True)
             if me in seats and sum(vals[:n]) > 0:
-                return self.codec.seat + me
-            return self.codec.seat + self.enemy(others or seats)
+                return self.ids.seat + me
+            return self.ids.seat + self.enemy(others or seats)
         if ty == "STEAL":
             rich = [s for s in others if st.tre[s]] or others
-            return self.codec.seat + max(
+            return self.ids.seat + max(
                 rich, key=lambda s: (len(st.tre[s]) + 2 * self.threat(s), -s)
             )
 
@@ -410,15 +471,15 @@ class _Brain:
                 value += 30.0 * self.p_sign(s, self.rival) + 3.0
             return value
 
-        return self.codec.seat + max(others, key=lambda s: (danger(s), -s))
+        return self.ids.seat + max(others, key=lambda s: (danger(s), -s))
 
-    def d_shield(self, legal: list[int], frame: Frame) -> int:
+    def shield_or_allow(self, legal: list[int], frame: Frame) -> int:
         if A.SHIELD not in legal:
             return A.ALLOW
         st, me = self.st, self.me
         tri = st.stack[-2]
         assert isinstance(tri, Tri)
-        ty, n = tri.ty, tri.n
+        ty, n = tri.effect, tri.strength
         if ty == "DISCARD":
             hand = len(st.hands[me]) - 1  # the Shield itself leaves the hand
             if st.round == 2 and hand <= n + 1:
@@ -432,7 +493,7 @@ class _Brain:
             return A.SHIELD if sum(worst) < -0.5 else A.ALLOW
         return A.ALLOW
 
-    def d_cast(self, legal: list[int], frame: Frame) -> int:
+    def row_to_cast_first(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         visions = self.comp.visions
 
@@ -446,10 +507,10 @@ class _Brain:
         cards = [a for a in legal if a != A.DONE]
         return min(cards, key=lambda a: (self.card_keep(self.decode(a)[1][0]), a))
 
-    def d_discard(self, legal: list[int], frame: Frame) -> int:
+    def card_to_discard(self, legal: list[int], frame: Frame) -> int:
         return self._worst_card(legal)
 
-    def d_xgive(self, legal: list[int], frame: Frame) -> int:
+    def treasure_to_exchange(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         kinds = {self.decode(a)[1][0]: a for a in legal}
         best_for = {
@@ -461,24 +522,24 @@ class _Brain:
         }
         return kinds[min(kinds, key=lambda k: (best_for[k], k))]
 
-    def d_xdisc(self, legal: list[int], frame: Frame) -> int:
+    def exchange_discard(self, legal: list[int], frame: Frame) -> int:
         cards = [a for a in legal if a != A.DONE]
         if not cards:
             return A.DONE
         worst = self._worst_card(legal)
         return worst if self.card_keep(self.decode(worst)[1][0]) < 0.9 else A.DONE
 
-    def d_xkeep(self, legal: list[int], frame: Frame) -> int:
+    def card_to_keep(self, legal: list[int], frame: Frame) -> int:
         return max(legal, key=lambda a: (self.card_keep(self.decode(a)[1][0]), -a))
 
-    def d_wind(self, legal: list[int], frame: Frame) -> int:
+    def row_to_blow_away(self, legal: list[int], frame: Frame) -> int:
         target = self._wind_target()
-        if target is not None and self.codec.a_row(*target) in legal:
-            return self.codec.a_row(*target)
+        if target is not None and self.ids.a_row(*target) in legal:
+            return self.ids.a_row(*target)
         theirs = [a for a in legal if self.decode(a)[1][0] != self.me]
         return max(theirs or legal, key=lambda a: self.threat(self.decode(a)[1][0]))
 
-    def d_pick(self, legal: list[int], frame: Frame) -> int:
+    def hand_to_pickpocket(self, legal: list[int], frame: Frame) -> int:
         st = self.st
 
         def value(action: int) -> float:
@@ -490,17 +551,17 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_unmask(self, legal: list[int], frame: Frame) -> int:
+    def character_to_unmask(self, legal: list[int], frame: Frame) -> int:
         st = self.st
         unknown = [a for a in legal if not st.ck_char[self.decode(a)[1][0]] & self.bit]
         pool = unknown or legal
         return max(pool, key=lambda a: self.p_sign(self.decode(a)[1][0], self.rival))
 
-    def d_trade(self, legal: list[int], frame: Frame) -> int:
+    def treasure_to_trade(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
         plan = self._trade_plan()
         if plan is not None:
-            action = self.codec.treasure + st.tkind(plan[0])
+            action = self.ids.treasure + st.tkind(plan[0])
             if action in legal:
                 return action
         kinds = {self.decode(a)[1][0]: a for a in legal}
@@ -510,9 +571,9 @@ class _Brain:
         }
         return kinds[min(kinds, key=lambda k: (values[k], k))]
 
-    def d_gorder(self, legal: list[int], frame: Frame) -> int:
+    def gaze_treasure_order(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
-        queen = self.codec.treasure + self.comp.queen
+        queen = self.ids.treasure + self.comp.queen
         known = st.public_scores(me)  # what this seat may know; others by their public counts
         totals = [
             score if score is not None else (st.round1 or [0] * st.n)[s] + len(st.tre[s])
@@ -533,8 +594,35 @@ class _Brain:
 
         return max(legal, key=value)
 
-    def d_swapmy(self, legal: list[int], frame: Frame) -> int:
+    def my_vision_to_swap(self, legal: list[int], frame: Frame) -> int:
         return legal[0]
 
-    def d_swapth(self, legal: list[int], frame: Frame) -> int:
+    def their_row_to_swap(self, legal: list[int], frame: Frame) -> int:
         return max(legal, key=lambda a: self.threat(self.decode(a)[1][0]))
+
+
+# the pending question (the top frame's kind) -> the method that answers it
+DECIDERS: dict[type[Frame], Callable[[_Brain, list[int], Any], int]] = {
+    Act1: _Brain.enchant_or_exchange,
+    Reveal: _Brain.reveal_or_hide,
+    Keep: _Brain.treasure_to_keep_face_up,
+    Steal: _Brain.vision_to_steal,
+    ToRow: _Brain.row_for_the_stolen_vision,
+    Play: _Brain.vision_to_play,
+    SlotPick: _Brain.display_slot,
+    Gift: _Brain.star_treasure_recipient,
+    Target: _Brain.trimagic_target,
+    Shield: _Brain.shield_or_allow,
+    Cast: _Brain.row_to_cast_first,
+    Discard: _Brain.card_to_discard,
+    XGive: _Brain.treasure_to_exchange,
+    XDisc: _Brain.exchange_discard,
+    XKeep: _Brain.card_to_keep,
+    Wind: _Brain.row_to_blow_away,
+    Pick: _Brain.hand_to_pickpocket,
+    Unmask: _Brain.character_to_unmask,
+    Trade: _Brain.treasure_to_trade,
+    GazeOrder: _Brain.gaze_treasure_order,
+    SwapMine: _Brain.my_vision_to_swap,
+    SwapTheirs: _Brain.their_row_to_swap,
+}

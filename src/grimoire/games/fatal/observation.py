@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 PHASES = ("setup", "play", "over")
 ROW_CELLS = 3  # a row holds at most three visions (straight, reversed, sideways)
 COUNT = 10.0  # zone sizes and counts are scaled by this
+THIRD = 1.0 / 3.0  # a copy of a kind counts a third (three copies at most)
 
 
 class FatalObservation(ObservationEncoder):
@@ -115,12 +116,20 @@ class FatalObservation(ObservationEncoder):
 
     def write(self, state: State, seat: int | None, out: array[float]) -> None:
         st: FatalState = state  # type: ignore[assignment]
-        n, k, t = self.players, self.k, self.t
-        lay = self.lay
-        ckind, tkind = lay.card_kind, lay.tre_kind
-        ck, tk = st.ck, st.tk
+        n = self.players
         bit = viewer_bit(seat)
         rel = [relative(s, seat, n) for s in range(n)]
+        self._turn_state(st, rel, out)
+        if st.stack:
+            self._pending(st, seat, rel, out)
+        for s in range(n):
+            self._seat_facts(st, s, rel[s], bit, out)
+            self._seat_objects(st, s, rel[s], s == seat, bit, out)
+        self._table(st, seat, rel, bit, out)
+
+    def _turn_state(self, st: FatalState, rel: list[int], out: array[float]) -> None:
+        """Phase, whose turn, the first player, the turn's counters, a special victory."""
+        n = self.players
         out[self.o_phase + PHASES.index(st.phase)] = 1.0
         if 0 <= st.turn < n:
             out[self.o_turn + rel[st.turn]] = 1.0
@@ -137,76 +146,95 @@ class FatalObservation(ObservationEncoder):
             out[misc + 6] = 1.0
         if st.special >= 0:
             out[self.o_special + rel[st.special]] = 1.0
-        if st.stack:
-            frame = st.stack[-1]
-            kind = type(frame)
-            if kind in self.kinds:
-                out[self.o_kind + self.kinds.index(kind)] = 1.0
-            if isinstance(frame, Decision):
-                out[self.o_fseat + rel[frame.s]] = 1.0
-            if isinstance(frame, Reveal):
-                for s in st.sealed_reveal + st.sealed_hide:
-                    out[self.o_chosen + rel[s]] = 1.0
-                if seat is not None and seat in st.sealed_reveal:
-                    out[self.o_chosen + n] = 1.0
-                elif seat is not None and seat in st.sealed_hide:
-                    out[self.o_chosen + n + 1] = 1.0
+
+    def _pending(self, st: FatalState, seat: int | None, rel: list[int], out: array[float]) -> None:
+        """The pending decision, who decides, and at the sealed reveal who has chosen (and
+        the observer's own choice)."""
+        n = self.players
+        frame = st.stack[-1]
+        kind = type(frame)
+        if kind in self.kinds:
+            out[self.o_kind + self.kinds.index(kind)] = 1.0
+        if isinstance(frame, Decision):
+            out[self.o_fseat + rel[frame.s]] = 1.0
+        if isinstance(frame, Reveal):
+            for s in st.sealed_reveal + st.sealed_hide:
+                out[self.o_chosen + rel[s]] = 1.0
+            if seat is not None and seat in st.sealed_reveal:
+                out[self.o_chosen + n] = 1.0
+            elif seat is not None and seat in st.sealed_hide:
+                out[self.o_chosen + n + 1] = 1.0
+
+    def _seat_facts(self, st: FatalState, s: int, r: int, bit: int, out: array[float]) -> None:
+        """Seat ``s`` (relative ``r``): its character if known, its flags and counts."""
         signs = len(self.comp.signs)
-        third = 1.0 / 3.0
-        for s in range(n):
-            r = rel[s]
-            sign = st.char[s]
-            known = sign >= 0 and bool(st.ck_char[s] & bit)
-            out[self.o_char + r * (signs + 1) + (sign if known else signs)] = 1.0
-            at = self.o_seat + r * 6
-            if st.revealed[s]:
-                out[at] = 1.0
-            if st.out[s]:
-                out[at + 1] = 1.0
-            out[at + 2] = len(st.hands[s]) / COUNT
-            out[at + 3] = len(st.aside[s]) / COUNT
-            out[at + 4] = len(st.tre[s]) / COUNT
-            if st.round1 is not None:
-                out[at + 5] = st.round1[s] / 20.0
-            mine = s == seat
-            base = self.o_hand + r * k
-            for card in st.hands[s]:
-                if mine or ck[card] & bit:
-                    out[base + ckind[card]] += third
-            base = self.o_rows + r * 2 * ROW_CELLS * k
-            for row, cards in enumerate(st.rows[s]):
-                for cell, card in enumerate(cards[:ROW_CELLS]):
-                    out[base + (row * ROW_CELLS + cell) * k + ckind[card]] = 1.0
-            base = self.o_tre + r * t
-            for treasure in st.tre[s]:
-                if mine or tk[treasure] & bit:
-                    out[base + tkind[treasure]] += third
-            base = self.o_up + r * t
-            for treasure in st.up[s]:
-                out[base + tkind[treasure]] += third
+        sign = st.char[s]
+        known = sign >= 0 and bool(st.ck_char[s] & bit)
+        out[self.o_char + r * (signs + 1) + (sign if known else signs)] = 1.0
+        at = self.o_seat + r * 6
+        if st.revealed[s]:
+            out[at] = 1.0
+        if st.out[s]:
+            out[at + 1] = 1.0
+        out[at + 2] = len(st.hands[s]) / COUNT
+        out[at + 3] = len(st.aside[s]) / COUNT
+        out[at + 4] = len(st.tre[s]) / COUNT
+        if st.round1 is not None:
+            out[at + 5] = st.round1[s] / 20.0
+
+    def _seat_objects(
+        self, st: FatalState, s: int, r: int, mine: bool, bit: int, out: array[float]
+    ) -> None:
+        """Seat ``s``'s hand and face-down treasures as far as the observer knows them, its
+        rows and face-up treasures."""
+        k, t = self.k, self.t
+        ckind, tkind = self.lay.card_kind, self.lay.tre_kind
+        base = self.o_hand + r * k
+        for card in st.hands[s]:
+            if mine or st.ck[card] & bit:
+                out[base + ckind[card]] += THIRD
+        base = self.o_rows + r * 2 * ROW_CELLS * k
+        for row, cards in enumerate(st.rows[s]):
+            for cell, card in enumerate(cards[:ROW_CELLS]):
+                out[base + (row * ROW_CELLS + cell) * k + ckind[card]] = 1.0
+        base = self.o_tre + r * t
+        for treasure in st.tre[s]:
+            if mine or st.tk[treasure] & bit:
+                out[base + tkind[treasure]] += THIRD
+        base = self.o_up + r * t
+        for treasure in st.up[s]:
+            out[base + tkind[treasure]] += THIRD
+
+    def _table(
+        self, st: FatalState, seat: int | None, rel: list[int], bit: int, out: array[float]
+    ) -> None:
+        """The display, the card zones (discard, in effect, the known deck, the looked-at
+        cards) and the treasure deck."""
+        k, t = self.k, self.t
+        ckind, tkind = self.lay.card_kind, self.lay.tre_kind
         for slot, treasure in enumerate(st.display):
             out[self.o_display + slot * (t + 1) + (tkind[treasure] if treasure >= 0 else t)] = 1.0
         zones = self.o_zones
         for card in st.discard:
-            out[zones + ckind[card]] += third
+            out[zones + ckind[card]] += THIRD
         for card in st.active:
-            out[zones + k + ckind[card]] += third
+            out[zones + k + ckind[card]] += THIRD
         for card in st.deck:
-            if ck[card] & bit:
-                out[zones + 2 * k + ckind[card]] += third
+            if st.ck[card] & bit:
+                out[zones + 2 * k + ckind[card]] += THIRD
         if st.looking:
             out[self.o_looker + rel[st.looker]] = 1.0
             if seat == st.looker:
                 for card in st.looking:
-                    out[zones + 3 * k + ckind[card]] += third
+                    out[zones + 3 * k + ckind[card]] += THIRD
         out[zones + 4 * k] = len(st.deck) / 100.0
         out[zones + 5 * k] = len(st.looking) / COUNT
         deck = self.o_tdeck
         for treasure in st.t_top:
-            if tk[treasure] & bit:
-                out[deck + tkind[treasure]] += third
+            if st.tk[treasure] & bit:
+                out[deck + tkind[treasure]] += THIRD
         for treasure in st.t_under:
-            out[deck + t + tkind[treasure]] += third
+            out[deck + t + tkind[treasure]] += THIRD
         out[deck + 2 * t] = (len(st.t_top) + len(st.t_pool) + len(st.t_under)) / 20.0
         out[deck + 2 * t + 1] = st.t_mid / 20.0
         out[deck + 2 * t + 2] = len(st.t_top) / 3.0

@@ -159,13 +159,22 @@ def per_seat(value: list[Any], n: int, where: str) -> None:
 def load(st: FatalState, doc: dict[str, Any]) -> None:
     """Fill a blank state from a position document; raises InvalidPosition naming the field."""
     found = convert(doc, FatalPosition, "position")
-    comp, lay, n = st.comp, st.lay, st.n
-    everyone = st.full
     for name in ("characters", "hands", "aside", "rows", "treasures", "face_up"):
-        per_seat(getattr(found, name), n, name)
+        per_seat(getattr(found, name), st.n, name)
     st.phase, st.round, st.first = found.phase, found.round, found.first
     st.turns = None  # not stored: the turns before this position are unknown
     st.turn = found.first if isinstance(found.turn, Unset) else found.turn
+    _load_characters(st, found)
+    _load_cards(st, found)
+    _load_treasures(st, found)
+    _load_counters(st, found)
+    st.stack = _stack(st, found.stack)
+    check(st)
+
+
+def _load_characters(st: FatalState, found: FatalPosition) -> None:
+    """Characters (a name, known to its seat, or [name, mask]), revealed and out flags."""
+    comp, lay, n = st.comp, st.lay, st.n
     st.char, st.ck_char = [], []
     for s, entry in enumerate(found.characters):
         if entry is None:
@@ -176,7 +185,7 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
         sign = comp.sign_by_name(name)
         where = f"characters[{s}]"
         require(sign in lay.signs, where, name, f"a character of the {n}-player set")
-        require(not mask & ~everyone, where, entry, "a mask of seats 0..n-1, 32")
+        require(not mask & ~st.full, where, entry, "a mask of seats 0..n-1, 32")
         st.char.append(-1 if sign is None else sign)
         st.ck_char.append(mask)
     for name in ("revealed", "out"):
@@ -186,6 +195,12 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
         per_seat(flags, n, name)
         setattr(st, name, flags)
 
+
+def _load_cards(st: FatalState, found: FatalPosition) -> None:
+    """Every playing card in one zone: hands, set aside, rows, discard pile, in effect, looked
+    at, the deck (the cards placed nowhere else, when it is left out)."""
+    comp, lay = st.comp, st.lay
+    everyone = st.full
     deck = _Zones(lay.card_kind, comp.card_names, comp.card_by_name)
     deck.full = everyone
     st.ck = deck.masks
@@ -206,6 +221,12 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
         missing = sorted({comp.card_name(lay.card_kind[c]) for c in deck.rest()})
         require(not missing, "deck", missing, "cards the position does not place")
 
+
+def _load_treasures(st: FatalState, found: FatalPosition) -> None:
+    """Every treasure in one zone: the display, face down and face up, the looked-at top, under
+    the deck, the pool (the treasures placed nowhere else, when it is left out)."""
+    comp, lay = st.comp, st.lay
+    everyone = st.full
     pool = _Zones(lay.tre_kind, comp.treasure_names, comp.treasure_by_name)
     pool.full = everyone
     st.tk = pool.masks
@@ -233,16 +254,18 @@ def load(st: FatalState, doc: dict[str, Any]) -> None:
         st.t_mid = max(0, others - (comp.queen_pool - 1))
     else:
         st.t_mid = found.t_mid
+
+
+def _load_counters(st: FatalState, found: FatalPosition) -> None:
+    """The round-1 tally, the sealed choices, the turn's counters and the game's."""
     st.round1 = found.round1
     st.sealed_reveal = sorted(found.sealed_reveal)
     st.sealed_hide = sorted(found.sealed_hide)
     ts = found.turn_state
     st.plays, st.bonus, st.casts = ts.plays, ts.bonus, ts.casts
-    st.limit = comp.plays if isinstance(ts.limit, Unset) else ts.limit
+    st.limit = st.comp.plays if isinstance(ts.limit, Unset) else ts.limit
     st.decisions, st.special, st.reshuffles = found.decisions, found.special, found.reshuffles
     st.idle_turns, st.changed = found.idle_turns, found.turn_changed
-    st.stack = _stack(st, found.stack)
-    check(st)
 
 
 def _stack(st: FatalState, frames: list[Frame] | Unset) -> list[Frame]:

@@ -81,14 +81,30 @@ def hand_table(st: FatalState, hand: list[str]) -> Table | Text:
 
 def render(st: FatalState, seat: int | None) -> Group:
     view = st.view(seat)
-    parts: list[Any] = []
+    parts: list[Any] = [_heading(view, seat), Text(view["prompt"], style="italic")]
+    parts += _treasure_deck(view)
+    parts.append(_piles(view))
+    parts.append(_players(view, seat))
+    parts += _rows(view)
+    parts.append(Text(_(LEGEND), style="dim"))
+    if seat is not None:
+        parts += _private(st, view, seat)
+    parts += _round_notes(view)
+    return Group(*parts)
+
+
+def _heading(view: dict[str, Any], seat: int | None) -> Text:
     head = Text(_("F.A.T.A.L. - round {round}").format(round=view["round"]), style="bold")
     if view["turn"] >= 0:
         head.append(_(", seat {seat}'s turn").format(seat=view["turn"]))
     if seat is not None:
         head.append(_(" - you are seat {seat}").format(seat=seat))
-    parts.append(head)
-    parts.append(Text(view["prompt"], style="italic"))
+    return head
+
+
+def _treasure_deck(view: dict[str, Any]) -> list[Text]:
+    """The display, the treasure deck's count and where the Queen lies, and what the viewer
+    knows of its top and bottom."""
     deck = view["treasure_deck"]
     shelf = Text(_("Display: "))
     for slot, name in enumerate(view["display"]):
@@ -102,14 +118,18 @@ def render(st: FatalState, seat: int | None) -> Group:
         if not deck["queen_revealed"]
         else _("| the Queen is revealed")
     )
-    parts.append(shelf)
+    lines = [shelf]
     if deck["known_top"]:
         known = ", ".join(f"{k['place']}:{k['treasure']}" for k in deck["known_top"])
-        parts.append(Text(_("You know the top of the treasure deck: {known}").format(known=known)))
+        lines.append(Text(_("You know the top of the treasure deck: {known}").format(known=known)))
     if deck["under"]:
-        parts.append(
+        lines.append(
             Text(_("Under the treasure deck: {cards}").format(cards=" ".join(deck["under"])))
         )
+    return lines
+
+
+def _piles(view: dict[str, Any]) -> Text:
     piles = _("Playing deck {deck}, discard pile {discard}").format(
         deck=view["deck_count"], discard=len(view["discard"])
     )
@@ -117,50 +137,70 @@ def render(st: FatalState, seat: int | None) -> Group:
         piles += _(" (top: {card})").format(card=view["discard"][-1])
     if view["in_effect"]:
         piles += _("; in effect: {cards}").format(cards=", ".join(view["in_effect"]))
-    parts.append(Text(piles))
+    return Text(piles)
 
+
+def _players(view: dict[str, Any], seat: int | None) -> Table:
+    """One line per player: who, character, hand and set-aside counts, treasures, stars."""
     table = Table(show_header=True, header_style="bold", expand=False)
     columns = (N_("seat"), N_("character"), N_("hand"), N_("aside"), N_("treasures"), N_("stars"))
     for column in columns:
         table.add_column(_(column), overflow="fold")  # never cut (Japanese has no spaces)
     for entry in view["seats"]:
-        s = entry["seat"]
-        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
-        who = Text(str(s + 1) + (_(" (you)") if s == seat else ""))
-        if entry["out"]:
-            who.append(_(" out"), style="dim")
-        if entry["character"]:
-            char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
-            if entry["revealed"]:
-                char.append(_(" (revealed)"), style="dim")
-            elif view["phase"] != "over":
-                char.append(_(" (hidden)"), style="dim")
-        else:
-            char = Text("?", style="dim")
-        treasures = Text()
-        for name in entry["face_up"]:
-            treasures.append_text(treasure_text(name))
-            treasures.append(" ")
-        hidden = entry.get("treasures")
-        if hidden is not None:
-            for name in hidden:
-                treasures.append_text(treasure_text(name))
-                treasures.append(_("(down) "), style="dim")
-        else:
-            treasures.append(_("{count} down").format(count=entry["treasure_count"]), style="dim")
-            if entry["known_treasures"]:
-                treasures.append(
-                    _(" incl. {treasures}").format(treasures=" ".join(entry["known_treasures"]))
-                )
         table.add_row(
-            who,
-            char,
+            _who(entry, seat),
+            _character(entry, view["phase"]),
             str(entry["hand_count"]),
             str(entry["aside_count"]),
-            treasures,
+            _treasures(entry),
             str(entry["stars"]),
         )
-    parts.append(table)
+    return table
+
+
+def _who(entry: dict[str, Any], seat: int | None) -> Text:
+    s = entry["seat"]
+    # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+    who = Text(str(s + 1) + (_(" (you)") if s == seat else ""))
+    if entry["out"]:
+        who.append(_(" out"), style="dim")
+    return who
+
+
+def _character(entry: dict[str, Any], phase: str) -> Text:
+    if not entry["character"]:
+        return Text("?", style="dim")
+    char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
+    if entry["revealed"]:
+        char.append(_(" (revealed)"), style="dim")
+    elif phase != "over":
+        char.append(_(" (hidden)"), style="dim")
+    return char
+
+
+def _treasures(entry: dict[str, Any]) -> Text:
+    """Face-up treasures, then the face-down ones as far as the viewer knows them."""
+    treasures = Text()
+    for name in entry["face_up"]:
+        treasures.append_text(treasure_text(name))
+        treasures.append(" ")
+    hidden = entry.get("treasures")
+    if hidden is not None:
+        for name in hidden:
+            treasures.append_text(treasure_text(name))
+            treasures.append(_("(down) "), style="dim")
+        return treasures
+    treasures.append(_("{count} down").format(count=entry["treasure_count"]), style="dim")
+    if entry["known_treasures"]:
+        treasures.append(
+            _(" incl. {treasures}").format(treasures=" ".join(entry["known_treasures"]))
+        )
+    return treasures
+
+
+def _rows(view: dict[str, Any]) -> list[Text]:
+    """Every player's rows, one line each, every card with its orientation."""
+    lines = []
     for entry in view["seats"]:
         for r, row in enumerate(entry["rows"]):
             line = Text(
@@ -173,30 +213,38 @@ def render(st: FatalState, seat: int | None) -> Group:
                 if i:
                     line.append(" | ")
                 line.append_text(card_text(card))
-            parts.append(line)
-    parts.append(Text(_(LEGEND), style="dim"))
-    if seat is not None:
-        me = view["seats"][seat]
-        parts.append(hand_table(st, me["hand"]))
-        for entry in view["seats"]:
-            if entry["seat"] != seat and entry["known_hand"]:
-                parts.append(
-                    Text(
-                        _("You know seat {seat} holds: {cards}").format(
-                            seat=entry["seat"], cards=" ".join(entry["known_hand"])
-                        )
+            lines.append(line)
+    return lines
+
+
+def _private(st: FatalState, view: dict[str, Any], seat: int) -> list[Any]:
+    """What the viewer alone sees: its hand, the hands it knows, the cards it looks at."""
+    parts: list[Any] = [hand_table(st, view["seats"][seat]["hand"])]
+    for entry in view["seats"]:
+        if entry["seat"] != seat and entry["known_hand"]:
+            parts.append(
+                Text(
+                    _("You know seat {seat} holds: {cards}").format(
+                        seat=entry["seat"], cards=" ".join(entry["known_hand"])
                     )
                 )
-        looking = view["looking"]
-        if looking["cards"]:
-            cards = " ".join(looking["cards"])
-            parts.append(Text(_("You look at: {cards}").format(cards=cards), style="bold"))
+            )
+    looking = view["looking"]
+    if looking["cards"]:
+        cards = " ".join(looking["cards"])
+        parts.append(Text(_("You look at: {cards}").format(cards=cards), style="bold"))
+    return parts
+
+
+def _round_notes(view: dict[str, Any]) -> list[Text]:
+    """The round-1 tally, and who has chosen at the sealed reveal."""
+    notes = []
     if view["round1"] is not None:
         tally = ", ".join(map(str, view["round1"]))
-        parts.append(Text(_("Round 1 tally: {tally}").format(tally=tally)))
+        notes.append(Text(_("Round 1 tally: {tally}").format(tally=tally)))
     if "reveal" in view:
         chosen = view["reveal"]["has_chosen"]
-        parts.append(
+        notes.append(
             Text(_("Seats that have chosen: {seats}").format(seats=chosen or _("none yet")))
         )
-    return Group(*parts)
+    return notes

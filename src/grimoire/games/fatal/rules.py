@@ -70,4 +70,4 @@ def resolve_reveal(st: FatalState) -> None:
     start = max(st.turn, 0)
     rend = st.stack[-1]
     assert isinstance(rend, RoundEnd)
-    rend.q = [(start + i) % st.n for i in range(st.n) if (start + i) % st.n in revealers]
+    rend.bonus_seats = [(start + i) % st.n for i in range(st.n) if (start + i) % st.n in revealers]

@@ -46,13 +46,14 @@ class FatalState(State):
     # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
     # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
     # module is compiled. What the rules need of the game is on the state: ``lay``, ``comp``,
-    # ``codec`` and, from the core's type, ``game.options``.
+    # ``codec``, ``ids`` and, from the core's type, ``game.options``.
 
     def __init__(self, game: FatalGame, seed: int, *, blank: bool = False) -> None:
         super().__init__(game, seed)
         self.lay = lay = game.lay
         self.comp = game.comp
         self.codec = game.codec
+        self.ids = game.ids
         n = self.n = game.players
         if blank:  # an empty shell that _copy or position.load fills in
             return
@@ -179,24 +180,8 @@ class FatalState(State):
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return text.describe(self, actor, action, viewer)
 
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            return text.chance_text(self, action)
-        return text.label(self, action)
-
-    def parse_action(self, source: str) -> int:
-        if self.is_chance():
-            wanted = " ".join(source.lower().split())
-            for outcome, _ in self.chance_weights():
-                if text.chance_text(self, outcome).lower() == wanted:
-                    return outcome
-        return self.codec.parse(source)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        doc = super().action_to_json(action)
-        if self.is_chance():
-            return doc
-        return doc | text.action_fields(self, action)
+    def chance_to_string(self, outcome: int) -> str:
+        return text.chance_text(self, outcome)
 
     def _phase_hint(self, actor: int) -> str:
         return text.prompt(self) + "; " + super()._phase_hint(actor)

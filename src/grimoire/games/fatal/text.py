@@ -1,5 +1,5 @@
 """Texts: chance outcomes, the log line each viewer may read (``describe``), the prompt of
-the pending decision, and structured action fields for interfaces.
+the pending decision and the refusals (the actions' own texts are declared in ``actions``).
 
 ``describe`` is deterministic and depends only on the position, the action and the viewer;
 private notices (a card drawn, a character dealt, a treasure stolen unseen, a sealed choice)
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from grimoire.core.i18n import DEFAULT, N_, language, translator
+from grimoire.core.i18n import N_, translator
 from grimoire.core.state import CHANCE
 from grimoire.games.fatal import frames as F
 
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from grimoire.games.fatal.state import FatalState
 
 # Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the
-# English texts. Action ids, records, positions and the parser (``Codec.parse``, English) do not
-# depend on it; the terminal also takes a translated label as listed.
+# English texts. Action ids, records and positions do not depend on it; the parser reads the
+# English texts and the texts as shown (``actions.ACTIONS``).
 _ = translator("fatal", Path(__file__).parent / "locale")
 
 
@@ -38,59 +38,11 @@ COLOUR_TEXT = {
     "green": N_("green"),
     "violet": N_("violet"),
 }
-SINGLE_TEXT = {
-    "done": N_("done"),
-    "exchange": N_("exchange"),
-    "shield": N_("shield"),
-    "allow": N_("allow"),
-    "reveal": N_("reveal"),
-    "hide": N_("hide"),
-}
-# the action labels: one template per kind, so a language may order the words its own way
-KIND_TEXT = {
-    "enchant": N_("enchant {card}"),
-    "play": N_("play {card} row {row}"),
-    "steal": N_("steal seat {seat} row {row}"),
-    "to_row": N_("to row {row}"),
-    "card": N_("card {card}"),
-    "treasure": N_("treasure {treasure}"),
-    "slot": N_("slot {slot}"),
-    "seat": N_("seat {seat}"),
-    "row": N_("target seat {seat} row {row}"),
-    "mine": N_("mine row {row} card {place}"),
-    "cast": N_("cast row {row}"),
-}
 
 
 def colour_text(colour: str) -> str:
     """A sign's colour in the current language (a colour the data adds stays as written)."""
     return _(COLOUR_TEXT[colour]) if colour in COLOUR_TEXT else colour
-
-
-def label(st: FatalState, action: int) -> str:
-    """A player action's label in the current language (English: the codec's own text)."""
-    if language() == DEFAULT:
-        return st.codec.to_text(action)
-    kind, args = st.codec.decode(action)
-    if kind in SINGLE_TEXT:
-        return _(SINGLE_TEXT[kind])
-    comp = st.comp
-    template = _(KIND_TEXT[kind])
-    if kind in ("enchant", "card"):
-        return template.format(card=comp.card_name(args[0]))
-    if kind == "play":
-        return template.format(card=comp.card_name(args[0]), row=args[1] + 1)
-    if kind in ("steal", "row"):
-        return template.format(seat=args[0], row=args[1] + 1)
-    if kind in ("to_row", "cast"):
-        return template.format(row=args[0] + 1)
-    if kind == "treasure":
-        return template.format(treasure=comp.treasure_name(args[0]))
-    if kind == "slot":
-        return template.format(slot=args[0] + 1)
-    if kind == "seat":
-        return template.format(seat=args[0])
-    return template.format(row=args[0] + 1, place=args[1] + 1)  # mine
 
 
 def _card(st: FatalState, kind: int) -> str:
@@ -146,19 +98,19 @@ def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
         )
     if isinstance(f, F.RSteal):
         return tr(N_("seat {seat} steals {treasure} from seat {victim}")).format(
-            seat=f.s, treasure=_treasure(st, outcome), victim=f.v
+            seat=f.s, treasure=_treasure(st, outcome), victim=f.victim
         )
     if isinstance(f, F.RCard):
         if f.s < 0:
             return tr(N_("seat {seat} discards {card}")).format(
-                seat=f.v, card=comp.card_name(outcome)
+                seat=f.victim, card=comp.card_name(outcome)
             )
         return tr(N_("seat {seat} takes {card} from seat {victim}")).format(
-            seat=f.s, card=comp.card_name(outcome), victim=f.v
+            seat=f.s, card=comp.card_name(outcome), victim=f.victim
         )
     if isinstance(f, F.Share):
         return tr(N_("seat {seat} gets {treasure} of seat {victim}")).format(
-            seat=f.to, treasure=_treasure(st, outcome), victim=f.v
+            seat=f.to, treasure=_treasure(st, outcome), victim=f.victim
         )
     return tr(N_("outcome {outcome}")).format(outcome=outcome)
 
@@ -182,7 +134,7 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
     if isinstance(f, F.GazeOrder):
         if me:
             return _("you put {treasure} at position {place} of the deck").format(
-                treasure=_treasure(st, args[0]), place=f.i + 1
+                treasure=_treasure(st, args[0]), place=f.place + 1
             )
         return _("seat {seat} puts a treasure back on the deck").format(seat=actor)
     return _("seat {seat}: {action}").format(seat=actor, action=public_text(st, f, action))
@@ -210,66 +162,119 @@ SEAT_TEXT = {
 
 
 def public_text(st: FatalState, f: Frame, action: int) -> str:
-    """An action everyone sees, in words (the current language)."""
+    """An action everyone sees, in words (the current language): what it does in answer to
+    the pending question ``f``."""
     name, args = st.codec.decode(action)
-    kind = f.kind
+    said = PUBLIC_TEXT.get(name)
+    return st.codec.text(action, st) if said is None else said(st, f, args)
+
+
+Args = tuple[int, ...]
+
+
+def _said_done(st: FatalState, f: Frame, args: Args) -> str:
+    return _(DONE_TEXT.get(f.kind, N_("done")))
+
+
+def _said_exchange(st: FatalState, f: Frame, args: Args) -> str:
+    return _("gives up a treasure to exchange cards")
+
+
+def _said_shield(st: FatalState, f: Frame, args: Args) -> str:
     by = f.by if isinstance(f, F.Shield) else -1
-    if name == "done":
-        return _(DONE_TEXT.get(kind, N_("done")))
-    if name == "exchange":
-        return _("gives up a treasure to exchange cards")
-    if name == "shield":
-        return _("plays Elemental Shield against seat {seat}").format(seat=by)
-    if name == "allow":
-        return _("does not shield against seat {seat}").format(seat=by)
-    if name == "enchant":
-        return _("plays {card}").format(card=st.comp.card_name(args[0]))
-    if name == "play":
-        return _("plays {card} to row {row}").format(card=_card(st, args[0]), row=args[1] + 1)
-    if name == "steal":
-        return _("steals the last vision of seat {seat}'s row {row}").format(
+    return _("plays Elemental Shield against seat {seat}").format(seat=by)
+
+
+def _said_allow(st: FatalState, f: Frame, args: Args) -> str:
+    by = f.by if isinstance(f, F.Shield) else -1
+    return _("does not shield against seat {seat}").format(seat=by)
+
+
+def _said_enchant(st: FatalState, f: Frame, args: Args) -> str:
+    return _("plays {card}").format(card=st.comp.enchantments[args[0]].name)
+
+
+def _said_play(st: FatalState, f: Frame, args: Args) -> str:
+    return _("plays {card} to row {row}").format(card=_card(st, args[0]), row=args[1] + 1)
+
+
+def _said_steal(st: FatalState, f: Frame, args: Args) -> str:
+    return _("steals the last vision of seat {seat}'s row {row}").format(
+        seat=args[0], row=args[1] + 1
+    )
+
+
+def _said_to_row(st: FatalState, f: Frame, args: Args) -> str:
+    return _("puts the stolen vision in row {row}").format(row=args[0] + 1)
+
+
+def _said_card(st: FatalState, f: Frame, args: Args) -> str:
+    if f.kind in ("xdisc", "discard"):
+        return _("discards {card}").format(card=_card(st, args[0]))
+    return _("chooses {card}").format(card=_card(st, args[0]))
+
+
+def _said_treasure(st: FatalState, f: Frame, args: Args) -> str:
+    template = TREASURE_TEXT.get(f.kind, N_("chooses {treasure}"))
+    return _(template).format(treasure=_treasure(st, args[0]))
+
+
+def _said_slot(st: FatalState, f: Frame, args: Args) -> str:
+    t = st.display[args[0]]
+    slot = args[0] + 1
+    take = isinstance(f, F.SlotPick) and f.mode == "take"
+    receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
+    if t < 0:
+        if take:
+            return _("gives nothing (slot {slot}) to seat {seat}").format(slot=slot, seat=receiver)
+        return _("takes nothing from slot {slot}").format(slot=slot)
+    what = _treasure(st, st.tkind(t))
+    if take:
+        return _("gives {treasure} (slot {slot}) to seat {seat}").format(
+            treasure=what, slot=slot, seat=receiver
+        )
+    return _("takes {treasure} from slot {slot}").format(treasure=what, slot=slot)
+
+
+def _said_seat(st: FatalState, f: Frame, args: Args) -> str:
+    template = SEAT_TEXT.get(f.kind, N_("chooses seat {seat}"))
+    return _(template).format(seat=args[0])
+
+
+def _said_row(st: FatalState, f: Frame, args: Args) -> str:
+    if f.kind == "wind":
+        return _("blows away the last vision of seat {seat}'s row {row}").format(
             seat=args[0], row=args[1] + 1
         )
-    if name == "to_row":
-        return _("puts the stolen vision in row {row}").format(row=args[0] + 1)
-    if name == "card":
-        if kind in ("xdisc", "discard"):
-            return _("discards {card}").format(card=_card(st, args[0]))
-        return _("chooses {card}").format(card=_card(st, args[0]))
-    if name == "treasure":
-        template = TREASURE_TEXT.get(kind, N_("chooses {treasure}"))
-        return _(template).format(treasure=_treasure(st, args[0]))
-    if name == "slot":
-        t = st.display[args[0]]
-        slot = args[0] + 1
-        take = isinstance(f, F.SlotPick) and f.m == "take"
-        receiver = f.t if isinstance(f, F.SlotPick) else -1
-        if t < 0:
-            if take:
-                return _("gives nothing (slot {slot}) to seat {seat}").format(
-                    slot=slot, seat=receiver
-                )
-            return _("takes nothing from slot {slot}").format(slot=slot)
-        what = _treasure(st, st.tkind(t))
-        if take:
-            return _("gives {treasure} (slot {slot}) to seat {seat}").format(
-                treasure=what, slot=slot, seat=receiver
-            )
-        return _("takes {treasure} from slot {slot}").format(treasure=what, slot=slot)
-    if name == "seat":
-        template = SEAT_TEXT.get(kind, N_("chooses seat {seat}"))
-        return _(template).format(seat=args[0])
-    if name == "row":
-        if kind == "wind":
-            return _("blows away the last vision of seat {seat}'s row {row}").format(
-                seat=args[0], row=args[1] + 1
-            )
-        return _("swaps with seat {seat}'s row {row}").format(seat=args[0], row=args[1] + 1)
-    if name == "mine":
-        return _("swaps their row {row} card {place}").format(row=args[0] + 1, place=args[1] + 1)
-    if name == "cast":
-        return _("casts row {row} first").format(row=args[0] + 1)
-    return label(st, action)
+    return _("swaps with seat {seat}'s row {row}").format(seat=args[0], row=args[1] + 1)
+
+
+def _said_mine(st: FatalState, f: Frame, args: Args) -> str:
+    return _("swaps their row {row} card {place}").format(row=args[0] + 1, place=args[1] + 1)
+
+
+def _said_cast(st: FatalState, f: Frame, args: Args) -> str:
+    return _("casts row {row} first").format(row=args[0] + 1)
+
+
+# action kind -> its public text (a kind not listed, reveal and hide, is said as labelled)
+PUBLIC_TEXT: dict[str, Callable[[FatalState, Frame, Args], str]] = {
+    "done": _said_done,
+    "exchange": _said_exchange,
+    "shield": _said_shield,
+    "allow": _said_allow,
+    "enchant": _said_enchant,
+    "play": _said_play,
+    "steal": _said_steal,
+    "to-row": _said_to_row,
+    "card": _said_card,
+    "treasure": _said_treasure,
+    "slot": _said_slot,
+    "seat": _said_seat,
+    "row": _said_row,
+    "mine": _said_mine,
+    "cast": _said_cast,
+}
 
 
 def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
@@ -306,19 +311,19 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
             return _("you see {treasure} (Crystal Gaze)").format(treasure=_treasure(st, outcome))
         return _("seat {seat} looks at a treasure of the deck").format(seat=f.s)
     if isinstance(f, F.RSteal):
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
         return _("seat {seat} steals a treasure from seat {victim}").format(seat=s, victim=v)
     if isinstance(f, F.RCard) and f.s >= 0:
-        s, v = f.s, f.v
+        s, v = f.s, f.victim
         if viewer in (s, v):
             return truth
         return _("seat {seat} takes a card from seat {victim}").format(seat=s, victim=v)
     if isinstance(f, F.Share):
         if viewer == f.to or _face_up(st, f.to, outcome):
             return truth
-        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.v)
+        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.victim)
     return truth
 
 
@@ -360,10 +365,10 @@ def prompt(st: FatalState) -> str:
             seat=f.s, by=f.by
         )
     if isinstance(f, F.SlotPick):
-        if f.m == "star":
+        if f.mode == "star":
             what = _("3 or more stars: take a display treasure")
-        elif f.m == "take":
-            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.t)
+        elif f.mode == "take":
+            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.receiver_or_kind)
         else:
             what = _("Fairy Trade: a display treasure")
         return _("seat {seat}: {what}").format(seat=f.s, what=what)
@@ -377,14 +382,15 @@ def refusal(st: FatalState, actor: int, action: int) -> str:
     question (a card not in hand, a full row), else the pending decision; and what is legal
     now."""
     legal = st.legal_actions(actor)
-    listed = ", ".join(label(st, a) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
+    label = st.codec.text
+    listed = ", ".join(label(a, st) for a in legal[:8]) + (", ..." if len(legal) > 8 else "")
     reason = why_not(st, actor, action)
     if reason is not None:
         return _("'{action}' is not possible: {reason}; legal now: {legal}").format(
-            action=label(st, action), reason=reason, legal=listed
+            action=label(action, st), reason=reason, legal=listed
         )
     return _("'{action}' is not legal now: {prompt}; legal now: {legal}").format(
-        action=label(st, action), prompt=prompt(st), legal=listed
+        action=label(action, st), prompt=prompt(st), legal=listed
     )
 
 
@@ -393,38 +399,16 @@ def why_not(st: FatalState, seat: int, action: int) -> str | None:
     name, args = st.codec.decode(action)
     frame = st.stack[-1].kind if st.stack else ""
     comp = st.comp
+    # the card kind the action names (enchant's argument counts the enchantment kinds)
+    kind = comp.enchantments[args[0]].kind if name == "enchant" else args[0] if args else -1
     hand = {st.kind(card) for card in st.hands[seat]}
     if (name, frame) in (("play", "play"), ("enchant", "act1")) or (
         name == "card" and frame in ("xdisc", "discard")
     ):
-        if args[0] not in hand:
-            return _("{card} is not in your hand").format(card=comp.card_name(args[0]))
+        if kind not in hand:
+            return _("{card} is not in your hand").format(card=comp.card_name(kind))
         if name == "play" and len(st.rows[seat][args[1]]) >= comp.row_length:
             return _("your row {row} is full").format(row=args[1] + 1)
     if name == "card" and frame == "xkeep":
-        return _("{card} is not among the cards you look at").format(card=comp.card_name(args[0]))
+        return _("{card} is not among the cards you look at").format(card=comp.card_name(kind))
     return None
-
-
-def action_fields(st: FatalState, action: int) -> dict[str, Any]:
-    """Structured fields of a player action for interfaces to match."""
-    name, args = st.codec.decode(action)
-    comp = st.comp
-    doc: dict[str, Any] = {"kind": name.replace("_", "-")}
-    if name in ("enchant", "card"):
-        doc["card"] = comp.card_name(args[0])
-    elif name == "play":
-        doc["card"], doc["row"] = comp.card_name(args[0]), args[1] + 1
-    elif name in ("steal", "row"):
-        doc["seat"], doc["row"] = args[0], args[1] + 1
-    elif name in ("to_row", "cast"):
-        doc["row"] = args[0] + 1
-    elif name == "treasure":
-        doc["treasure"] = comp.treasure_name(args[0])
-    elif name == "slot":
-        doc["slot"] = args[0] + 1
-    elif name == "seat":
-        doc["seat"] = args[0]
-    elif name == "mine":
-        doc["row"], doc["place"] = args[0] + 1, args[1] + 1
-    return doc

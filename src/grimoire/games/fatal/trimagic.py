@@ -23,7 +23,18 @@ def tri_frame(st: FatalState, s: int, r: int) -> F.Tri:
     c0, c1, c2 = (visions[st.kind(card)] for card in st.rows[s][r])
     n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
     ty = cast("F.TriType", c0.type)  # one of components.TYPES, checked when the data is read
-    return F.Tri(s=s, r=r, ty=ty, two=c1.second, n=n, j=0, at="tgt", t=-1, t0=-1, sh=False)
+    return F.Tri(
+        s=s,
+        row=r,
+        effect=ty,
+        second=c1.second,
+        strength=n,
+        target_index=0,
+        at="tgt",
+        target=-1,
+        first_target=-1,
+        shielded=False,
+    )
 
 
 def push_tri(st: FatalState, s: int, r: int) -> None:
@@ -36,47 +47,47 @@ def tri_targets(st: FatalState, f: F.Tri) -> list[int]:
     """Seats the trimagic's next target may be: live; not the caster for STEAL and DISCARD
     (ruling 22); the second target differs from the first (RULEBOOK)."""
     s = f.s
-    seats = [x for x in st.live() if x != f.t0]
-    if f.ty in ("STEAL", "DISCARD"):
+    seats = [x for x in st.live() if x != f.first_target]
+    if f.effect in ("STEAL", "DISCARD"):
         seats = [x for x in seats if x != s]
     return seats
 
 
 def void(st: FatalState, f: F.Tri, t: int) -> bool:
     """Whether the effect on ``t`` would do nothing (public counts): no Shield window then."""
-    if f.ty == "STEAL":
+    if f.effect == "STEAL":
         return not st.tre[t]
-    if f.ty == "DISCARD":
+    if f.effect == "DISCARD":
         return not st.hands[t]
     return False
 
 
 def p_tri(st: FatalState, f: F.Tri) -> None:
-    s, at, ty = f.s, f.at, f.ty
+    s, at, ty = f.s, f.at, f.effect
     if at == "tgt":
-        if f.j >= (2 if f.two else 1):
-            row = st.rows[s][f.r]
+        if f.target_index >= (2 if f.second else 1):
+            row = st.rows[s][f.row]
             to_discard(st, row)
-            st.rows[s][f.r] = []
+            st.rows[s][f.row] = []
             st.stack.pop()
             return
         if not tri_targets(st, f) or (ty == "DRAW" and not (st.deck or st.discard)):
-            f.j += 1
+            f.target_index += 1
             return
         f.at = "choose"
         if ty == "DRAW":
             st.looker = s
-            push_seq(st, [F.Draw(s=s, to="look") for _ in range(f.n)])
+            push_seq(st, [F.Draw(s=s, to="look") for _ in range(f.strength)])
     elif at == "choose":
         if ty == "DRAW" and not st.looking:
-            f.j += 1
+            f.target_index += 1
             f.at = "tgt"
             return
         f.at = "win"
         st.stack.append(F.Target(s=s))
     elif at == "win":
         f.at = "eff"
-        t = f.t
+        t = f.target
         gift = ty in ("DRAW", "TAKE") and not st.game.options["shield_gifts"]
         if t != s and not gift and not void(st, f, t):
             st.stack.append(F.Shield(s=t, by=s))
@@ -86,10 +97,10 @@ def p_tri(st: FatalState, f: F.Tri) -> None:
 
 def effect(st: FatalState, f: F.Tri) -> None:
     """The effect on target ``t`` (nothing more if it shielded: ruling 10)."""
-    s, ty, t, n = f.s, f.ty, f.t, f.n
-    f.t0, f.t, f.j, f.at = t, -1, f.j + 1, "tgt"
-    shielded = f.sh
-    f.sh = False
+    s, ty, t, n = f.s, f.effect, f.target, f.strength
+    f.first_target, f.target, f.target_index, f.at = t, -1, f.target_index + 1, "tgt"
+    shielded = f.shielded
+    f.shielded = False
     if ty == "DRAW":
         if shielded:  # ruling 10: a shielded DRAW card is discarded
             to_discard(st, st.looking)
@@ -102,14 +113,14 @@ def effect(st: FatalState, f: F.Tri) -> None:
     elif shielded:
         return  # ruling 10: a shielded TAKE treasure stays in the display
     elif ty == "TAKE":
-        st.stack.append(F.Takes(s=s, t=t, left=n))
+        st.stack.append(F.Takes(s=s, target=t, left=n))
     elif ty == "STEAL":
-        push_seq(st, [F.RSteal(s=s, v=t) for _ in range(min(n, len(st.tre[t])))])
+        push_seq(st, [F.RSteal(s=s, victim=t) for _ in range(min(n, len(st.tre[t])))])
     else:
         m = min(n, len(st.hands[t]))
         if m:
-            st.stack.append(F.Echk(v=t, by=s))
-            push_seq(st, [F.RCard(s=-1, v=t) for _ in range(m)])
+            st.stack.append(F.Echk(victim=t, by=s))
+            push_seq(st, [F.RCard(s=-1, victim=t) for _ in range(m)])
 
 
 def p_takes(st: FatalState, f: F.Takes) -> None:
@@ -117,4 +128,4 @@ def p_takes(st: FatalState, f: F.Takes) -> None:
         st.stack.pop()
         return
     f.left -= 1
-    st.stack.append(F.SlotPick(s=f.s, m="take", t=f.t))
+    st.stack.append(F.SlotPick(s=f.s, mode="take", receiver_or_kind=f.target))

@@ -71,30 +71,33 @@ def _redeal(
     slots = [
         (z, i) for z in zones if z is not pool for i, obj in enumerate(z) if not masks[obj] & bit
     ]
-    in_pool = [] if pool is None else [i for i, obj in enumerate(pool) if not masks[obj] & bit]
     objects = [z[i] for z, i in slots]
     slot_masks = [masks[obj] for obj in objects]
     if pool is not None:
-        pool_masks = {masks[pool[i]] for i in in_pool}
+        in_pool = [i for i, obj in enumerate(pool) if not masks[obj] & bit]
         pool_objects = [pool[i] for i in in_pool]
-        if len(pool_masks) <= 1:
+        pool_masks = {masks[obj] for obj in pool_objects}
+        if len(pool_masks) <= 1:  # the fast way
             everything = sorted(objects + pool_objects)  # canonical: see ``resample``
             chosen = rng.sample(everything, len(slots))
             taken = set(chosen)
             rest = [obj for obj in everything if obj not in taken]
-            for (z, i), obj, mask in zip(slots, chosen, slot_masks, strict=True):
-                z[i] = obj
-                masks[obj] = mask
+            _place(slots, chosen, slot_masks, masks)
             pool_mask = pool_masks.pop() if pool_masks else 0
-            for i, obj in zip(in_pool, rest, strict=True):
-                pool[i] = obj
-                masks[obj] = pool_mask
+            _place([(pool, i) for i in in_pool], rest, [pool_mask] * len(rest), masks)
             return
         slots += [(pool, i) for i in in_pool]
         objects += pool_objects
         slot_masks += [masks[obj] for obj in pool_objects]
     objects.sort()
     rng.shuffle(objects)
+    _place(slots, objects, slot_masks, masks)
+
+
+def _place(
+    slots: list[tuple[list[int], int]], objects: list[int], slot_masks: list[int], masks: list[int]
+) -> None:
+    """Put ``objects`` in ``slots``, each taking its slot's mask."""
     for (z, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
         z[i] = obj
         masks[obj] = mask
@@ -242,60 +245,20 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
     treasures; everyone's rows, face-up treasures, the display, the discard pile; the sizes of
     every hidden zone; and the hidden objects it knows (``known_*``). Never the seed, another
     seat's secrets, or a face-down order it has not seen."""
-    comp, lay, n = st.comp, st.lay, st.n
+    comp, lay = st.comp, st.lay
     bit = viewer_bit(seat)
-    cells = card_cells(comp)
     cnames, ckind = comp.card_names, lay.card_kind
     tnames, tkind = comp.treasure_names, lay.tre_kind
-    ck, tk = st.ck, st.tk
-    signs = comp.signs
-    seats = []
-    for s in range(n):
-        sign = st.char[s]
-        known_char = sign >= 0 and bool(st.ck_char[s] & bit)
-        rows = [[cells[ckind[c]][p] for p, c in enumerate(row)] for row in st.rows[s]]
-        entry: dict[str, Any] = {
-            "seat": s,
-            "character": signs[sign].name if known_char else None,
-            "colour": signs[sign].colour if known_char else None,
-            "opposing": signs[lay.opposing(sign)].name if known_char else None,
-            "revealed": st.revealed[s],
-            "out": st.out[s],
-            "hand_count": len(st.hands[s]),
-            "aside_count": len(st.aside[s]),
-            "rows": [[dict(cell) for cell in row] for row in rows],
-            "stars": sum(cell["stars"] for row in rows for cell in row),
-            "treasure_count": len(st.tre[s]),
-            "face_up": [tnames[tkind[t]] for t in st.up[s]],
-        }
-        if s == seat:
-            entry["hand"] = sorted([cnames[ckind[c]] for c in st.hands[s]])
-            entry["treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s]])
-        else:
-            entry["known_hand"] = sorted([cnames[ckind[c]] for c in st.hands[s] if ck[c] & bit])
-            entry["known_treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s] if tk[t] & bit])
-        seats.append(entry)
     doc: dict[str, Any] = {
         "phase": st.phase,
         "round": st.round,
         "first_player": st.first,
         "turn": st.turn,
-        "seats": seats,
+        "seats": [_seat_view(st, s, seat, bit) for s in range(st.n)],
         "display": [None if t < 0 else tnames[tkind[t]] for t in st.display],
-        "treasure_deck": {
-            "count": len(st.t_top) + len(st.t_pool) + len(st.t_under),
-            "above_queen_pool": st.t_mid,
-            "looked_at_top": len(st.t_top),
-            "known_top": [
-                {"place": i + 1, "treasure": comp.treasure_name(st.tkind(t))}
-                for i, t in enumerate(st.t_top)
-                if st.tk[t] & bit
-            ],
-            "under": public_treasures(st, st.t_under),
-            "queen_revealed": st.queen_shown,
-        },
+        "treasure_deck": _treasure_deck_view(st, bit),
         "deck_count": len(st.deck),
-        "known_deck": sorted([cnames[ckind[c]] for c in st.deck if ck[c] & bit]),
+        "known_deck": sorted([cnames[ckind[c]] for c in st.deck if st.ck[c] & bit]),
         "reshuffles": st.reshuffles,
         "discard": [cnames[ckind[c]] for c in st.discard],
         "in_effect": [cnames[ckind[c]] for c in st.active],
@@ -313,9 +276,65 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         "special_victory": st.special if st.special >= 0 else None,
     }
     if st.stack and isinstance(st.stack[-1], Reveal):
-        chosen = set(st.sealed_reveal) | set(st.sealed_hide)
-        mine = None
-        if seat is not None and seat in chosen:
-            mine = "reveal" if seat in st.sealed_reveal else "hide"
-        doc["reveal"] = {"has_chosen": sorted(chosen), "my_choice": mine}
+        doc["reveal"] = _reveal_view(st, seat)
     return doc
+
+
+def _seat_view(st: FatalState, s: int, seat: int | None, bit: int) -> dict[str, Any]:
+    """Seat ``s`` as ``seat`` sees it: public facts, its character if known, and its hand and
+    face-down treasures (all of them for the seat itself, the known ones for the others)."""
+    comp, lay = st.comp, st.lay
+    cells = card_cells(comp)
+    cnames, ckind = comp.card_names, lay.card_kind
+    tnames, tkind = comp.treasure_names, lay.tre_kind
+    signs = comp.signs
+    sign = st.char[s]
+    known_char = sign >= 0 and bool(st.ck_char[s] & bit)
+    rows = [[cells[ckind[c]][p] for p, c in enumerate(row)] for row in st.rows[s]]
+    entry: dict[str, Any] = {
+        "seat": s,
+        "character": signs[sign].name if known_char else None,
+        "colour": signs[sign].colour if known_char else None,
+        "opposing": signs[lay.opposing(sign)].name if known_char else None,
+        "revealed": st.revealed[s],
+        "out": st.out[s],
+        "hand_count": len(st.hands[s]),
+        "aside_count": len(st.aside[s]),
+        "rows": [[dict(cell) for cell in row] for row in rows],
+        "stars": sum(cell["stars"] for row in rows for cell in row),
+        "treasure_count": len(st.tre[s]),
+        "face_up": [tnames[tkind[t]] for t in st.up[s]],
+    }
+    if s == seat:
+        entry["hand"] = sorted([cnames[ckind[c]] for c in st.hands[s]])
+        entry["treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s]])
+    else:
+        entry["known_hand"] = sorted([cnames[ckind[c]] for c in st.hands[s] if st.ck[c] & bit])
+        entry["known_treasures"] = sorted([tnames[tkind[t]] for t in st.tre[s] if st.tk[t] & bit])
+    return entry
+
+
+def _treasure_deck_view(st: FatalState, bit: int) -> dict[str, Any]:
+    """The treasure deck: its size, where the Queen's pool starts, the looked-at top (the
+    treasures of it the viewer knows), the public bottom."""
+    return {
+        "count": len(st.t_top) + len(st.t_pool) + len(st.t_under),
+        "above_queen_pool": st.t_mid,
+        "looked_at_top": len(st.t_top),
+        "known_top": [
+            {"place": i + 1, "treasure": st.comp.treasure_name(st.tkind(t))}
+            for i, t in enumerate(st.t_top)
+            if st.tk[t] & bit
+        ],
+        "under": public_treasures(st, st.t_under),
+        "queen_revealed": st.queen_shown,
+    }
+
+
+def _reveal_view(st: FatalState, seat: int | None) -> dict[str, Any]:
+    """The sealed reveal: who has chosen (public), and the viewer's own choice."""
+    chosen = set(st.sealed_reveal) | set(st.sealed_hide)
+    mine = None
+    if seat is not None and seat in chosen:
+        mine = "reveal" if seat in st.sealed_reveal else "hide"
+    return {"has_chosen": sorted(chosen), "my_choice": mine}
