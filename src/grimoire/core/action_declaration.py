@@ -398,9 +398,10 @@ class ActionCodec:
         return doc
 
     def examples(self) -> list[str]:
-        """One English text per kind, with each slot's first example."""
+        """One English text per kind, with each slot's first example: the kinds that take
+        arguments first (they show how values are written), then the single words."""
         out = []
-        for kind in self.kinds:
+        for kind in sorted(self.kinds, key=lambda kind: not kind.slots):
             shown = {slot: self._domain(kind, slot).examples()[0] for slot in kind.slots}
             out.append(kind.text.format(**shown))
         return out

@@ -102,7 +102,7 @@ def test_every_old_spelling_still_reads(text: str, action: int) -> None:
     ("text", "says"),
     [
         ("", "an empty text names no action"),
-        ("fly", "cannot read 'fly': say e.g. 'done', 'exchange'"),
+        ("fly", "cannot read 'fly': say e.g. 'enchant Elemental Shield', 'play V01 row 1'"),
         ("play V01 row 3", "there is no row '3' (say e.g. 1, 2)"),
         ("play V99 row 1", "there is no vision 'v99' (say e.g. V01, V02, V03)"),
         ("play Pickpocket row 1", "there is no vision 'pickpocket'"),
