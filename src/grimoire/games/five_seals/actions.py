@@ -61,7 +61,35 @@ CODEC_REFUSALS = (
 )
 
 
-class Dice(Labelled):
+# The first ids of the kinds before ``break``, the same on every board (the rules read them
+# on the hot path as ``A.TAKE + colour``, ``A.BREAK + node``; ``node`` is
+# ``st.node_base + node``). A one-node board's sizes give them without any component.
+_FIXED = ACTIONS.bind(
+    card=Domain(NUM_CARDS),
+    die=Domain(NUM_DICE),
+    dice_colour=Domain(4),
+    element=Domain(5),
+    seat=Domain(5),
+    node=Domain(1),
+)
+USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT = (
+    _FIXED.base(kind) for kind in ("use", "scroll", "die", "their", "take", "colour", "seat")
+)
+BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD, BREAK = (
+    _FIXED.base(kind)
+    for kind in ("bind-familiar", "bind-break", "done", "end-round", "unguard", "break")
+)
+
+
+def die(colour: int, value: int) -> int:
+    return DIE + 6 * colour + value - 1
+
+
+def their(colour: int, value: int) -> int:
+    return THEIR + 6 * colour + value - 1
+
+
+class DiceFaces(Labelled):
     """A die by colour letter and value (``R4``; code ``6 * colour + value - 1``); its JSON
     fields are ``colour`` (the letter) and ``value``."""
 
@@ -131,7 +159,7 @@ def domains(board: Board, comp: Components) -> dict[str, Domain]:
             spellings=short,
             unknown=N_("no scroll called {value} (say e.g. {examples})"),
         ),
-        "die": Dice(
+        "die": DiceFaces(
             dice,
             what="die",
             unknown=N_("there is no die {value}: say its colour letter and value, e.g. {examples}"),
@@ -161,31 +189,3 @@ def codec(board: Board, comp: Components) -> ActionCodec:
     found = ACTIONS.bind(_, **domains(board, comp))
     assert found.base("break") == BREAK, "the fixed kinds come before break and node"
     return found
-
-
-# The first ids of the kinds before ``break``, the same on every board (the rules read them
-# on the hot path as ``A.TAKE + colour``, ``A.BREAK + node``; ``node`` is
-# ``st.node_base + node``). A one-node board's sizes give them without any component.
-_FIXED = ACTIONS.bind(
-    card=Domain(NUM_CARDS),
-    die=Domain(NUM_DICE),
-    dice_colour=Domain(4),
-    element=Domain(5),
-    seat=Domain(5),
-    node=Domain(1),
-)
-USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT = (
-    _FIXED.base(kind) for kind in ("use", "scroll", "die", "their", "take", "colour", "seat")
-)
-BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD, BREAK = (
-    _FIXED.base(kind)
-    for kind in ("bind-familiar", "bind-break", "done", "end-round", "unguard", "break")
-)
-
-
-def die(colour: int, value: int) -> int:
-    return DIE + 6 * colour + value - 1
-
-
-def their(colour: int, value: int) -> int:
-    return THEIR + 6 * colour + value - 1
