@@ -184,8 +184,20 @@ def domains(board: Board, comp: Components) -> dict[str, Domain]:
     }
 
 
+# codecs made so far, by the node ids of their board: a game is made for every match of a
+# simulation and boards are read anew each time, while the codec depends on the node ids only
+# (the components are read once per process: ``LOADER``)
+_CODECS: dict[tuple[str, ...], tuple[Components, ActionCodec]] = {}
+
+
 def codec(board: Board, comp: Components) -> ActionCodec:
     """The actions of a game on ``board``: ``break`` and ``node`` have one id per node."""
+    key = tuple(node.id for node in board.nodes) + tuple(str(n) for n in board.seals[:3])
+    cached = _CODECS.get(key)
+    if cached is not None and cached[0] is comp:
+        return cached[1]
     found = ACTIONS.bind(_, **domains(board, comp))
     assert found.base("break") == BREAK, "the fixed kinds come before break and node"
+    if len(_CODECS) < 64:  # a process plays on few boards; board files made by tests may vary
+        _CODECS[key] = (comp, found)
     return found
