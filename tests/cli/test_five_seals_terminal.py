@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 import grimoire
 from grimoire.cli.main import app
+from grimoire.games.five_seals.components import LOADER
 from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text_map import board_map, surroundings
@@ -101,6 +102,42 @@ def test_map_spells_and_legend_commands() -> None:
     assert "Leap over a reachable unblocked token" in text
     assert "No spell called 'Fly'" in text
     assert "Legend: 0J:R3 node 0J" in text
+
+
+def _every_case(name: str) -> list[str]:
+    return sorted({name, name.lower(), name.upper(), name.swapcase(), name.title()})
+
+
+# the 100 spell scrolls and Binding (card 100, every player's first scroll)
+SCROLL_NAMES = [
+    name for card in range(101) for name in _every_case(LOADER.load(None).card_name(card))
+]
+
+
+@pytest.mark.parametrize("name", SCROLL_NAMES)
+def test_spells_shows_every_scroll_by_name_in_any_case(name: str) -> None:
+    """'spells Binding' once raised IndexError (Binding is no family of the spell list) and
+    ended the game: every scroll's name, in every case, shows its row."""
+    state = in_play(2, 0)
+    shown = text_of(state.game.text_topic(state, 0, "spells", name), width=160)
+    card = state.comp.card_by_name(name)
+    assert card is not None
+    spell = "Binding" if card == 100 else state.comp.spells[card // 5].name
+    assert f"│ {spell} " in shown, shown
+    assert "No spell called" not in shown
+
+
+def test_spells_binding_in_the_terminal_keeps_the_game() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "five-seals", "--players", "2", "--seed", "3"],
+        input="spells Binding\nspells binding\nspells BINDING\nmap\nquit\nn\n",
+    )
+    assert result.exit_code == 130, result.output  # quit, not a crash
+    text = " ".join(result.output.split())
+    assert "IndexError" not in text and "Traceback" not in text
+    assert text.count("Binding") >= 3
+    assert "Board H:hall" in text  # the game went on after 'spells Binding'
 
 
 def test_illegal_actions_say_why_and_change_nothing() -> None:

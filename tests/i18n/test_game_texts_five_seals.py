@@ -76,7 +76,7 @@ def test_labels_per_language_with_the_same_ids_and_english_unchanged() -> None:
     ids = state.legal_actions()
     english = [state.action_to_string(a) for a in ids]
     assert (
-        english == [state.codec.to_text(a) for a in ids] == ["take R", "take B", "take Y", "take G"]
+        english == [state.codec.english(a) for a in ids] == ["take R", "take B", "take Y", "take G"]
     )
     with language_scope("de"):
         assert [state.action_to_string(a) for a in ids][:2] == ["R nehmen", "B nehmen"]
@@ -132,7 +132,12 @@ def test_a_refusal_out_of_reach_in_each_language() -> None:
     assert str(refused.value).startswith(f"'{far}の封印を解く'はできない: {far}は到達範囲外")
     with language_scope("de"), pytest.raises(IllegalAction) as refused:
         turn.parse_action("use Nothing")
-    assert str(refused.value) == "keine Schriftrolle namens 'Nothing'"
+    assert str(refused.value) == (
+        "keine Schriftrolle namens 'nothing' (z. B. Change of Fire, Change of Water, Change of Air)"
+    )
+    with language_scope("ja"), pytest.raises(IllegalAction) as refused:
+        turn.parse_action("break 9ZZ")
+    assert str(refused.value).startswith("この盤面にマス'9zz'はない(例: 0G1,")
 
 
 def test_the_terminal_board_and_legend_in_each_language() -> None:

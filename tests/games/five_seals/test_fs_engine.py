@@ -42,7 +42,7 @@ def test_every_action_id_has_a_text_that_parses_back(players: int) -> None:
     st = game.new_state(1)
     seen = set()
     for action in range(game.num_actions):
-        text = game.codec.to_text(action)
+        text = game.codec.english(action)
         assert st.parse_action(text) == action, text
         seen.add(text)
     assert len(seen) == game.num_actions

@@ -1,70 +1,84 @@
-"""Action ids (on core's ``ActionSpace``) and their text: one stable id per small decision.
+"""The actions, declared once (``core.action_declaration``): one stable id per small decision.
 
 A turn is a sequence of small decisions (see ``rules.py``): the meaning of an id never depends
 on the state, only on which question is pending, e.g. ``die R4`` = "this one of my dice",
-whether the question is which dice pay a seal or which die Strengthening raises.
-
-=====================  ======================================  ================
-text                   meaning                                 ids
-=====================  ======================================  ================
-``use <scroll>``       use one of your face-up scrolls         101
-``scroll <scroll>``    pick a scroll held by a player          101
-``die R4``             pick one of your dice (colour, value)   24
-``their R4``           pick a die of the chosen opponent       24
-``take R``             take a die of that colour from supply   4
-``colour Fire``        pick a colour (Mind spells, Change)     5
-``seat 2``             pick an opponent                        5
-``bind familiar``      Binding, option 1                       1
-``bind break``         Binding, option 2                       1
-``done``               finish a selection / decline            1
-``end round``          cannot break: return dice, round over   1
-``unguard``            Guardian: put the guardian off board    1
-``break 0Rc``          break the seal on that node             nodes
-``node 0Rc``           pick a node (spell target)              nodes
-=====================  ======================================  ================
-
-The ids are the record format: the segments keep this order, new kinds go at the end.
+whether the question is which dice pay a seal or which die Strengthening raises. ``ACTIONS``
+gives the ids (the record format: the kinds keep this order, new kinds go at the end; ``break``
+and ``node`` come last, one id per node of the board), the texts in each language, the parser,
+the JSON and the rows of ``docs/actions/five-seals.md``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.actions import ActionSpace
-from grimoire.core.errors import IllegalAction
-from grimoire.games.five_seals import chance
-from grimoire.games.five_seals.board import Board
+from grimoire.core.action_declaration import ActionCodec, Actions, Domain, Kind, Labelled, Numbered
+from grimoire.core.i18n import N_
 from grimoire.games.five_seals.components import NUM_CARDS, NUM_DICE, Components
-from grimoire.games.five_seals.text import _, chance_text, label
+from grimoire.games.five_seals.text import _
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState
+    from grimoire.games.five_seals.board import Board
 
-# The segments in id order (the record format: never reorder them); ``break`` and ``node``
-# follow, one id per node of the board.
-SEGMENTS: list[tuple[str, tuple[int, ...]]] = [
-    ("use", (NUM_CARDS,)),
-    ("scroll", (NUM_CARDS,)),
-    ("die", (NUM_DICE,)),
-    ("their", (NUM_DICE,)),
-    ("take", (4,)),
-    ("colour", (5,)),
-    ("seat", (5,)),
-    ("bind-familiar", ()),
-    ("bind-break", ()),
-    ("done", ()),
-    ("end-round", ()),
-    ("unguard", ()),
-]
-_FIXED = ActionSpace(SEGMENTS)
-# first ids, read on the hot path as ``A.BREAK + node``, ``A.TAKE + colour``
-(USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT, BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD) = (
-    _FIXED.base(kind) for kind, _shape in SEGMENTS
+ACTIONS = Actions(
+    Kind("use", N_("use {card}"), help="use one of your face-up scrolls"),
+    Kind("scroll", N_("scroll {card}"), help="pick a scroll held by a player"),
+    Kind("die", N_("die {die}"), help="pick one of your dice (colour, value)"),
+    Kind("their", N_("their {die}"), help="pick a die of the chosen opponent"),
+    Kind(
+        "take",
+        N_("take {colour}"),
+        help="take a die of that colour from the supply",
+        domains={"colour": "dice_colour"},
+    ),
+    Kind(
+        "colour",
+        N_("colour {element}"),
+        help="pick a colour (Mind spells, Change)",
+        also=("color {element}",),
+    ),
+    Kind("seat", N_("seat {seat}"), help="pick an opponent"),
+    Kind("bind-familiar", N_("bind familiar"), help="Binding, option 1"),
+    Kind("bind-break", N_("bind break"), help="Binding, option 2"),
+    Kind("done", N_("done"), help="finish a selection / decline"),
+    Kind(
+        "end-round",
+        N_("end round"),
+        help="cannot break: return dice, round over",
+        also=("end",),
+    ),
+    Kind("unguard", N_("unguard"), help="Guardian: put the guardian off the board"),
+    Kind("break", N_("break {node}"), help="break the seal on that node"),
+    Kind("node", N_("node {node}"), help="pick a node (spell target)"),
 )
-BREAK = _FIXED.total  # then NODE = BREAK + len(board)
 
-SINGLE = {BIND_FAMILIAR: "bind familiar", BIND_BREAK: "bind break", DONE: "done"}
-SINGLE |= {END: "end round", UNGUARD: "unguard"}
+# The codec's own refusals (core.action_declaration), in this game's catalogue so that they
+# read in the player's language.
+CODEC_REFUSALS = (
+    N_("an empty text names no action"),
+    N_("cannot read {text}: say e.g. {examples}"),
+    N_("'{text}' is a number, not an action text (e.g. {examples})"),
+)
+
+
+# The first ids of the kinds before ``break``, the same on every board (the rules read them
+# on the hot path as ``A.TAKE + colour``, ``A.BREAK + node``; ``node`` is
+# ``st.node_base + node``). A one-node board's sizes give them without any component.
+_FIXED = ACTIONS.bind(
+    card=Domain(NUM_CARDS),
+    die=Domain(NUM_DICE),
+    dice_colour=Domain(4),
+    element=Domain(5),
+    seat=Domain(5),
+    node=Domain(1),
+)
+USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT = (
+    _FIXED.base(kind) for kind in ("use", "scroll", "die", "their", "take", "colour", "seat")
+)
+BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD, BREAK = (
+    _FIXED.base(kind)
+    for kind in ("bind-familiar", "bind-break", "done", "end-round", "unguard", "break")
+)
 
 
 def die(colour: int, value: int) -> int:
@@ -75,122 +89,115 @@ def their(colour: int, value: int) -> int:
     return THEIR + 6 * colour + value - 1
 
 
-class Codec(ActionSpace):
-    """The action space of one board (``SEGMENTS``, then ``break`` and ``node`` per node) with
-    the actions' English text and its parser. ``decode`` gives a ``Decoded``: kinds use,
-    scroll, die, their, take, colour, seat, break, node (the argument is a card, a die code
-    6*colour+value-1, a colour, a seat or a node index) and the single actions (``done``,
-    ``end-round``, ...; no argument)."""
+class DiceFaces(Labelled):
+    """A die by colour letter and value (``R4``; code ``6 * colour + value - 1``); its JSON
+    fields are ``colour`` (the letter) and ``value``."""
 
-    def __init__(self, board: Board, comp: Components) -> None:
-        super().__init__([*SEGMENTS, ("break", (len(board),)), ("node", (len(board),))])
-        self.board = board
-        self.comp = comp
-        self.node_base = self.base("node")
-        # lower-cased letter/element/name -> colour; loading a position reads ~100 colours
-        colours: dict[str, int] = {}
-        for index in reversed(range(5)):  # the lowest colour wins a shared name, as before
-            for name in (comp.letters[index], comp.elements[index], comp.colour_names[index]):
-                colours[name.lower()] = index
-        self._colours = colours
+    def fields(self, field: str, value: int) -> dict[str, Any]:
+        return {"colour": self.labels[value][0], "value": value % 6 + 1}
 
-    def to_text(self, action: int) -> str:
-        decoded = self.decode(action)
-        kind, arg = decoded.kind, decoded.arg
-        letters = self.comp.letters
-        if kind in ("use", "scroll"):
-            return f"{kind} {self.comp.card_name(arg)}"
-        if kind in ("die", "their"):
-            return f"{kind} {letters[arg // 6]}{arg % 6 + 1}"
-        if kind == "take":
-            return f"take {letters[arg]}"
-        if kind == "colour":
-            return f"colour {self.comp.elements[arg]}"
-        if kind == "seat":
-            return f"seat {arg}"
-        if kind in ("break", "node"):
-            return f"{kind} {self.board.node_id(arg)}"
-        return SINGLE[action]
+    def field_names(self, field: str) -> list[str]:
+        return ["colour", "value"]
 
-    def parse(self, text: str) -> int:
-        words = text.strip().split()
-        if not words:
-            raise IllegalAction(_("an empty text names no action"))
-        head, rest = words[0].lower(), " ".join(words[1:])
-        phrase = " ".join(w.lower() for w in words)
-        for action, name in SINGLE.items():
-            if phrase == name or (name == "end round" and phrase == "end"):
-                return action
-        if head in ("use", "scroll"):
-            card = self.comp.card_by_name(rest)
-            if card is None:
-                raise IllegalAction(_("no scroll called {name}").format(name=repr(rest)))
-            return (USE if head == "use" else SCROLL) + card
-        if head in ("die", "their") and len(words) == 2 and len(rest) == 2:
-            colour, value = self.colour(rest[0]), rest[1]
-            if colour is not None and colour < 4 and value in "123456":
-                return (die if head == "die" else their)(colour, int(value))
-        if head == "take" and len(words) == 2:
-            colour = self.colour(rest)
-            if colour is not None and colour < 4:
-                return TAKE + colour
-        if head in ("colour", "color") and len(words) == 2:
-            colour = self.colour(rest)
-            if colour is not None:
-                return COLOUR + colour
-        if head == "seat" and len(words) == 2 and rest.isdigit() and int(rest) < 5:
-            return SEAT + int(rest)
-        if head in ("break", "node") and len(words) == 2:
-            index = self.board.index.get(rest)
-            if index is None:
-                raise IllegalAction(_("no node {node} on this board").format(node=repr(rest)))
-            return (BREAK if head == "break" else self.node_base) + index
-        raise IllegalAction(
-            _(
-                "cannot read {text}: say e.g. 'break 0G1', 'die R4', 'use Growth of Fire', "
-                "'scroll Binding', 'their B2', 'take Y', 'colour Fire', 'seat 1', 'node 2Rc', "
-                "'bind familiar', 'bind break', 'done', 'end round', 'unguard'"
-            ).format(text=repr(text))
+
+class Colours(Labelled):
+    """A colour named by ``labels`` (the letter ``R`` or the element ``Fire``), also by its
+    letter, element or name (``red``); its JSON field is ``colour``, the letter."""
+
+    def __init__(
+        self,
+        comp: Components,
+        labels: tuple[str, ...],
+        *,
+        what: str,
+        unknown: str,
+        translated: bool = False,
+    ) -> None:
+        spellings = {
+            name: col
+            for col in range(len(labels))
+            for name in (comp.letters[col], comp.elements[col], comp.colour_names[col])
+        }
+        super().__init__(
+            labels, what=what, spellings=spellings, translated=translated, unknown=unknown
         )
+        self.letters = comp.letters
 
-    def colour(self, word: str) -> int | None:
-        """A colour from its letter (R), element (Fire) or name (red)."""
-        return self._colours.get(word.lower())
+    def fields(self, field: str, value: int) -> dict[str, Any]:
+        return {"colour": self.letters[value]}
 
-
-# ---------------------------------------------------------------------- the state's hooks
-def action_text(st: FiveSealsState, action: int) -> str:
-    """The label (at a chance node: the outcome's log line) in the current language."""
-    return chance_text(st, action) if st.is_chance() else label(st, action)
+    def field_names(self, field: str) -> list[str]:
+        return ["colour"]
 
 
-def parse(st: FiveSealsState, text: str) -> int:
-    """The action named by ``text``: the English text (a chance outcome also as shown)."""
-    if st.is_chance():
-        wanted = " ".join(text.lower().split())
-        for outcome, _weight in st.chance_weights():
-            shown = (chance.describe(st, outcome), chance_text(st, outcome))
-            if wanted in (" ".join(words.lower().split()) for words in shown):
-                return outcome
-    return st.codec.parse(text)
+class Nodes(Labelled):
+    """A node of the board by its id (``0Rc``); the examples are seals, not the hall."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(
+            [node.id for node in board.nodes],
+            what="node",
+            unknown=N_("no node {value} on this board (say e.g. {examples})"),
+        )
+        self.seals = [board.node_id(n) for n in board.seals[:3]] or self.labels[:3]
+
+    def examples(self) -> list[str]:
+        return self.seals
 
 
-def action_json(st: FiveSealsState, action: int) -> dict[str, Any]:
-    """``{"id", "text"}`` plus ``kind`` and its argument (``node``, ``card``, ``colour`` and
-    ``value``, ``seat``): the fields a renderer's clickable parts carry."""
-    doc: dict[str, Any] = {"id": action, "text": action_text(st, action)}
-    if not st.is_chance():
-        decoded = st.codec.decode(action)
-        kind, arg = decoded.kind, decoded.arg
-        doc["kind"] = kind
-        if kind in ("break", "node"):
-            doc["node"] = st.board.node_id(arg)
-        elif kind in ("use", "scroll"):
-            doc["card"] = st.comp.card_name(arg)
-        elif kind in ("die", "their"):
-            doc["colour"], doc["value"] = st.comp.letters[arg // 6], arg % 6 + 1
-        elif kind in ("take", "colour"):
-            doc["colour"] = st.comp.letters[arg]
-        elif kind == "seat":
-            doc["seat"] = arg
-    return doc
+def domains(board: Board, comp: Components) -> dict[str, Domain]:
+    """What each argument ranges over in a game on ``board`` with ``comp``."""
+    letters = comp.letters
+    dice = [f"{letters[code // 6]}{code % 6 + 1}" for code in range(NUM_DICE)]
+    cards = [comp.card_name(card) for card in range(NUM_CARDS)]
+    # the short forms "growth/r" ("growth-of-fire" is the name itself: a hyphen reads as a space)
+    short = {f"{comp.spells[card // 5].name}/{letters[card % 5]}": card for card in range(100)}
+    return {
+        "card": Labelled(
+            cards,
+            what="scroll",
+            spellings=short,
+            unknown=N_("no scroll called {value} (say e.g. {examples})"),
+        ),
+        "die": DiceFaces(
+            dice,
+            what="die",
+            unknown=N_("there is no die {value}: say its colour letter and value, e.g. {examples}"),
+        ),
+        "dice_colour": Colours(
+            comp,
+            letters[:4],  # shown as is in every language
+            what="dice colour",
+            unknown=N_("there are no {value} dice (say e.g. {examples})"),
+        ),
+        "element": Colours(
+            comp,
+            comp.elements,  # shown in the current language
+            what="colour",
+            translated=True,
+            unknown=N_("there is no colour {value} (say e.g. {examples})"),
+        ),
+        "seat": Numbered(
+            5, first=0, what="seat", unknown=N_("there is no seat {value} (say e.g. {examples})")
+        ),
+        "node": Nodes(board),
+    }
+
+
+# codecs made so far, by the node ids of their board: a game is made for every match of a
+# simulation and boards are read anew each time, while the codec depends on the node ids only
+# (the components are read once per process: ``LOADER``)
+_CODECS: dict[tuple[str, ...], tuple[Components, ActionCodec]] = {}
+
+
+def codec(board: Board, comp: Components) -> ActionCodec:
+    """The actions of a game on ``board``: ``break`` and ``node`` have one id per node."""
+    key = tuple(node.id for node in board.nodes) + tuple(str(n) for n in board.seals[:3])
+    cached = _CODECS.get(key)
+    if cached is not None and cached[0] is comp:
+        return cached[1]
+    found = ACTIONS.bind(_, **domains(board, comp))
+    assert found.base("break") == BREAK, "the fixed kinds come before break and node"
+    if len(_CODECS) < 64:  # a process plays on few boards; board files made by tests may vary
+        _CODECS[key] = (comp, found)
+    return found

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from grimoire.core.action_declaration import normalise
 from grimoire.games.five_seals.components import Components
 
 BOARD_FORMAT = "five-seals-board/1"
@@ -97,40 +98,16 @@ def board_from_json(doc: dict[str, Any], source: str = "<json>") -> Board:
     nodes: list[Node] = []
     index: dict[str, int] = {}
     for entry in doc.get("nodes", []):
-        node_id, kind = str(entry.get("id", "")), entry.get("kind")
-        if not node_id or " " in node_id or node_id in index:
-            raise BoardError(f"{source}: node id {node_id!r} is empty, has a space or repeats")
-        if kind not in (HALL, SEAL, SCROLL):
-            raise BoardError(f"{source}: node {node_id} has unknown kind {kind!r}")
-        strength = int(entry.get("strength", 0))
-        if kind != HALL and not 2 <= strength <= 6:
-            raise BoardError(f"{source}: node {node_id} needs a printed strength 2..6")
-        layout = entry.get("layout", {})
-        wedge = layout.get("wedge")
-        index[node_id] = len(nodes)
-        nodes.append(
-            Node(
-                node_id,
-                kind,
-                strength if kind != HALL else 0,
-                float(layout.get("r", 0.0)),
-                float(layout.get("angle", 0.0)),
-                None if wedge is None else int(wedge),
-            )
-        )
+        node = _node(entry, index, source)
+        index[node.id] = len(nodes)
+        nodes.append(node)
+    _check_ids_read_apart(nodes, source)
     halls = [i for i, node in enumerate(nodes) if node.kind == HALL]
     if len(halls) != 1:
         raise BoardError(f"{source}: a board has exactly one hall, not {len(halls)}")
-    near: list[set[int]] = [set() for _ in nodes]
-    for edge in doc.get("edges", []):
-        if len(edge) != 2 or edge[0] not in index or edge[1] not in index or edge[0] == edge[1]:
-            raise BoardError(f"{source}: bad edge {edge!r}")
-        a, b = index[edge[0]], index[edge[1]]
-        near[a].add(b)
-        near[b].add(a)
     board = Board(
         nodes=tuple(nodes),
-        adj=tuple(tuple(sorted(n)) for n in near),
+        adj=_adjacency(doc.get("edges", []), index, source),
         index=index,
         hall=halls[0],
         seals=tuple(i for i, node in enumerate(nodes) if node.kind == SEAL),
@@ -142,6 +119,53 @@ def board_from_json(doc: dict[str, Any], source: str = "<json>") -> Board:
     if unreachable:
         raise BoardError(f"{source}: not connected; e.g. {nodes[min(unreachable)].id}")
     return board
+
+
+def _node(entry: dict[str, Any], index: dict[str, int], source: str) -> Node:
+    """One entry of ``nodes``: a new id without spaces, a kind, a printed strength 2..6 for a
+    seal circle or scroll box, and the drawing hint ``layout``."""
+    node_id, kind = str(entry.get("id", "")), entry.get("kind")
+    if not node_id or " " in node_id or node_id in index:
+        raise BoardError(f"{source}: node id {node_id!r} is empty, has a space or repeats")
+    if kind not in (HALL, SEAL, SCROLL):
+        raise BoardError(f"{source}: node {node_id} has unknown kind {kind!r}")
+    strength = int(entry.get("strength", 0))
+    if kind != HALL and not 2 <= strength <= 6:
+        raise BoardError(f"{source}: node {node_id} needs a printed strength 2..6")
+    layout = entry.get("layout", {})
+    wedge = layout.get("wedge")
+    return Node(
+        node_id,
+        kind,
+        strength if kind != HALL else 0,
+        float(layout.get("r", 0.0)),
+        float(layout.get("angle", 0.0)),
+        None if wedge is None else int(wedge),
+    )
+
+
+def _check_ids_read_apart(nodes: list[Node], source: str) -> None:
+    """The action parser reads a node id in any case, an inner hyphen as a space (``break
+    0rc``): two ids it would read alike are refused."""
+    seen: dict[str, str] = {}
+    for node in nodes:
+        other = seen.setdefault(normalise(node.id), node.id)
+        if other != node.id:
+            raise BoardError(
+                f"{source}: node ids {other!r} and {node.id!r} differ only in case or hyphens"
+            )
+
+
+def _adjacency(edges: list[Any], index: dict[str, int], source: str) -> tuple[tuple[int, ...], ...]:
+    """The sorted neighbours of each node from ``edges`` (pairs of node ids)."""
+    near: list[set[int]] = [set() for _ in index]
+    for edge in edges:
+        if len(edge) != 2 or edge[0] not in index or edge[1] not in index or edge[0] == edge[1]:
+            raise BoardError(f"{source}: bad edge {edge!r}")
+        a, b = index[edge[0]], index[edge[1]]
+        near[a].add(b)
+        near[b].add(a)
+    return tuple(tuple(sorted(n)) for n in near)
 
 
 def distances(board: Board) -> dict[int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grimoire.core.action_declaration import normalise
 from grimoire.games.five_seals.components import cards_in_play, token
 
 if TYPE_CHECKING:
@@ -84,6 +85,16 @@ def apply(st: FiveSealsState, outcome: int) -> None:
     else:
         st.card[_slot(st)] = outcome
         st.setup_i += 1
+
+
+def parse(st: FiveSealsState, text: str) -> int | None:
+    """The outcome whose English log line (``describe``) is ``text`` (any case and spacing),
+    in any language; None if none is."""
+    wanted = normalise(text)
+    for outcome, _weight in weights(st):
+        if normalise(describe(st, outcome)) == wanted:
+            return outcome
+    return None
 
 
 def describe(st: FiveSealsState, outcome: int) -> str:

@@ -8,6 +8,7 @@ phase, and every decision frame consistent with the board and with the frames ar
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,7 @@ from grimoire.games.five_seals.components import (
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import colour_ok, seal_of, speed_second
 from grimoire.games.five_seals.spells import HANDLERS
-from grimoire.games.five_seals.spells.base import ColourChoice
+from grimoire.games.five_seals.spells.base import ColourChoice, Handler
 from grimoire.games.five_seals.spells.might import Change, DiceSelection, Strengthening
 from grimoire.games.five_seals.spells.spaces import Absorption
 
@@ -207,19 +208,11 @@ def _setup(st: FiveSealsState) -> None:
 
 def _stack(st: FiveSealsState) -> None:
     """Frames that fit the phase, each other and the board."""
-    stack = st.stack
     if st.phase == "over":
-        require(not stack, "stack", len(stack), "empty once the game is over")
+        require(not st.stack, "stack", len(st.stack), "empty once the game is over")
         return
-    if st.phase == "draft":
-        require(bool(stack), "stack", 0, "the draft waits for players to take dice")
-        require(st.turn == -1, "turn", st.turn, "-1 during the draft")
-    else:
-        require(bool(stack or st.rolls), "stack", 0, "a decision to take or dice to roll")
-        if st.rolls:
-            alone = len(stack) == 1 and isinstance(stack[0], Turn) and not stack[0].end
-            require(not stack or alone, "stack", len(stack), "only a turn while dice roll")
-            require(bool(stack) or st.turn == -1, "turn", st.turn, "-1 at a round's start")
+    _stack_in_phase(st)
+    stack = st.stack
     turn = stack[0] if stack and isinstance(stack[0], Turn) else None
     for i, frame in enumerate(stack):
         where = f"stack[{i}]"
@@ -234,29 +227,56 @@ def _stack(st: FiveSealsState) -> None:
             require(i == 0, where, frame.kind, "one turn, at the bottom of the stack")
             _turn(st, frame, where)
             continue
-        above = len(stack) - 1 - i
-        if isinstance(frame, Give):
-            require(frame.t == turn.s and frame.s != turn.s, f"{where}.t", frame.t, "the thief")
-            require(not st.over[frame.s], f"{where}.s", frame.s, "a player in the round")
-        else:
-            require(frame.s == turn.s, f"{where}.s", frame.s, f"seat {turn.s}'s turn")
-        if isinstance(frame, Absorb):
-            require(turn.end, where, frame.kind, "after the turn's break")
-            require(frame.t % 10 in range(2, 7), f"{where}.t", frame.t, "a token code")
-            require(above == 0, where, frame.kind, "decided at once")
-        elif isinstance(frame, Pick) and frame.m == "free":
-            require(turn.end, where, frame.kind, "Speed's second seal comes after the break")
-            later = [f for f in stack[i + 1 :] if not isinstance(f, Absorb)]
-            require(not later, where, frame.kind, "only an Absorption decision above it")
-        else:
-            require(not turn.end, where, frame.kind, "before the turn's break")
-            require(i == 1 and above == 0, where, frame.kind, "the one decision above the turn")
-        if isinstance(frame, Dice):
-            _pay(st, frame, where)
-        elif isinstance(frame, Pick):
-            _pick(st, frame, where)
-        elif isinstance(frame, Spell):
-            _spell(st, frame, where)
+        _above_turn(st, frame, i, turn, where)
+        _frame(st, frame, where)
+
+
+def _stack_in_phase(st: FiveSealsState) -> None:
+    """The draft waits for players to take dice; in play, a decision or dice to roll (and
+    while dice roll, nothing but the turn they are rolled for)."""
+    stack = st.stack
+    if st.phase == "draft":
+        require(bool(stack), "stack", 0, "the draft waits for players to take dice")
+        require(st.turn == -1, "turn", st.turn, "-1 during the draft")
+        return
+    require(bool(stack or st.rolls), "stack", 0, "a decision to take or dice to roll")
+    if st.rolls:
+        alone = len(stack) == 1 and isinstance(stack[0], Turn) and not stack[0].end
+        require(not stack or alone, "stack", len(stack), "only a turn while dice roll")
+        require(bool(stack) or st.turn == -1, "turn", st.turn, "-1 at a round's start")
+
+
+def _above_turn(st: FiveSealsState, frame: Decision, i: int, turn: Turn, where: str) -> None:
+    """A decision above the turn: whose it is, and where it may stand (before the turn's
+    break, or after it: Absorption at once, Speed's second seal)."""
+    stack = st.stack
+    above = len(stack) - 1 - i
+    if isinstance(frame, Give):
+        require(frame.t == turn.s and frame.s != turn.s, f"{where}.t", frame.t, "the thief")
+        require(not st.over[frame.s], f"{where}.s", frame.s, "a player in the round")
+    else:
+        require(frame.s == turn.s, f"{where}.s", frame.s, f"seat {turn.s}'s turn")
+    if isinstance(frame, Absorb):
+        require(turn.end, where, frame.kind, "after the turn's break")
+        require(frame.t % 10 in range(2, 7), f"{where}.t", frame.t, "a token code")
+        require(above == 0, where, frame.kind, "decided at once")
+    elif isinstance(frame, Pick) and frame.m == "free":
+        require(turn.end, where, frame.kind, "Speed's second seal comes after the break")
+        later = [f for f in stack[i + 1 :] if not isinstance(f, Absorb)]
+        require(not later, where, frame.kind, "only an Absorption decision above it")
+    else:
+        require(not turn.end, where, frame.kind, "before the turn's break")
+        require(i == 1 and above == 0, where, frame.kind, "the one decision above the turn")
+
+
+def _frame(st: FiveSealsState, frame: Decision, where: str) -> None:
+    """The checks of a frame's own fields."""
+    if isinstance(frame, Dice):
+        _pay(st, frame, where)
+    elif isinstance(frame, Pick):
+        _pick(st, frame, where)
+    elif isinstance(frame, Spell):
+        _spell(st, frame, where)
 
 
 def _take(st: FiveSealsState, f: Take, where: str) -> None:
@@ -321,65 +341,124 @@ def _pick(st: FiveSealsState, f: Pick, where: str) -> None:
 
 
 def _spell(st: FiveSealsState, f: Spell, where: str) -> None:
-    owner, index = f.src
-    require(owner < st.n and index < len(st.hands[owner]), f"{where}.src", f.src, "a held scroll")
-    entry = st.hands[owner][index]
-    require(entry[0] == f.card and not entry[1], f"{where}.src", f.src, "that scroll, face down")
-    require(owner == f.s or not st.over[owner], f"{where}.src", f.src, "a player in the round")
+    """A spell being used: its scroll, its colour, and each field its handler uses."""
+    _spell_scroll(st, f, where)
     fam = family(f.card)
     require(fam not in (SYNERGY, SPEED), f"{where}.card", f.card, "a spell with a decision")
     handler = HANDLERS[fam]
-    if isinstance(handler, ColourChoice) and colour(f.card) == P:
-        require(f.c <= 3, f"{where}.c", f.c, "a dice colour, or -1 until chosen")
-        require(f.c < 0 or fam != GROWTH, f"{where}.c", f.c, "Growth resolves once chosen")
-    else:
-        require(f.c == colour(f.card), f"{where}.c", f.c, "the scroll's colour")
-    if isinstance(handler, ColourChoice) and f.c >= 0:
-        require(handler.ok(st, f.s, f.c), f"{where}.c", f.c, "a colour the spell can act on")
+    _spell_colour(st, f, handler, where)
     if isinstance(handler, Absorption):
+        entry = st.hands[f.src[0]][f.src[1]]
         require(entry[2] >= 0, f"{where}.src", f.src, "an Absorption holding a token")
     if isinstance(handler, DiceSelection):
         _values(st, f.s, f.c, f.v, f"{where}.v")
         if isinstance(handler, Strengthening):
             require(all(v < 6 for v in f.v), f"{where}.v", f.v, "no 6 is strengthened")
     if isinstance(handler, Change):
-        other = f.y < 0 or (f.c >= 0 and f.y != f.c)
-        require(other, f"{where}.y", f.y, "another dice colour, chosen after the spell's")
-        require(f.y >= 0 or not f.v, f"{where}.y", f.y, "chosen before the dice")
-        if f.y >= 0:
-            require(len(f.v) <= st.supply(f.y), f"{where}.v", f.v, "no more than the supply")
-    if "o" in handler.fields:  # the opponent chosen
-        ok = f.o < 0 or (f.o < st.n and f.o != f.s and not st.over[f.o])
-        require(ok, f"{where}.o", f.o, "an opponent in the round, or -1")
-    if "t" in handler.fields:  # Deception: the die taken
-        takes = f.t < 0 or (f.o >= 0 and colour_ok(f.c, f.t // 6))
-        require(takes, f"{where}.t", f.t, "a die of the opponent's, of the colour, or -1")
-        if f.t >= 0:
-            _values(st, f.o, f.t // 6, [f.t % 6 + 1], f"{where}.t")
-    if "j" in handler.fields:  # Transfer: the card asked for
-        require(f.j < 0 or f.o >= 0, f"{where}.j", f.j, "a scroll of the opponent chosen")
-        if f.j >= 0:
-            up = [card for _, card in st.up_cards(f.o)]
-            require(f.j in up, f"{where}.j", f.j, "a face-up scroll the opponent holds")
-    if "ph" in handler.fields:  # Alteration
-        require((f.ph == 2) == (f.o >= 0), f"{where}.o", f.o, "chosen at step 2 only")
-        require(f.ph == 2 or not f.dn, f"{where}.dn", f.dn, "lowered at step 2 only")
-        require(f.c >= 0 or (f.ph == 0 and not f.up), f"{where}.c", f.c, "chosen first")
-        raisable = [v for v in st.dice_of(f.s, max(f.c, 0)) if v < 6]
-        require(not Counter(f.up) - Counter(raisable), f"{where}.up", f.up, "dice under 6")
-        require(f.up == sorted(f.up, reverse=True), f"{where}.up", f.up, "highest first")
-        if f.o >= 0:
-            lowerable = [v for v in st.dice_of(f.o, max(f.c, 0)) if v > 1]
-            require(not Counter(f.dn) - Counter(lowerable), f"{where}.dn", f.dn, "dice over 1")
-            require(f.dn == sorted(f.dn, reverse=True), f"{where}.dn", f.dn, "highest first")
-    if "a" in handler.fields and f.a >= 0:  # Swap, Exchange, Rearrangement: the first node
-        require(f.a < len(st.board), f"{where}.a", f.a, f"a node 0..{len(st.board) - 1}")
-        if fam == REARRANGEMENT:  # a scroll box holding a scroll
-            require(st.card[f.a] >= 0, f"{where}.a", f.a, "a scroll on the board")
-        else:
-            code = st.token[f.a]
-            fits = code >= 0 and ((fam == SWAP and colour_ok(f.c, code // 10)) or code // 10 == f.c)
-            require(fits, f"{where}.a", f.a, "a token of the spell's colour")
-    if "r" in handler.fields:
-        mayday = st.game.options["edition"] == "mayday"
-        require(f.r == 0 or mayday, f"{where}.r", f.r, "a die raised (edition mayday only)")
+        _change(st, f, where)
+    for field, check in FIELD_CHECKS:
+        if field in handler.fields:
+            check(st, f, where)
+
+
+def _spell_scroll(st: FiveSealsState, f: Spell, where: str) -> None:
+    """The scroll being used: held face down by the player using it (or by a player in the
+    round)."""
+    owner, index = f.src
+    require(owner < st.n and index < len(st.hands[owner]), f"{where}.src", f.src, "a held scroll")
+    entry = st.hands[owner][index]
+    require(entry[0] == f.card and not entry[1], f"{where}.src", f.src, "that scroll, face down")
+    require(owner == f.s or not st.over[owner], f"{where}.src", f.src, "a player in the round")
+
+
+def _spell_colour(st: FiveSealsState, f: Spell, handler: Handler, where: str) -> None:
+    """The scroll's colour, or for a Mind spell that chooses one, a dice colour (-1 until
+    chosen) on which the spell acts."""
+    if isinstance(handler, ColourChoice) and colour(f.card) == P:
+        require(f.c <= 3, f"{where}.c", f.c, "a dice colour, or -1 until chosen")
+        require(
+            f.c < 0 or family(f.card) != GROWTH, f"{where}.c", f.c, "Growth resolves once chosen"
+        )
+    else:
+        require(f.c == colour(f.card), f"{where}.c", f.c, "the scroll's colour")
+    if isinstance(handler, ColourChoice) and f.c >= 0:
+        require(handler.ok(st, f.s, f.c), f"{where}.c", f.c, "a colour the spell can act on")
+
+
+def _change(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Change: another dice colour, chosen after the spell's and before the dice, and no more
+    dice than the supply holds of it."""
+    other = f.y < 0 or (f.c >= 0 and f.y != f.c)
+    require(other, f"{where}.y", f.y, "another dice colour, chosen after the spell's")
+    require(f.y >= 0 or not f.v, f"{where}.y", f.y, "chosen before the dice")
+    if f.y >= 0:
+        require(len(f.v) <= st.supply(f.y), f"{where}.v", f.v, "no more than the supply")
+
+
+def _opponent(st: FiveSealsState, f: Spell, where: str) -> None:
+    """The opponent chosen (``o``): in the round, or -1."""
+    ok = f.o < 0 or (f.o < st.n and f.o != f.s and not st.over[f.o])
+    require(ok, f"{where}.o", f.o, "an opponent in the round, or -1")
+
+
+def _taken_die(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Deception: the die taken (``t``), one of the opponent's of the colour, or -1."""
+    takes = f.t < 0 or (f.o >= 0 and colour_ok(f.c, f.t // 6))
+    require(takes, f"{where}.t", f.t, "a die of the opponent's, of the colour, or -1")
+    if f.t >= 0:
+        _values(st, f.o, f.t // 6, [f.t % 6 + 1], f"{where}.t")
+
+
+def _asked_scroll(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Transfer: the scroll asked for (``j``), face up with the opponent chosen, or -1."""
+    require(f.j < 0 or f.o >= 0, f"{where}.j", f.j, "a scroll of the opponent chosen")
+    if f.j >= 0:
+        up = [card for _, card in st.up_cards(f.o)]
+        require(f.j in up, f"{where}.j", f.j, "a face-up scroll the opponent holds")
+
+
+def _alteration(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Alteration: step ``ph``; own dice raised (``up``, under 6), then an opponent's lowered
+    (``dn``, over 1, at step 2), each highest first."""
+    require((f.ph == 2) == (f.o >= 0), f"{where}.o", f.o, "chosen at step 2 only")
+    require(f.ph == 2 or not f.dn, f"{where}.dn", f.dn, "lowered at step 2 only")
+    require(f.c >= 0 or (f.ph == 0 and not f.up), f"{where}.c", f.c, "chosen first")
+    raisable = [v for v in st.dice_of(f.s, max(f.c, 0)) if v < 6]
+    require(not Counter(f.up) - Counter(raisable), f"{where}.up", f.up, "dice under 6")
+    require(f.up == sorted(f.up, reverse=True), f"{where}.up", f.up, "highest first")
+    if f.o >= 0:
+        lowerable = [v for v in st.dice_of(f.o, max(f.c, 0)) if v > 1]
+        require(not Counter(f.dn) - Counter(lowerable), f"{where}.dn", f.dn, "dice over 1")
+        require(f.dn == sorted(f.dn, reverse=True), f"{where}.dn", f.dn, "highest first")
+
+
+def _first_node(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Swap, Exchange, Rearrangement: the first node chosen (``a``), or -1: a scroll on the
+    board for Rearrangement, else a token of the spell's colour."""
+    if f.a < 0:
+        return
+    require(f.a < len(st.board), f"{where}.a", f.a, f"a node 0..{len(st.board) - 1}")
+    fam = family(f.card)
+    if fam == REARRANGEMENT:  # a scroll box holding a scroll
+        require(st.card[f.a] >= 0, f"{where}.a", f.a, "a scroll on the board")
+    else:
+        code = st.token[f.a]
+        fits = code >= 0 and ((fam == SWAP and colour_ok(f.c, code // 10)) or code // 10 == f.c)
+        require(fits, f"{where}.a", f.a, "a token of the spell's colour")
+
+
+def _raised(st: FiveSealsState, f: Spell, where: str) -> None:
+    """Binding's Mayday option (``r``): a die raised only in that edition."""
+    mayday = st.game.options["edition"] == "mayday"
+    require(f.r == 0 or mayday, f"{where}.r", f.r, "a die raised (edition mayday only)")
+
+
+# the Spell frame's fields a handler may use (``Handler.fields``) and their checks
+FIELD_CHECKS: tuple[tuple[str, Callable[[FiveSealsState, Spell, str], None]], ...] = (
+    ("o", _opponent),
+    ("t", _taken_die),
+    ("j", _asked_scroll),
+    ("ph", _alteration),
+    ("a", _first_node),
+    ("r", _raised),
+)

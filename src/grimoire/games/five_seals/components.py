@@ -82,6 +82,16 @@ class Components(SpellBook):
         found = self.names.get(text)  # as written by to_json: "Growth of Fire"
         return found if found is not None else self.names.get(" ".join(text.lower().split()))
 
+    def colour_by_name(self, word: str) -> int | None:
+        """A colour from its letter (R), element (Fire) or name (red), in any case."""
+        lowered = word.lower()
+        for col, names in enumerate(
+            zip(self.letters, self.elements, self.colour_names, strict=True)
+        ):
+            if lowered in (name.lower() for name in names):
+                return col  # the lowest colour wins a shared name
+        return None
+
     def tokens_of_strength(self, strength: int) -> int:
         return self.tokens_per_colour.get(strength, 0)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from grimoire.core.frames import Frame
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import ABSORPTION, DICE_COLOURS, colour, family
 from grimoire.games.five_seals.frames import Absorb, Give, Pick, Take, Turn
@@ -22,47 +23,70 @@ if TYPE_CHECKING:
 
 def advance(st: FiveSealsState) -> None:
     """Move on until a player must decide, chance must act, or the game is over."""
-    while True:
-        if st.phase == "setup":
-            if st.circle == 0 or st.first < 0:
-                return
-            if st.setup_i < len(st.board.seals) + len(st.board.scrolls):
-                return
-            st.phase = "draft"
-            push_takes(st)
-            continue
-        if st.rolls or st.phase == "over":
-            return
-        if st.stack:
-            top = st.stack[-1]
-            if isinstance(top, Turn) and top.end:
-                st.stack.pop()
-                if st.dice_count(top.s) == 0 and not st.over[top.s]:
-                    finish_round(st, top.s)
-                continue
-            if isinstance(top, Take) and not any(st.supply(c) for c in DICE_COLOURS):
-                st.stack.pop()  # ruling 3: take what there is
-                continue
-            if isinstance(top, Give):
-                options = give_legal(st, top)
-                if len(options) == 1:  # the robbed player has no real choice
-                    give(st, top, options[0])
-                    continue
-            return
-        if st.phase == "draft":
-            start_round(st)
-            continue
-        seat = next_seat(st)
-        if seat is None:
-            end_round(st)
-            continue
-        st.turn = seat
-        if st.dice_count(seat) == 0:  # no dice at all: the round is over for this player
-            finish_round(st, seat)
-            continue
-        st.stack.append(Turn(s=seat))
-        st.turns = (st.turns or 0) + 1
-        return
+    while _step(st):
+        pass
+
+
+def _step(st: FiveSealsState) -> bool:
+    """One step of the flow that needs no decision; False once one is needed (or chance must
+    act, or the game is over)."""
+    if st.phase == "setup":
+        return _end_setup(st)
+    if st.rolls or st.phase == "over":
+        return False
+    if st.stack:
+        return _settle(st, st.stack[-1])
+    if st.phase == "draft":
+        start_round(st)
+        return True
+    return _next_turn(st)
+
+
+def _end_setup(st: FiveSealsState) -> bool:
+    """Setup's end: once the circle, the first player and every slot are drawn, every player
+    takes dice (the draft)."""
+    if st.circle == 0 or st.first < 0:
+        return False
+    if st.setup_i < len(st.board.seals) + len(st.board.scrolls):
+        return False
+    st.phase = "draft"
+    push_takes(st)
+    return True
+
+
+def _settle(st: FiveSealsState, top: Frame) -> bool:
+    """Settle the top frame if it needs no decision: a finished turn, dice to take from an
+    empty supply (ruling 3: take what there is), a robbed player with one die to give."""
+    if isinstance(top, Turn) and top.end:
+        st.stack.pop()
+        if st.dice_count(top.s) == 0 and not st.over[top.s]:
+            finish_round(st, top.s)
+        return True
+    if isinstance(top, Take) and not any(st.supply(c) for c in DICE_COLOURS):
+        st.stack.pop()
+        return True
+    if isinstance(top, Give):
+        options = give_legal(st, top)
+        if len(options) == 1:  # the robbed player has no real choice
+            give(st, top, options[0])
+            return True
+    return False
+
+
+def _next_turn(st: FiveSealsState) -> bool:
+    """The next player clockwise takes a turn (a player without dice ends their round at
+    once); the round ends when every player's round is over."""
+    seat = next_seat(st)
+    if seat is None:
+        end_round(st)
+        return True
+    st.turn = seat
+    if st.dice_count(seat) == 0:  # no dice at all: the round is over for this player
+        finish_round(st, seat)
+        return True
+    st.stack.append(Turn(s=seat))
+    st.turns = (st.turns or 0) + 1
+    return False
 
 
 # ---------------------------------------------------------------------- a turn's end

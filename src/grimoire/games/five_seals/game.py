@@ -13,7 +13,7 @@ from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.five_seals import evaluation, position
-from grimoire.games.five_seals.actions import Codec
+from grimoire.games.five_seals.actions import codec
 from grimoire.games.five_seals.board import BoardError, board_text, check_capacity, load_board
 from grimoire.games.five_seals.components import LOADER, component_texts
 from grimoire.games.five_seals.state import FiveSealsState
@@ -102,7 +102,8 @@ class FiveSealsGame(Game):
             check_capacity(self.board, self.comp, CARDS_PER_STRENGTH)
         except BoardError as error:
             raise InvalidOptions(str(error)) from error
-        self.codec = Codec(self.board, self.comp)
+        self.codec = codec(self.board, self.comp)
+        self.node_base = self.codec.base("node")
 
     def component_texts(self) -> list[str]:
         return [*component_texts(), board_text(self.players, self.options["board"])[0]]
@@ -117,10 +118,6 @@ class FiveSealsGame(Game):
     @property
     def max_game_length(self) -> int:
         return int(self.options["decision_limit"])
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.total
 
     @property
     def max_chance_outcomes(self) -> int:

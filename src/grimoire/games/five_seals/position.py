@@ -237,7 +237,7 @@ def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
     ]
     st.guardian = [-1] * 5
     for letter, node_id in doc.guardians.items():
-        col = st.codec.colour(letter)
+        col = st.comp.colour_by_name(letter)
         require(col is not None, f"guardians.{letter}", letter, "a colour letter R/B/Y/G/P")
         assert col is not None
         st.guardian[col] = parse_node(st, node_id, f"guardians.{letter}")

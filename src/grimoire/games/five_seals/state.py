@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.frames import Frame, copy_frames
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
-from grimoire.games.five_seals import actions, chance, flow, position, rules, scoring, view
+from grimoire.games.five_seals import chance, flow, position, rules, scoring, view
 from grimoire.games.five_seals.components import BINDING, NUM_DICE, strength
 from grimoire.games.five_seals.frames import Decision
+from grimoire.games.five_seals.text import chance_text
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
@@ -35,10 +36,12 @@ class FiveSealsState(State):
         super().__init__(game, seed)
         # The state holds its game once, as ``game`` of the core's type: mypyc refuses to
         # narrow an inherited attribute to FiveSealsGame. The parts the rules read are here,
-        # typed: the board, the components and the action codec.
+        # typed: the board, the components and the action codec (``node_base``: the first
+        # ``node`` id, read on the hot path as ``st.node_base + node``).
         self.board = game.board
         self.comp = game.comp
         self.codec = game.codec
+        self.node_base = game.node_base
         self.n = game.players
         if blank:  # an empty shell that _copy or position.load fills in
             return
@@ -171,15 +174,18 @@ class FiveSealsState(State):
         other.stack = copy_frames(self.stack)
         return other
 
-    def action_to_string(self, action: int) -> str:
-        """The label (a chance outcome: the log line) in the current language."""
-        return actions.action_text(self, action)
+    def chance_to_string(self, outcome: int) -> str:
+        """The outcome's log line in the current language."""
+        return chance_text(self, outcome)
 
     def parse_action(self, text: str) -> int:
-        return actions.parse(self, text)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return actions.action_json(self, action)
+        """The codec's parser; at a chance node an outcome's English log line also reads in
+        any language (besides its text as shown)."""
+        if self.is_chance():
+            found = chance.parse(self, text)
+            if found is not None:
+                return found
+        return super().parse_action(text)
 
     def _why_illegal(self, actor: int, action: int) -> str:
         if actor >= 0 and self.stack and 0 <= action < self.game.num_actions:

@@ -1,11 +1,10 @@
-"""Five Seals' texts in the current language: action labels, chance outcomes (log lines) and the
-pending decision in words.
+"""Five Seals' texts in the current language: chance outcomes (log lines), the pending decision
+in words, the words of colours and terminal commands (the actions' texts are declared in
+``actions.py``).
 
 Texts shown to people are in the current language (``grimoire.core.i18n``, domain
-``five-seals``); the msgids are exactly the English texts, so English output is unchanged. The
-codec's English text (``Codec.to_text``) is what the parser reads; the terminal also takes a
-translated label as listed. Card, spell, mage and familiar names, colour letters, die and node
-ids stay as in the data.
+``five-seals``); the msgids are exactly the English texts, so English output is unchanged. Card,
+spell, mage and familiar names, colour letters, die and node ids stay as in the data.
 """
 
 from __future__ import annotations
@@ -39,25 +38,6 @@ def topic_word(name: str) -> str:
 # the data's element and colour names, by colour index (Fire R, Water B, Air Y, Earth G, Mind P)
 ELEMENT_TEXT = (N_("Fire"), N_("Water"), N_("Air"), N_("Earth"), N_("Mind"))
 COLOUR_TEXT = (N_("red"), N_("blue"), N_("yellow"), N_("green"), N_("purple"))
-SINGLE_TEXT = {
-    "bind-familiar": N_("bind familiar"),
-    "bind-break": N_("bind break"),
-    "done": N_("done"),
-    "end-round": N_("end round"),
-    "unguard": N_("unguard"),
-}
-# one template per kind, so a language may order the words its own way
-KIND_TEXT = {
-    "use": N_("use {card}"),
-    "scroll": N_("scroll {card}"),
-    "die": N_("die {die}"),
-    "their": N_("their {die}"),
-    "take": N_("take {colour}"),
-    "colour": N_("colour {element}"),
-    "seat": N_("seat {seat}"),
-    "break": N_("break {node}"),
-    "node": N_("node {node}"),
-}
 # why a seal is chosen (the ``pick`` frame's mode), as the prompt names it
 PICK_TEXT = {
     "bind": N_("bind"),
@@ -81,28 +61,6 @@ def colour_name(st: FiveSealsState, col: int) -> str:
 def die_text(st: FiveSealsState, code: int) -> str:
     """A die by colour letter and value (``R4``) from its code 6*colour+value-1."""
     return f"{st.comp.letters[code // 6]}{code % 6 + 1}"
-
-
-def label(st: FiveSealsState, action: int) -> str:
-    """A player action's label in the current language (English: the codec's own text)."""
-    if language() == DEFAULT:
-        return st.codec.to_text(action)
-    decoded = st.codec.decode(action)
-    kind, arg = decoded.kind, decoded.arg
-    if kind in SINGLE_TEXT:
-        return _(SINGLE_TEXT[kind])
-    template = _(KIND_TEXT[kind])
-    if kind in ("use", "scroll"):
-        return template.format(card=st.comp.card_name(arg))
-    if kind in ("die", "their"):
-        return template.format(die=die_text(st, arg))
-    if kind == "take":
-        return template.format(colour=st.comp.letters[arg])
-    if kind == "colour":
-        return template.format(element=element(st, arg))
-    if kind == "seat":
-        return template.format(seat=arg)
-    return template.format(node=st.board.node_id(arg))
 
 
 def chance_text(st: FiveSealsState, outcome: int) -> str:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from grimoire.core.i18n import N_, percent
 from grimoire.games.five_seals.board import HALL
-from grimoire.games.five_seals.components import BINDING, colour, family, strength
+from grimoire.games.five_seals.components import BINDING, Components, colour, family, strength
 from grimoire.games.five_seals.odds import seal_odds
 from grimoire.games.five_seals.reach import _region, blockers, breakable
 from grimoire.games.five_seals.text import _, topic_word
@@ -202,20 +202,31 @@ def _short(st: FiveSealsState, card: int) -> str:
     return f"{st.comp.spells[family(card)].name}/{st.comp.letters[colour(card)]}"
 
 
+def families_named(comp: Components, name: str) -> list[int] | None:
+    """The spell families ``name`` names: a scroll (``Leap of Fire``, ``leap/r``) or a family
+    (``Leap``), in any case; ``[]`` for Binding (the table always has its row, and it is no
+    family of ``comp.spells``); None if it names no spell."""
+    card = comp.card_by_name(name)
+    if card == BINDING:
+        return []
+    if card is not None:
+        return [family(card)]
+    found = [f for f, spell in enumerate(comp.spells) if spell.name.lower() == name.lower()]
+    return found or None
+
+
 def spells_text(st: FiveSealsState, name: str = "") -> Group | Text:
     """The spells in this game (on the board or in hands), or the one named, with their text."""
     comp = st.comp
     if name:
-        card = comp.card_by_name(name)
-        families = [f for f, spell in enumerate(comp.spells) if spell.name.lower() == name.lower()]
-        if card is not None:
-            families = [family(card)]
-        if not families and name.lower() != "binding":
+        named = families_named(comp, name)
+        if named is None:
             return Text(
                 _("No spell called {name}; '{spells}' lists those in this game.").format(
                     name=repr(name), spells=topic_word("spells")
                 )
             )
+        families = named
     else:
         cards = {c for c in st.card if c >= 0} | {entry[0] for hand in st.hands for entry in hand}
         families = sorted({family(c) for c in cards if c != BINDING})

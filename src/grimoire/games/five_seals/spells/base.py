@@ -95,7 +95,7 @@ def next_values(values: list[int], chosen: list[int]) -> list[int]:
 
 
 def node_action(st: FiveSealsState, node: int) -> int:
-    return st.codec.node_base + node
+    return st.node_base + node
 
 
 def release_familiars(st: FiveSealsState, node: int) -> None:
