@@ -133,11 +133,11 @@ def test_a_refusal_out_of_reach_in_each_language() -> None:
     with language_scope("de"), pytest.raises(IllegalAction) as refused:
         turn.parse_action("use Nothing")
     assert str(refused.value) == (
-        "keine Schriftrolle namens 'nothing' (z. B. Change of Fire, Change of Water, Change of Air)"
+        "keine Schriftrolle namens 'Nothing' (z. B. Change of Fire, Change of Water, Change of Air)"
     )
     with language_scope("ja"), pytest.raises(IllegalAction) as refused:
         turn.parse_action("break 9ZZ")
-    assert str(refused.value).startswith("この盤面にマス'9zz'はない(例: 0G1,")
+    assert str(refused.value).startswith("この盤面にマス'9ZZ'はない(例: 0G1,")
 
 
 def test_the_terminal_board_and_legend_in_each_language() -> None:

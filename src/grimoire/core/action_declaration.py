@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from grimoire.core.state import State
 
 Translate = Callable[[str], str]
+# a value the parser could not read: its domain and the span of words it stood on
+_Unread = tuple["Domain", int, int]
 
 _SLOT = re.compile(r"\{(\w+)\}")
 # A hyphen inside a word ("re-roll", "2-for-1") reads as a space; a leading minus does not.
@@ -414,7 +416,7 @@ class ActionCodec:
         words = normalise(text).split()
         if not words:
             raise IllegalAction(self.say(N_("an empty text names no action")))
-        refusal: str | None = None
+        refusal: _Unread | None = None
         for pattern in self._patterns:
             found, why = self._match(pattern, words, state)
             if found is not None:
@@ -425,8 +427,8 @@ class ActionCodec:
             if shown is not None:
                 return shown
         if refusal is not None:
-            raise IllegalAction(refusal)
-        examples = ", ".join(f"'{example}'" for example in self.examples()[:12])
+            raise IllegalAction(self._refusal(refusal, text))
+        examples = ", ".join(f"'{example}'" for example in self.examples())
         if len(words) == 1 and words[0].isdigit():
             raise IllegalAction(
                 self.say(N_("'{text}' is a number, not an action text (e.g. {examples})")).format(
@@ -441,13 +443,13 @@ class ActionCodec:
 
     def _match(
         self, pattern: _Pattern, words: list[str], state: State | None
-    ) -> tuple[int | None, str | None]:
-        """(the id, None) if ``words`` fit ``pattern``; else (None, the refusal of a value
-        that could not be read where every word of the pattern was found, or None)."""
+    ) -> tuple[int | None, _Unread | None]:
+        """(the id, None) if ``words`` fit ``pattern``; else (None, the value that could not
+        be read where every word of the pattern before it was found, or None)."""
         if len(words) < len(pattern.parts):  # every part takes one word at least
             return None, None
         values: dict[str, int] = {}
-        refusal: list[str] = []
+        refusal: list[_Unread] = []
         if self._fit(pattern, 0, words, 0, values, state, refusal):
             kind = pattern.kind
             return self._encode_values(kind, [values[slot] for slot in kind.slots]), None
@@ -461,7 +463,7 @@ class ActionCodec:
         at: int,
         values: dict[str, int],
         state: State | None,
-        refusal: list[str],
+        refusal: list[_Unread],
     ) -> bool:
         """Whether ``words[at:]`` fit ``pattern.parts[part:]`` (filling ``values``). A slot none
         of whose spans reads as a value, after at least one of the pattern's words matched,
@@ -487,24 +489,27 @@ class ActionCodec:
                 if self._fit(pattern, part + 1, words, end, values, state, refusal):
                     return True
         if not read_any and not refusal and any(not slot for slot, _ in parts[:part]):
-            phrase = self._slot_phrase(pattern, part, words, at)
-            refusal.append(
-                self.say(domain.unknown).format(
-                    what=self.say(domain.what),
-                    value=repr(phrase),
-                    examples=", ".join(domain.examples()),
-                )
-            )
+            refusal.append((domain, at, self._slot_end(pattern, part, words, at)))
         return False
 
     @staticmethod
-    def _slot_phrase(pattern: _Pattern, part: int, words: list[str], at: int) -> str:
-        """The words a slot stood on: up to the pattern's next word, or to the end."""
+    def _slot_end(pattern: _Pattern, part: int, words: list[str], at: int) -> int:
+        """Where the words a slot stood on end: at the pattern's next word, or at the end."""
         following = next((name for slot, name in pattern.parts[part + 1 :] if not slot), None)
-        end = len(words)
         if following is not None and following in words[at + 1 :]:
-            end = words.index(following, at + 1)
-        return " ".join(words[at:end])
+            return words.index(following, at + 1)
+        return len(words)
+
+    def _refusal(self, unread: _Unread, text: str) -> str:
+        """The refusal of a value that could not be read, quoting it as typed."""
+        domain, start, end = unread
+        # the typed words, hyphens read as spaces like ``normalise`` (the same word count)
+        typed = " ".join(_HYPHEN.sub(" ", text.strip()).split()).split()
+        return self.say(domain.unknown).format(
+            what=self.say(domain.what),
+            value=repr(" ".join(typed[start:end])),
+            examples=", ".join(domain.examples()),
+        )
 
     def _shown_legal(self, wanted: str, state: State) -> int | None:
         """The legal action of ``state`` whose text, as shown in the current language, is

@@ -104,11 +104,11 @@ def test_every_old_spelling_still_reads(text: str, action: int) -> None:
         ("", "an empty text names no action"),
         ("fly", "cannot read 'fly': say e.g. 'enchant Elemental Shield', 'play V01 row 1'"),
         ("play V01 row 3", "there is no row '3' (say e.g. 1, 2)"),
-        ("play V99 row 1", "there is no vision 'v99' (say e.g. V01, V02, V03)"),
-        ("play Pickpocket row 1", "there is no vision 'pickpocket'"),
-        ("enchant V01", "there is no enchantment 'v01' (say e.g. Elemental Shield,"),
+        ("play V99 row 1", "there is no vision 'V99' (say e.g. V01, V02, V03)"),
+        ("play Pickpocket row 1", "there is no vision 'Pickpocket'"),
+        ("enchant V01", "there is no enchantment 'V01' (say e.g. Elemental Shield,"),
         ("seat 5", "there is no seat '5' (say e.g. 0, 1, 2)"),
-        ("treasure Z9", "there is no treasure 'z9' (say e.g. R3, R2, R1)"),
+        ("treasure Z9", "there is no treasure 'Z9' (say e.g. R3, R2, R1)"),
         ("slot 0", "there is no slot '0' (say e.g. 1, 2, 3)"),
         ("mine row 1 card 4", "there is no place in the row '4' (say e.g. 1, 2, 3)"),
         ("card", "cannot read 'card'"),
@@ -123,7 +123,7 @@ def test_an_unreadable_text_is_refused_naming_what_could_not_be_read(text: str, 
 
 def test_a_refusal_names_the_value_in_german_and_japanese() -> None:
     state = _decision()
-    said = {"de": "Vision 'v99' gibt es nicht", "ja": "ヴィジョン 'v99'はありません"}
+    said = {"de": "Vision 'V99' gibt es nicht", "ja": "ヴィジョン 'V99'はありません"}
     for lang, says in said.items():
         with language_scope(lang), pytest.raises(IllegalAction) as refused:
             state.parse_action("play V99 row 1")

@@ -215,16 +215,16 @@ def test_english_and_the_labels_as_shown_parse_in_another_language(lang: str) ->
 @pytest.mark.parametrize(
     ("text", "refusal"),
     [
-        ("use Fireball", "no scroll called 'fireball' (say e.g. Change of Fire, Change of Water,"),
-        ("scroll Nothing of Fire", "no scroll called 'nothing of fire' (say e.g. Change of"),
-        ("die X9", "there is no die 'x9': say its colour letter and value, e.g. R1, R2, R3"),
-        ("their R7", "there is no die 'r7': say its colour letter and value, e.g. R1, R2, R3"),
-        ("take P", "there are no 'p' dice (say e.g. R, B, Y)"),  # Mind dice do not exist
-        ("take Mind", "there are no 'mind' dice (say e.g. R, B, Y)"),
+        ("use Fireball", "no scroll called 'Fireball' (say e.g. Change of Fire, Change of Water,"),
+        ("scroll Nothing of Fire", "no scroll called 'Nothing of Fire' (say e.g. Change of"),
+        ("die X9", "there is no die 'X9': say its colour letter and value, e.g. R1, R2, R3"),
+        ("their R7", "there is no die 'R7': say its colour letter and value, e.g. R1, R2, R3"),
+        ("take P", "there are no 'P' dice (say e.g. R, B, Y)"),  # Mind dice do not exist
+        ("take Mind", "there are no 'Mind' dice (say e.g. R, B, Y)"),
         ("colour pink", "there is no colour 'pink' (say e.g. Fire, Water, Air)"),
         ("seat 5", "there is no seat '5' (say e.g. 0, 1, 2)"),
         ("break nowhere", "no node 'nowhere' on this board (say e.g. 0G1, 0G2, 0J)"),  # seals
-        ("node 9ZZ", "no node '9zz' on this board (say e.g. 0G1, 0G2, 0J)"),
+        ("node 9ZZ", "no node '9ZZ' on this board (say e.g. 0G1, 0G2, 0J)"),
     ],
 )
 def test_an_unknown_value_is_named_with_examples(text: str, refusal: str) -> None:
