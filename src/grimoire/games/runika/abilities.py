@@ -275,7 +275,7 @@ def take_below(st: RunikaState, seat: int, colour: int) -> None:
 
 # ---------------------------------------------------------------------- ability frames
 def legal(st: RunikaState, frame: Ab) -> list[int]:
-    code, kind = st.codec.id, frame.kind
+    code, kind = st.ids.id, frame.kind
     seat, cell = frame.s, frame.c
     back = [] if frame.m and cell < 0 else [CANCEL]
     if kind in GRID_KINDS and frame.g < 0:

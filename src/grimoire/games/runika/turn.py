@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- legal actions
 def main_legal(st: RunikaState, seat: int, frame: Main) -> list[int]:
-    code, stage, store = st.codec.id, frame.stage, st.store[seat]
+    code, stage, store = st.ids.id, frame.stage, st.store[seat]
     acts: list[int] = []
     if stage == "claims":
         return [code("claim", r) for r in claims.claimable(st, seat)] + [DONE]
@@ -57,7 +57,7 @@ def pick_legal(st: RunikaState, frame: Pick) -> list[int]:
     left = pick_pool(st, frame)
     acts = [CANCEL]
     if frame.max == 0 or len(frame.sel) < frame.max:
-        acts += [st.codec.id("reroll", d) for d in sorted(set(left))]
+        acts += [st.ids.id("reroll", d) for d in sorted(set(left))]
     if frame.sel:
         acts.append(ROLL)
     return acts
@@ -77,20 +77,20 @@ def die_legal(st: RunikaState, frame: Resolve) -> list[int]:
     acts = [CANCEL]
     if face in (ONE, ELEMENT):
         acts += [
-            st.codec.enter(side, lane) for side in sides_for(st, seat, colour) for lane in range(4)
+            st.ids.enter(side, lane) for side in sides_for(st, seat, colour) for lane in range(4)
         ]
     if face == ELEMENT:
-        acts += [st.codec.id("professor", p) for p in placeable(st, seat, colour)]
+        acts += [st.ids.id("professor", p) for p in placeable(st, seat, colour)]
     if face == ROTATE:
         acts += [TURN_CW, TURN_CCW]
     if face == FLAME:
-        acts += [st.codec.id("cell", c) for c in flame_targets(st, seat, colour)]
+        acts += [st.ids.id("cell", c) for c in flame_targets(st, seat, colour)]
         acts.append(FLAME_CLEAR)
     return acts
 
 
 def fort_legal(st: RunikaState, frame: Fort) -> list[int]:
-    return [st.codec.id("ability", abilities.card_arg(st, frame.s, frame.src)), DONE]
+    return [st.ids.id("ability", abilities.card_arg(st, frame.s, frame.src)), DONE]
 
 
 def quarry_legal(st: RunikaState, frame: Quarry) -> list[int]:
