@@ -27,7 +27,7 @@ LINES += (N_("col a"), N_("col b"), N_("col c"), N_("col d"))
 # an unknown value: what was not read, and a few that would be
 UNKNOWN = N_("there is no {what} {value} (say e.g. {examples})")
 
-Lookup = Callable[[str], "int | None"]
+Lookup = Callable[[str], int | None]
 Fields = Callable[[int], dict[str, Any]]
 
 
