@@ -135,6 +135,8 @@ def test_an_unknown_value_is_refused_in_the_language() -> None:
         state.parse_action("draft purple")
     with language_scope("ja"), pytest.raises(IllegalAction, match=r"^押し込む位置 'left a' は"):
         state.parse_action("enter left a")
+    with language_scope("de"), pytest.raises(IllegalAction, match=r"^'5' ist eine Zahl"):
+        state.parse_action("5")  # the codec's own refusals, in the game's catalogue
 
 
 def test_a_label_as_shown_in_the_language_reads_back() -> None:
