@@ -87,10 +87,10 @@ def test_a_bots_move_names_its_seat_from_1(tmp_path: Path) -> None:
 
 def test_runika_lanes_are_named_as_the_board_labels_them() -> None:
     state = grimoire.make("runika", players=2).new_state(1)
-    codec = state.codec  # type: ignore[attr-defined]
-    top_a, left_1 = codec.enter(0, 0), codec.enter(3, 0)
+    codec, ids = state.game.codec, state.game.ids  # type: ignore[attr-defined]
+    top_a, left_1 = ids.enter(0, 0), ids.enter(3, 0)
     assert state.action_to_string(top_a) == "enter top a"
-    assert state.action_to_string(codec.enter(2, 3)) == "enter bottom d"
+    assert state.action_to_string(ids.enter(2, 3)) == "enter bottom d"
     assert state.action_to_string(left_1) == "enter left 1"  # rows are numbered on the board
     assert codec.parse("enter top a") == codec.parse("enter top 1") == top_a  # both read
     assert codec.parse("enter top A") == top_a

@@ -43,7 +43,7 @@ def test_labels_and_log_lines_per_language_with_the_same_ids_and_english_unchang
     state = make("runika", 2).new_state(3)
     ids = state.legal_actions()
     english = [state.action_to_string(a) for a in ids]
-    assert english == [state.codec.to_text(a) for a in ids]  # type: ignore[attr-defined]
+    assert english == [state.game.codec.english(a) for a in ids]
     with language_scope("ja"):
         japanese = [state.action_to_string(a) for a in ids]
         assert state.legal_actions() == ids
@@ -142,7 +142,7 @@ def test_the_parsers_refusal_is_in_the_chosen_language(
     from grimoire.core.errors import IllegalAction
 
     state = make("runika", 2).new_state(3)
-    with pytest.raises(IllegalAction, match=r"^cannot read 'dance': say e\.g\. 'draft G'"):
+    with pytest.raises(IllegalAction, match=r"^cannot read 'dance': say e\.g\. 'done', 'cancel'"):
         state.parse_action("dance")
     with language_scope("de"), pytest.raises(IllegalAction, match=r"^'dance' ist nicht lesbar"):
         state.parse_action("dance")
@@ -150,7 +150,7 @@ def test_the_parsers_refusal_is_in_the_chosen_language(
         state.parse_action("dance")
     with language_scope("de"), pytest.raises(IllegalAction, match="leerer Text"):
         state.parse_action("  ")
-    assert "'tanzen' ist nicht lesbar: schreibe z. B. 'draft G'" in _play(
+    assert "'tanzen' ist nicht lesbar: schreibe z. B. 'done', 'cancel'" in _play(
         "de", "tanzen", monkeypatch, tmp_path
     )
 
@@ -185,11 +185,11 @@ def test_the_sides_and_directions_in_labels_are_translated() -> None:
     """'enter top a' and 'dir up' are read on every die resolved: the side and direction too
     (a top or bottom lane is its column letter, as the board labels it)."""
     from grimoire.games.runika.state import RunikaState
-    from grimoire.games.runika.text import label
 
     state = make("runika", players=2).new_state(1)
     assert isinstance(state, RunikaState)
-    enter, up = state.codec.first["enter"], state.codec.first["dir"]
+    label = RunikaState.action_to_string
+    enter, up = state.codec.base("enter"), state.codec.base("dir")
     assert label(state, enter) == "enter top a" and label(state, up) == "dir up"
     with language_scope("de"):
         assert label(state, enter) == "einschieben oben a"

@@ -1,6 +1,8 @@
 """Action ids are the record format (docs/architecture.md): the codec moved onto
-``core.actions.ActionSpace`` (issue 21) with every id keeping its number. The layout and the
-text of every id were recorded from the codec before the move (shipped components)."""
+``core.actions.ActionSpace`` (issue 21), then onto ``core.action_declaration``, with every id
+keeping its number. The layout and the text of every id were recorded from the codec before
+the first move (shipped components); ``test_rk_action_texts.py`` compares each id's texts, JSON
+and old spellings with what the hand-written codec gave before the second."""
 
 from __future__ import annotations
 
@@ -43,14 +45,15 @@ def test_every_action_id_keeps_its_number_and_text() -> None:
     space = codec.space
     assert {kind: (space.base(kind), space.size(kind)) for kind in space.kinds} == LAYOUT
     assert codec.total == 284
-    texts = [codec.to_text(action) for action in range(codec.total)]
+    texts = [codec.english(action) for action in range(codec.total)]
     assert hashlib.sha256("|".join(texts).encode()).hexdigest() == TEXTS
     assert [codec.parse(text) for text in texts] == list(range(codec.total))
 
 
 def test_decode_gives_the_kind_and_its_arguments() -> None:
-    codec = RunikaGame(2).codec
-    assert codec.decode(codec.enter(2, 3)) == ("enter", (2, 3))  # bottom, lane 4
-    assert codec.decode(codec.at(5, 1)).args == (5, 1)  # anchor b2, 90 degrees
-    assert codec.decode(codec.id("cell", 7)).arg == 7
+    game = RunikaGame(2)
+    codec, ids = game.codec, game.ids
+    assert codec.decode(ids.enter(2, 3)) == ("enter", (2, 3))  # bottom, lane 4
+    assert codec.decode(ids.at(5, 1)).args == (5, 1)  # anchor b2, 90 degrees
+    assert codec.decode(ids.id("cell", 7)).arg == 7
     assert codec.decode(0).kind == "done"

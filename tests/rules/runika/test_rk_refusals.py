@@ -53,7 +53,7 @@ def test_a_draft_of_a_colour_no_longer_in_the_middle() -> None:
 
     state, seat = until(missing)
     colour = next(c for c in range(4) if c not in state.middle)
-    action = state.codec.first["draft"] + colour
+    action = state.codec.base("draft") + colour
     name = state.comp.colours[colour].name
     message = refused(state, seat, action)
     assert f"no {name} die is left in the middle" in message and "legal now: draft" in message
@@ -64,10 +64,10 @@ def test_a_draft_of_a_colour_no_longer_in_the_middle() -> None:
 def test_a_die_not_in_storage_and_a_rune_not_on_display_or_not_in_the_grid() -> None:
     state, seat = until(lambda st, s: "resolve" in kinds(st, s))
     die = next(d for d in range(16) if d not in state.store[seat])
-    message = refused(state, seat, state.codec.first["resolve"] + die)
+    message = refused(state, seat, state.codec.base("resolve") + die)
     assert f"there is no {state.comp.die_text(die)} in your storage" in message
     with language_scope("ja"):
-        assert "ダイス置き場に" in refused(state, seat, state.codec.first["resolve"] + die)
+        assert "ダイス置き場に" in refused(state, seat, state.codec.base("resolve") + die)
 
     state, seat = until(lambda st, s: "claim" in kinds(st, s))
     legal = [state.codec.decode(a) for a in state.legal_actions(seat)]
@@ -75,15 +75,15 @@ def test_a_die_not_in_storage_and_a_rune_not_on_display_or_not_in_the_grid() -> 
     shown = {stack[-1] for stack in state.display if stack}
     hidden = next(r for r in range(len(state.comp.runes)) if r not in shown | claimable)
     assert hidden not in {rune for rune, _ in state.mastery_row} | set(state.secret[seat])
-    message = refused(state, seat, state.codec.first["claim"] + hidden)
+    message = refused(state, seat, state.codec.base("claim") + hidden)
     assert f"{state.comp.runes[hidden].name} is not on display" in message
     unmet = [r for r in shown if r not in claimable]
     assert unmet  # a rune on display that this grid does not hold
-    message = refused(state, seat, state.codec.first["claim"] + unmet[0])
+    message = refused(state, seat, state.codec.base("claim") + unmet[0])
     assert "your grid does not hold the pattern of" in message
 
 
 def test_another_kind_of_action_names_the_pending_decision() -> None:
     state, seat = until(lambda st, s: "draft" in kinds(st, s))
-    resolve = state.codec.first["resolve"]
+    resolve = state.codec.base("resolve")
     assert "is not legal now" in refused(state, seat, resolve)

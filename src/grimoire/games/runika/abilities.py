@@ -11,7 +11,7 @@ that changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from grimoire.core.actions import Decoded
@@ -275,48 +275,115 @@ def take_below(st: RunikaState, seat: int, colour: int) -> None:
 
 # ---------------------------------------------------------------------- ability frames
 def legal(st: RunikaState, frame: Ab) -> list[int]:
-    code, kind = st.codec.id, frame.kind
-    seat, cell = frame.s, frame.c
-    back = [] if frame.m and cell < 0 else [CANCEL]
-    if kind in GRID_KINDS and frame.g < 0:
-        return back + [code("seat", s) for s in grid_targets(st, seat, frame.p)]
+    """The choices of an ability being used: whose grid first (a grid ability with player
+    interaction), then its own (``CHOICES``); ``cancel`` until a mandatory one has begun."""
+    back = [] if frame.m and frame.c < 0 else [CANCEL]
+    if frame.kind in GRID_KINDS and frame.g < 0:
+        return back + [st.ids.id("seat", s) for s in grid_targets(st, frame.s, frame.p)]
     if fizzles(st, frame):
         return [CANCEL]
-    grid = st.grid[frame.g if kind in GRID_KINDS else seat]
-    dice = [c for c in range(16) if grid[c] >= 0]
-    if kind == "push_die":
-        if cell < 0:
-            return back + [code("cell", c) for c in dice]
-        return back + [code("dir", d) for d in range(4) if neighbour(cell, d) >= 0]
-    if kind == "discard_die":
-        return back + [code("cell", c) for c in dice]
-    if kind == "set_disc":
-        return back + [code("orient", c) for c in range(4)]
-    if kind == "turn_disc":
-        return [*back, TURN_CW, TURN_CCW]
-    if kind == "roll_below":
-        return back + [code("luniorn", c) for c in sorted(set(st.below))]
-    if kind == "move_die" and frame.a["to"] == "any_empty":
-        if cell < 0:
-            return back + [code("cell", c) for c in dice]
-        return back + [code("cell", c) for c in range(16) if grid[c] < 0]
-    if kind == "move_die":
-        if cell < 0:
-            return back + [code("cell", c) for c in dice if _empty_near(grid, c)]
-        return back + [code("dir", d) for d in range(4) if _free(grid, neighbour(cell, d))]
-    if kind == "swap_dice":
-        if cell < 0:
-            return back + [code("cell", c) for c in dice if _full_near(grid, c)]
-        return back + [code("dir", d) for d in range(4) if _taken(grid, neighbour(cell, d))]
-    if kind == "set_face":
-        face = "1er".index(str(frame.a["face"])[0])
-        return back + [code("die", d) for d in sorted(set(st.store[seat])) if d % 4 != face]
-    if kind == "discard_line":
-        return back + [
-            code("line", n) for n in range(8) if any(grid[c] >= 0 for c in line_cells(n))
-        ]
-    # professor_ability with "any": which professor
-    return back + [code("professor", p) for p in professor_choices(st, seat, ability_of(frame))]
+    return back + CHOICES.get(frame.kind, _which_professor)(st, frame)
+
+
+def _grid_of(st: RunikaState, frame: Ab) -> list[int]:
+    """The grid the ability acts on: the one chosen (a grid ability), else the seat's own."""
+    return st.grid[frame.g if frame.kind in GRID_KINDS else frame.s]
+
+
+def _dice_cells(grid: list[int]) -> list[int]:
+    return [c for c in range(16) if grid[c] >= 0]
+
+
+def _cells(st: RunikaState, cells: list[int]) -> list[int]:
+    first = st.ids.first["cell"]
+    return [first + c for c in cells]
+
+
+def _dirs(st: RunikaState, cell: int, fits: Callable[[int], bool]) -> list[int]:
+    """The directions from ``cell`` whose neighbour ``fits`` (-1: off the grid)."""
+    first = st.ids.first["dir"]
+    return [first + d for d in range(4) if fits(neighbour(cell, d))]
+
+
+def _push_die(st: RunikaState, frame: Ab) -> list[int]:
+    """Simza: a die of the grid, then the direction it is pushed (the grid's edge too)."""
+    grid = _grid_of(st, frame)
+    if frame.c < 0:
+        return _cells(st, _dice_cells(grid))
+    return _dirs(st, frame.c, lambda cell: cell >= 0)
+
+
+def _discard_die(st: RunikaState, frame: Ab) -> list[int]:
+    """Ainfean, Spark, Stone Dagger: a die of the grid."""
+    return _cells(st, _dice_cells(_grid_of(st, frame)))
+
+
+def _set_disc(st: RunikaState, frame: Ab) -> list[int]:
+    """Ekamu: the colour to put on top of the disc."""
+    return [st.ids.id("orient", c) for c in range(4)]
+
+
+def _turn_disc(st: RunikaState, frame: Ab) -> list[int]:
+    return [TURN_CW, TURN_CCW]
+
+
+def _roll_below(st: RunikaState, frame: Ab) -> list[int]:
+    """Luniorn: the colour of the die below it that is rolled (ruling 15)."""
+    return [st.ids.id("luniorn", c) for c in sorted(set(st.below))]
+
+
+def _move_die(st: RunikaState, frame: Ab) -> list[int]:
+    """A die of the grid, then where it goes: any empty cell, or an empty neighbour."""
+    grid = _grid_of(st, frame)
+    if frame.a["to"] == "any_empty":
+        if frame.c < 0:
+            return _cells(st, _dice_cells(grid))
+        return _cells(st, [c for c in range(16) if grid[c] < 0])
+    if frame.c < 0:
+        return _cells(st, [c for c in _dice_cells(grid) if _empty_near(grid, c)])
+    return _dirs(st, frame.c, lambda cell: _free(grid, cell))
+
+
+def _swap_dice(st: RunikaState, frame: Ab) -> list[int]:
+    """A die of the grid next to another, then the direction of the one it swaps with."""
+    grid = _grid_of(st, frame)
+    if frame.c < 0:
+        return _cells(st, [c for c in _dice_cells(grid) if _full_near(grid, c)])
+    return _dirs(st, frame.c, lambda cell: _taken(grid, cell))
+
+
+def _set_face(st: RunikaState, frame: Ab) -> list[int]:
+    """Empower: a stored die not already showing the card's face."""
+    face = "1er".index(str(frame.a["face"])[0])
+    return [st.ids.id("die", d) for d in sorted(set(st.store[frame.s])) if d % 4 != face]
+
+
+def _discard_line(st: RunikaState, frame: Ab) -> list[int]:
+    """Fire Flash: a row or column holding a die."""
+    grid = _grid_of(st, frame)
+    lines = [n for n in range(8) if any(grid[c] >= 0 for c in line_cells(n))]
+    return [st.ids.id("line", n) for n in lines]
+
+
+def _which_professor(st: RunikaState, frame: Ab) -> list[int]:
+    """A card's "any professor": the professor whose ability is used."""
+    profs = professor_choices(st, frame.s, ability_of(frame))
+    return [st.ids.id("professor", p) for p in profs]
+
+
+# an ability's kind -> its choices once its grid is known (``legal``)
+CHOICES: dict[str, Callable[[RunikaState, Ab], list[int]]] = {
+    "push_die": _push_die,
+    "discard_die": _discard_die,
+    "set_disc": _set_disc,
+    "turn_disc": _turn_disc,
+    "roll_below": _roll_below,
+    "move_die": _move_die,
+    "swap_dice": _swap_dice,
+    "set_face": _set_face,
+    "discard_line": _discard_line,
+    "professor_ability": _which_professor,
+}
 
 
 def fizzles(st: RunikaState, frame: Ab) -> bool:
@@ -361,47 +428,101 @@ def act(st: RunikaState, frame: Ab, choice: Decoded) -> None:
 
 
 def _effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """The ability's effect, its last choice made (``kind`` and ``arg`` of that action)."""
+    EFFECTS.get(frame.kind, _no_effect)(st, frame, kind, arg)
+
+
+def _push_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """Simza: the die moves one space, shoving the dice ahead; one pushed off the seat's own
+    grid may be saved (Fortification), off another's it is discarded."""
     from grimoire.games.runika.turn import discard, pushed_off
 
-    seat, ability, cell = frame.s, frame.kind, frame.c
-    target = frame.g if ability in GRID_KINDS else seat
+    seat, target = frame.s, frame.g
+    off = push_die(st.grid[target], frame.c, arg)
+    if target == seat:
+        pushed_off(st, seat, off)
+    elif off >= 0:
+        discard(st, off)
+
+
+def _discard_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """Ainfean, Spark, Stone Dagger: the die is discarded, a point for a 1 face (any face with
+    ``points = "any"``); Thunderbolt's bonus for Ainfean on the seat's own grid."""
+    from grimoire.games.runika.turn import discard
+
+    seat, target = frame.s, frame.g
     grid = st.grid[target]
-    if ability == "push_die":  # Simza: one space, shoving the dice ahead
-        off = push_die(grid, cell, arg)
-        if target == seat:
-            pushed_off(st, seat, off)
-        elif off >= 0:
-            discard(st, off)
-    elif ability == "discard_die":  # Ainfean, Spark, Stone Dagger
-        die = grid[arg]
-        grid[arg] = -1
-        discard(st, die)
-        points = frame.a.get("points")
-        st.tokens[seat] += 1 if points == "any" or die % 4 == ONE else 0
-        if frame.p >= 0 and target == seat:
-            st.tokens[seat] += discard_bonus(st, seat, [die], "professor")
-    elif ability == "set_disc":  # orient: that colour on top
-        st.disc[seat] = -st.comp.colours[arg].side % 4
-    elif ability == "turn_disc":
-        st.disc[seat] = (st.disc[seat] + (1 if kind == "turn-cw" else 3)) % 4
-    elif ability == "roll_below":
-        take_below(st, seat, arg)
-    elif ability == "move_die":
-        dest = neighbour(cell, arg) if kind == "dir" else arg
-        grid[dest], grid[cell] = grid[cell], -1
-    elif ability == "swap_dice":
-        other = neighbour(cell, arg)
-        grid[cell], grid[other] = grid[other], grid[cell]
-    elif ability == "set_face":
-        face = "1er".index(str(frame.a["face"])[0])
-        st.store[seat].remove(arg)
-        st.store[seat] = sorted([*st.store[seat], arg - arg % 4 + face])
-    elif ability == "discard_line":  # Fire Flash
-        for c in line_cells(arg):
-            if grid[c] >= 0:
-                st.tokens[seat] += 1 if grid[c] % 4 == ONE else 0
-                discard(st, grid[c])
-                grid[c] = -1
+    die = grid[arg]
+    grid[arg] = -1
+    discard(st, die)
+    points = frame.a.get("points")
+    st.tokens[seat] += 1 if points == "any" or die % 4 == ONE else 0
+    if frame.p >= 0 and target == seat:
+        st.tokens[seat] += discard_bonus(st, seat, [die], "professor")
+
+
+def _orient_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """Ekamu: the disc turned so that the colour is on top."""
+    st.disc[frame.s] = -st.comp.colours[arg].side % 4
+
+
+def _turn_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    st.disc[frame.s] = (st.disc[frame.s] + (1 if kind == "turn-cw" else 3)) % 4
+
+
+def _below_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    take_below(st, frame.s, arg)
+
+
+def _move_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """The die goes to the cell chosen, or to its neighbour in the direction chosen."""
+    grid, cell = st.grid[frame.s], frame.c
+    dest = neighbour(cell, arg) if kind == "dir" else arg
+    grid[dest], grid[cell] = grid[cell], -1
+
+
+def _swap_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    grid, cell = st.grid[frame.s], frame.c
+    other = neighbour(cell, arg)
+    grid[cell], grid[other] = grid[other], grid[cell]
+
+
+def _face_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """Empower: the stored die turned to the card's face."""
+    seat = frame.s
+    face = "1er".index(str(frame.a["face"])[0])
+    st.store[seat].remove(arg)
+    st.store[seat] = sorted([*st.store[seat], arg - arg % 4 + face])
+
+
+def _line_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """Fire Flash: every die of the line is discarded, a point for each 1 face."""
+    from grimoire.games.runika.turn import discard
+
+    seat, grid = frame.s, st.grid[frame.s]
+    for c in line_cells(arg):
+        if grid[c] >= 0:
+            st.tokens[seat] += 1 if grid[c] % 4 == ONE else 0
+            discard(st, grid[c])
+            grid[c] = -1
+
+
+def _no_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
+    """A kind whose effect came with its choice (a card's professor: ``act`` begins it)."""
+
+
+# an ability's kind -> its effect (``_effect``)
+EFFECTS: dict[str, Callable[[RunikaState, Ab, str, int], None]] = {
+    "push_die": _push_effect,
+    "discard_die": _discard_effect,
+    "set_disc": _orient_effect,
+    "turn_disc": _turn_effect,
+    "roll_below": _below_effect,
+    "move_die": _move_effect,
+    "swap_dice": _swap_effect,
+    "set_face": _face_effect,
+    "discard_line": _line_effect,
+}
 
 
 def _free(grid: list[int], cell: int) -> bool:

@@ -1,230 +1,109 @@
-"""Action ids and their text: one stable id per small decision.
+"""Runika's actions, declared once (``core.action_declaration``): one stable id per small
+decision.
 
 Which question is pending (the top decision frame, see ``rules.py``) gives an id its context;
-an id never enumerates a combination.
-
-======================  ==============================================  ===========
-text                    meaning                                         ids
-======================  ==============================================  ===========
-``done``                finish a step (rerolls, resolving, claims)      1
-``cancel``              back out of a choice not yet made               1
-``roll``                roll the dice marked for a re-roll              1
-``flame clear``         flame option (b): discard every red grid die    1
-``turn cw|ccw``         turn the element disc a quarter                 2
-``draft G``             take a die of that colour from the middle       colours
-``pass G``              quick draft: the die passed (sealed)            colours
-``discard Ge``          pay a stored die for a re-roll                  16
-``reroll G1``           mark a stored die for the re-roll               16
-``resolve Rf``          resolve a stored die next                       16
-``keep Ge``             Magic Pocket: keep a stored die for next round  16
-``die Gr``              a stored die an ability changes (Empower)       16
-``enter top a``         push the die in: a column a..d from the top or  16
-                        bottom, a row 1..4 from the left or right
-                        (as the board labels them; ``enter top 1``
-                        reads too)
-``professor Simza``     place the element die on that professor         professors
-``cell a1``             a grid cell (column a..d, row 1..4 from top)    16
-``dir up``              a direction (up, right, down, left)             4
-``orient G``            turn the disc so that colour is on top          colours
-``line row 1``          a row or column of the grid (Fire Flash)        8
-``seat 2``              whose grid (player interaction)                 5
-``charm Simza``         charm token: discard the die on a professor     professors
-``luniorn G``           which die below Luniorn to roll                 colours
-``ability <id>``        use an owned rune's or achievement's ability    runes + kinds
-``claim <id>``          claim a rune whose pattern the grid holds       runes
-``at a1 90``            where the claimed pattern lies (anchor, turn)   64
-======================  ==============================================  ===========
-
-Dice are written colour letter + face: ``1`` point, ``e`` element (mana), ``r`` rotate,
-``f`` flame (``G1``, ``Be``, ``Yr``, ``Rf``); the 16 die ids are ``4 * colour + face``.
+an id never enumerates a combination. The kinds below are in id order (the record format:
+never reorder them); ``docs/actions/runika.md`` lists every id. Dice are written colour letter
++ face: ``1`` point, ``e`` element (mana), ``r`` rotate, ``f`` flame (``G1``, ``Be``, ``Yr``,
+``Rf``); the 16 die ids are ``4 * colour + face``. A lane is a column ``a..d`` from the top or
+bottom, a row ``1..4`` from the left or right, as the board labels them (``enter top 1`` reads
+too); its ids are (side, lane).
 """
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
-from grimoire.core.actions import ActionSpace, Decoded
-from grimoire.core.errors import IllegalAction
+from grimoire.core.action_declaration import ActionCodec, Actions, Kind
 from grimoire.core.i18n import N_, translator
-from grimoire.games.runika.components import SIDES, Components
-from grimoire.games.runika.patterns import cell_index, cell_name
+from grimoire.games.runika.action_domains import domains
+from grimoire.games.runika.components import Components
 
-# the refusals are in the current language (text.py's catalogue; text.py imports this module)
+# the texts and refusals are in the current language (the game's catalogue)
 _ = translator("runika", Path(__file__).parent / "locale")
-CANNOT_READ = N_("cannot read {text}: say e.g. {examples}")
-EXAMPLES = (
-    "'draft G', 'discard Ge', 'reroll G1', 'roll', 'resolve Rf', 'enter top a', "
-    "'professor Simza', 'cell a1', 'dir up', 'orient G', 'turn cw', 'flame clear', "
-    "'ability sweep', 'claim sweep', 'at a1 90', 'seat 1', 'done', 'cancel'"
+# The codec's own refusals: it says them through the game's catalogue first (the shell's
+# catalogue does not hold them), so they are marked here to be translated with the game.
+CODEC_REFUSALS = (
+    N_("an empty text names no action"),
+    N_("cannot read {text}: say e.g. {examples}"),
+    N_("'{text}' is a number, not an action text (e.g. {examples})"),
 )
 
+ACTIONS = Actions(
+    Kind("done", N_("done"), help="finish a step (rerolls, resolving, claims)"),
+    Kind("cancel", N_("cancel"), help="back out of a choice not yet made"),
+    Kind("roll", N_("roll"), help="roll the dice marked for a re-roll"),
+    Kind("flame-clear", N_("flame clear"), help="flame option (b): discard every red grid die"),
+    Kind("turn-cw", N_("turn cw"), help="turn the element disc a quarter clockwise"),
+    Kind("turn-ccw", N_("turn ccw"), help="turn the element disc a quarter counter-clockwise"),
+    Kind("draft", N_("draft {colour}"), help="take a die of that colour from the middle"),
+    Kind("pass", N_("pass {colour}"), help="quick draft: the die passed (sealed)"),
+    Kind("discard", N_("discard {die}"), help="pay a stored die for a re-roll"),
+    Kind("reroll", N_("reroll {die}"), help="mark a stored die for the re-roll"),
+    Kind("resolve", N_("resolve {die}"), help="resolve a stored die next"),
+    Kind("keep", N_("keep {die}"), help="Magic Pocket: keep a stored die for next round"),
+    Kind("die", N_("die {die}"), help="a stored die an ability changes (Empower)"),
+    Kind("enter", N_("enter {lane}"), help="push the die into the grid along that lane"),
+    Kind(
+        "professor",
+        N_("professor {name}"),
+        help="place the element die on that professor",
+        domains={"name": "professor"},
+    ),
+    Kind("cell", N_("cell {cell}"), help="a grid cell (column a..d, row 1..4 from the top)"),
+    Kind("dir", N_("dir {dir}"), help="a direction (up, right, down, left)"),
+    Kind("orient", N_("orient {colour}"), help="turn the disc so that colour is on top"),
+    Kind("line", N_("line {line}"), help="a row or column of the grid (Fire Flash)"),
+    Kind("seat", N_("seat {seat}"), help="whose grid (player interaction)"),
+    Kind(
+        "charm",
+        N_("charm {name}"),
+        help="charm token: discard the die on a professor",
+        domains={"name": "professor"},
+    ),
+    Kind("luniorn", N_("luniorn {colour}"), help="which die below Luniorn to roll"),
+    Kind("ability", N_("ability {card}"), help="use an owned rune's or achievement's ability"),
+    Kind("claim", N_("claim {rune}"), help="claim a rune whose pattern the grid holds"),
+    Kind(
+        "at",
+        N_("at {cell} {angle}"),
+        help="where the claimed pattern lies (anchor cell, clockwise turn)",
+        domains={"cell": "anchor", "angle": "rotation"},
+    ),
+)
+
+# The first six ids, single actions: the rules name them as constants.
 DONE, CANCEL, ROLL, FLAME_CLEAR, TURN_CW, TURN_CCW = range(6)
-SINGLE = {
-    DONE: "done",
-    CANCEL: "cancel",
-    ROLL: "roll",
-    FLAME_CLEAR: "flame clear",
-    TURN_CW: "turn cw",
-    TURN_CCW: "turn ccw",
-}
-DIRS = ("up", "right", "down", "left")
-MAX_SEATS = 5
-COLOUR_KINDS = ("draft", "pass", "luniorn", "orient")
-DIE_KINDS = ("discard", "reroll", "resolve", "keep", "die")
 
 
-def action_space(comp: Components) -> ActionSpace:
-    """The segments of the table above, in that order (the record format): a single action
-    decodes to its text with '-' (``turn-cw``), ``enter`` takes (side, lane), ``at``
-    (anchor, rotation)."""
-    profs, runes = len(comp.professors), len(comp.runes)
-    return ActionSpace(
-        [
-            *((SINGLE[a].replace(" ", "-"), ()) for a in sorted(SINGLE)),
-            *((kind, (4,)) for kind in ("draft", "pass")),
-            *((kind, (16,)) for kind in DIE_KINDS),
-            ("enter", (4, 4)),
-            ("professor", (profs,)),
-            ("cell", (16,)),
-            ("dir", (4,)),
-            ("orient", (4,)),
-            ("line", (8,)),
-            ("seat", (MAX_SEATS,)),
-            ("charm", (profs,)),
-            ("luniorn", (4,)),
-            ("ability", (runes + len(comp.achievements),)),
-            ("claim", (runes,)),
-            ("at", (16, 4)),
-        ]
-    )
+def bind(comp: Components) -> ActionCodec:
+    """The codec of Runika's actions over the components ``comp``, made once per components
+    (a game is made per table, match and test; the codec only depends on the components)."""
+    codec = _CODECS.get(comp)
+    if codec is None:
+        codec = _CODECS[comp] = ACTIONS.bind(_, **domains(comp, _))
+    return codec
 
 
-class Codec:
-    """Runika's action ids for one components file: the ``ActionSpace`` (``space``) and the
-    action texts. ``id(kind, arg)`` is the hot path of the legal actions (a first id plus the
-    argument, no checks)."""
+_CODECS: weakref.WeakKeyDictionary[Components, ActionCodec] = weakref.WeakKeyDictionary()
 
-    def __init__(self, comp: Components) -> None:
-        self.comp = comp
-        self.space = space = action_space(comp)
-        self.total = space.total
-        self.first = {kind: space.base(kind) for kind in space.kinds}
 
-    def decode(self, action: int) -> Decoded:
-        """(kind, arguments) of ``action``; IllegalAction outside the space."""
-        return self.space.decode(action)
+class ActionIds:
+    """The first id of every kind as plain ints: the legal actions' hot path (a first id plus
+    the argument, no checks), what ``codec.base`` gives without its lookups."""
+
+    def __init__(self, codec: ActionCodec) -> None:
+        self.first = {kind: codec.base(kind) for kind in codec.space.kinds}
+        self._enter = self.first["enter"]
+        self._at = self.first["at"]
 
     def id(self, kind: str, arg: int = 0) -> int:
-        """The id of a one-argument ``kind`` with ``arg`` (e.g. ``codec.id("cell", 5)``)."""
+        """The id of a one-argument ``kind`` with ``arg`` (``ids.id("cell", 5)``)."""
         return self.first[kind] + arg
 
     def enter(self, side: int, lane: int) -> int:
-        return self.first["enter"] + 4 * side + lane
+        return self._enter + 4 * side + lane
 
     def at(self, anchor: int, rotation: int) -> int:
-        return self.first["at"] + 4 * anchor + rotation
-
-    def to_text(self, action: int) -> str:
-        if action in SINGLE:
-            return SINGLE[action]
-        kind, args = self.decode(action)
-        arg, comp = args[0], self.comp
-        if kind in COLOUR_KINDS:
-            return f"{kind} {comp.letters[arg]}"
-        if kind in DIE_KINDS:
-            return f"{kind} {comp.die_text(arg)}"
-        if kind == "enter":
-            return f"enter {SIDES[arg]} {lane_name(arg, args[1])}"
-        if kind in ("professor", "charm"):
-            return f"{kind} {comp.professors[arg].name}"
-        if kind == "cell":
-            return f"cell {cell_name(arg)}"
-        if kind == "dir":
-            return f"dir {DIRS[arg]}"
-        if kind == "line":
-            return f"line row {arg + 1}" if arg < 4 else f"line col {'abcd'[arg - 4]}"
-        if kind == "seat":
-            return f"seat {arg}"
-        if kind == "ability":
-            return f"ability {self.card_id(arg)}"
-        if kind == "claim":
-            return f"claim {comp.runes[arg].id}"
-        return f"at {cell_name(arg)} {90 * args[1]}"
-
-    def card_id(self, arg: int) -> str:
-        """The id of an ability's card: a rune, then the achievement kinds."""
-        runes = self.comp.runes
-        if arg < len(runes):
-            return runes[arg].id
-        return self.comp.achievements[arg - len(runes)].id
-
-    def parse(self, text: str) -> int:
-        words = text.strip().split()
-        if not words:
-            raise IllegalAction(_("an empty text names no action"))
-        phrase = " ".join(w.lower() for w in words)
-        for action, name in SINGLE.items():
-            if phrase == name:
-                return action
-        head, rest = words[0].lower(), " ".join(words[1:])
-        found = self._parse(head, rest, words)
-        if found is None:
-            # the examples are the English texts the parser reads, in every language
-            raise IllegalAction(_(CANNOT_READ).format(text=repr(text), examples=EXAMPLES))
-        return found
-
-    def _parse(self, head: str, rest: str, words: list[str]) -> int | None:
-        comp = self.comp
-        if head in COLOUR_KINDS:
-            colour = comp.colour_of(rest)
-            return None if colour is None else self.id(head, colour)
-        if head in DIE_KINDS:
-            code = comp.die_code(rest)
-            return None if code is None or code >= 16 else self.id(head, code)
-        if head == "enter" and len(words) == 3:
-            side, lane = words[1].lower(), words[2].lower()
-            if side in SIDES and lane in ("1", "2", "3", "4"):
-                return self.enter(SIDES.index(side), int(lane) - 1)
-            if side in ("top", "bottom") and lane in COLUMNS:  # the board's column letters
-                return self.enter(SIDES.index(side), COLUMNS.index(lane))
-            return None
-        if head in ("professor", "charm"):
-            prof = comp.professor_by_name(rest)
-            return None if prof is None else self.id(head, prof)
-        if head == "cell":
-            cell = cell_index(rest)
-            return None if cell is None else self.id("cell", cell)
-        if head == "dir" and rest.lower() in DIRS:
-            return self.id("dir", DIRS.index(rest.lower()))
-        if head == "line" and len(words) == 3:
-            which, value = words[1].lower(), words[2].lower()
-            if which == "row" and value in ("1", "2", "3", "4"):
-                return self.id("line", int(value) - 1)
-            if which in ("col", "column") and value in ("a", "b", "c", "d"):
-                return self.id("line", 4 + "abcd".index(value))
-            return None
-        if head == "seat" and rest.isdigit() and int(rest) < MAX_SEATS:
-            return self.id("seat", int(rest))
-        if head == "ability":
-            rune = comp.rune_by_name(rest)
-            if rune is not None:
-                return self.id("ability", rune)
-            card = comp.achievement_by_name(rest)
-            return None if card is None else self.id("ability", len(comp.runes) + card)
-        if head == "claim":
-            rune = comp.rune_by_name(rest)
-            return None if rune is None else self.id("claim", rune)
-        if head == "at" and len(words) == 3:
-            cell = cell_index(words[1])
-            if cell is not None and words[2] in ("0", "90", "180", "270"):
-                return self.at(cell, int(words[2]) // 90)
-        return None
-
-
-COLUMNS = "abcd"  # the board's column labels, left to right
-
-
-def lane_name(side: int, lane: int) -> str:
-    """A lane as the board labels it: a column letter from the top or bottom, a row number
-    from the left or right."""
-    return COLUMNS[lane] if SIDES[side] in ("top", "bottom") else str(lane + 1)
+        return self._at + 4 * anchor + rotation

@@ -129,6 +129,16 @@ def outcome_text(st: RunikaState, outcome: int) -> str:
     return f"roll {comp.letters[event.c]}{'1erf'[outcome]} ({FACES[outcome]})"
 
 
+def read_outcome(st: RunikaState, source: str) -> int | None:
+    """The outcome whose English text (``outcome_text``) ``source`` is, in any case and
+    spacing, or None."""
+    wanted = " ".join(source.lower().split())
+    for outcome, _weight in weights(st):
+        if outcome_text(st, outcome).lower() == wanted:
+            return outcome
+    return None
+
+
 # A chance outcome's label in the current language (English: ``outcome_text``, which the
 # parser reads; the others are for people only).
 OUTCOME_TEXT = {

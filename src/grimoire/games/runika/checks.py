@@ -71,70 +71,85 @@ def _counters(st: RunikaState) -> None:
 
 
 def _zones(st: RunikaState) -> None:
-    rules, phase, n = st.rules, st.phase, st.n
+    """The zones each variant alone uses are empty without it: dice out of play (solo),
+    below Luniorn, the middle (the draft), each seat's quick-draft hand, secret runes, sealed
+    claims and professors used (simultaneous play), the solo professor."""
+    rules, phase = st.rules, st.phase
     require(rules.solo or not any(st.removed), "removed", st.removed, "dice leave play solo only")
     require(rules.luniorn or not st.below, "below", st.below, "only below Luniorn (option)")
     require(not st.middle or phase in ("draft", "over"), "middle", st.middle, "the draft's")
-    for s in range(n):
+    for s in range(st.n):
         hand = bool(st.qhand[s]) or st.qpass[s] >= 0
         if not (hand or st.secret[s] or st.sim_claims[s] or st.prof_used[s]):
             continue  # nothing to check (and no message to format)
-        where = f"seats[{s}]"
+        _seat_zones(st, s, hand)
+    _solo_professor(st)
+
+
+def _seat_zones(st: RunikaState, s: int, hand: bool) -> None:
+    rules, phase = st.rules, st.phase
+    where = f"seats[{s}]"
+    require(
+        not hand or phase in ("pass", "over"),
+        f"{where}.quick_hand",
+        st.qhand[s],
+        "the quick draft's pass only",
+    )
+    if phase == "pass":
         require(
-            not hand or phase in ("pass", "over"),
+            len(st.qhand[s]) + (st.qpass[s] >= 0) <= st.comp.draft_dice,
             f"{where}.quick_hand",
             st.qhand[s],
-            "the quick draft's pass only",
+            "the dice taken for the quick draft",
         )
-        if phase == "pass":
-            require(
-                len(st.qhand[s]) + (st.qpass[s] >= 0) <= st.comp.draft_dice,
-                f"{where}.quick_hand",
-                st.qhand[s],
-                "the dice taken for the quick draft",
-            )
-        secret = bool(st.secret[s])
-        require(not secret or rules.secret, f"{where}.secret", st.secret[s], "option secret_runes")
-        require(
-            not st.sim_claims[s] or rules.simultaneous,
-            f"{where}.claims",
-            len(st.sim_claims[s]),
-            "sealed claims are simultaneous play's",
-        )
-        used = st.prof_used[s]
-        require(
-            not used or rules.simultaneous,
-            f"{where}.used_professors",
-            len(used),
-            "simultaneous play's",
-        )
-        require(
-            len(set(used)) == len(used) and all(in_play(st, p) for p in used),
-            f"{where}.used_professors",
-            used,
-            "professors in play, once each",
-        )
-    if rules.solo:
-        if st.solo_prof < 0:
-            pending = any(isinstance(e, SoloDraw) for e in st.chance)
-            require(phase == "setup" and pending, "solo_professor", None, "drawn at setup")
-        else:
-            prof = st.comp.professors[st.solo_prof]
-            require(
-                st.solo_prof in rules.professors and prof.token,
-                "solo_professor",
-                prof.id,
-                "one of the four base professors",
-            )
-            named = rules.solo_prof
-            require(
-                named < 0 or named == st.solo_prof,
-                "solo_professor",
-                prof.id,
-                "the professor of option solo_professor",
-            )
-    else:
+    secret = bool(st.secret[s])
+    require(not secret or rules.secret, f"{where}.secret", st.secret[s], "option secret_runes")
+    require(
+        not st.sim_claims[s] or rules.simultaneous,
+        f"{where}.claims",
+        len(st.sim_claims[s]),
+        "sealed claims are simultaneous play's",
+    )
+    used = st.prof_used[s]
+    require(
+        not used or rules.simultaneous,
+        f"{where}.used_professors",
+        len(used),
+        "simultaneous play's",
+    )
+    require(
+        len(set(used)) == len(used) and all(in_play(st, p) for p in used),
+        f"{where}.used_professors",
+        used,
+        "professors in play, once each",
+    )
+
+
+def _solo_professor(st: RunikaState) -> None:
+    """Solo: the professor turned over is drawn at setup (ruling 9), one of the four base
+    professors, the one option solo_professor names if it names one."""
+    rules = st.rules
+    if not rules.solo:
         require(st.solo_prof < 0, "solo_professor", st.solo_prof, "the solo game's")
+        return
+    if st.solo_prof < 0:
+        pending = any(isinstance(e, SoloDraw) for e in st.chance)
+        require(st.phase == "setup" and pending, "solo_professor", None, "drawn at setup")
+        return
+    prof = st.comp.professors[st.solo_prof]
+    require(
+        st.solo_prof in rules.professors and prof.token,
+        "solo_professor",
+        prof.id,
+        "one of the four base professors",
+    )
+    named = rules.solo_prof
+    require(
+        named < 0 or named == st.solo_prof,
+        "solo_professor",
+        prof.id,
+        "the professor of option solo_professor",
+    )
 
 
 def in_play(st: RunikaState, prof: int) -> bool:

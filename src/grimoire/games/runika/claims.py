@@ -94,7 +94,7 @@ def claim(st: RunikaState, seat: int, rune: int) -> None:
 
 def at_legal(st: RunikaState, frame: At) -> list[int]:
     found = matches(st, frame.s, frame.r)
-    return [CANCEL, *sorted(st.codec.at(p.anchor, p.rotation) for p in found)]
+    return [CANCEL, *sorted(st.ids.at(p.anchor, p.rotation) for p in found)]
 
 
 def at_act(st: RunikaState, frame: At, choice: Decoded) -> None:

@@ -444,6 +444,19 @@ def _build(doc: dict[str, Any]) -> Components:
 
 
 def _check(comp: Components) -> None:
+    """The cross-checks of a whole components file, in this order (the first failing one is
+    the refusal)."""
+    _check_names(comp)
+    _check_professors(comp)
+    _check_counts(comp)
+    for rune in comp.runes:
+        _check_references(comp, rune.ability, f"rune {rune.id!r}")
+    for card in comp.achievements:
+        _check_references(comp, card.ability, f"achievement {card.id!r}")
+
+
+def _check_names(comp: Components) -> None:
+    """Every id names one thing (the parser reads runes, achievements and professors by id)."""
     ids = [r.id for r in comp.runes] + [a.id for a in comp.achievements]
     ids += [p.id for p in comp.professors]
     if len({_key(i) for i in ids}) != len(ids):
@@ -451,6 +464,10 @@ def _check(comp: Components) -> None:
     names = [_key(r.name) for r in comp.runes]
     if len(set(names)) != len(names):
         raise ComponentError("rune names must differ")
+
+
+def _check_professors(comp: Components) -> None:
+    """The four professors of the base game, one per colour, and optionally Luniorn."""
     base = [p for p in comp.professors if not p.optional]
     if sorted(p.colour for p in base) != [0, 1, 2, 3]:
         raise ComponentError("the four professors of the base game take one colour each")
@@ -459,24 +476,27 @@ def _check(comp: Components) -> None:
         raise ComponentError("the only optional professor is luniorn, without a token")
     if comp.prestige_tokens < len(base):
         raise ComponentError("a player needs a prestige token for each professor")
+
+
+def _check_counts(comp: Components) -> None:
+    """Enough cards to play, and not more than the action space holds."""
     if not comp.basic or not comp.achievements:
         raise ComponentError("the game needs basic runes and achievement cards")
     if len(comp.runes) > 64 or len(comp.achievements) > 16:
         raise ComponentError("at most 64 runes and 16 achievement kinds fit the action space")
-    for rune in comp.runes:
-        if rune.ability.kind in ("professor_ability", "draw_bonus"):
-            target = rune.ability.get("professor")
-            if target != "any" and comp.professor_by_name(target) is None:
-                raise ComponentError(f"rune {rune.id!r}: no professor {target!r}")
-        if rune.ability.kind in ("claim_bonus", "discard_bonus"):
-            colour = rune.ability.get("colour")
-            if colour and comp.colour_of(colour) is None:
-                raise ComponentError(f"rune {rune.id!r}: no colour {colour!r}")
-    for card in comp.achievements:
-        if card.ability.kind == "professor_ability":
-            target = card.ability.get("professor")
-            if target != "any" and comp.professor_by_name(target) is None:
-                raise ComponentError(f"achievement {card.id!r}: no professor {target!r}")
+
+
+def _check_references(comp: Components, ability: Ability, where: str) -> None:
+    """The professor or colour an ability names is one of the file's (an achievement's
+    ability is an activated one: it names no colour)."""
+    if ability.kind in ("professor_ability", "draw_bonus"):
+        target = ability.get("professor")
+        if target != "any" and comp.professor_by_name(target) is None:
+            raise ComponentError(f"{where}: no professor {target!r}")
+    if ability.kind in ("claim_bonus", "discard_bonus"):
+        colour = ability.get("colour")
+        if colour and comp.colour_of(colour) is None:
+            raise ComponentError(f"{where}: no colour {colour!r}")
 
 
 LOADER = ComponentLoader(__package__, build)

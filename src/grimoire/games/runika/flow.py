@@ -9,6 +9,7 @@ claims of the secret-runes variant, which are always asked).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from grimoire.games.runika import claims, turn
@@ -230,43 +231,82 @@ def step_turns(st: RunikaState) -> bool:
 
 
 def stage_step(st: RunikaState, seat: int) -> bool:
+    """One automatic step of ``seat``'s turn at its stage (docs/rules/runika.md, A round »
+    Turns); False when the stage waits for the seat's decision."""
     main = st.stacks[seat][0]
     assert isinstance(main, Main)
-    stage = main.stage
-    if stage == "roll":  # roll every stored die; a pocketed die keeps its face
-        for die in [d for d in st.store[seat] if d >= 16]:
-            st.chance.append(Roll(s=seat, c=die - 16))
-        st.store[seat] = [d for d in st.store[seat] if d < 16]
-        if st.pocket[seat] >= 0:
-            st.store[seat] = sorted([*st.store[seat], st.pocket[seat]])
-            st.pocket[seat] = -1
-        main.stage = "reroll"
-    elif stage in ("reroll", "resolve"):
-        if turn.main_legal(st, seat, main) != [DONE]:
-            return False
-        main.stage = "resolve" if stage == "reroll" else "achieve"
-    elif stage == "achieve":
-        claims.achievement(st, seat)
-        main.stage = "claims"
-    elif stage == "claims":
-        if st.rules.secret or turn.main_legal(st, seat, main) != [DONE]:
-            return False
-        main.stage = "refill"
-    elif stage == "refill":
-        if not st.rules.simultaneous:
-            claims.refill(st)
-        main.stage = "end"
-    else:
-        st.stacks[seat] = []
-        if not st.rules.simultaneous:
-            st.turn_i += 1
-            if st.turn_i < st.n:
-                nxt = turn_seat(st)
-                st.stacks[nxt] = [Main(s=nxt, stage="roll")]
-                st.turns = (st.turns or 0) + 1
-            else:
-                st.phase = "end"
+    return STAGE_STEPS[main.stage](st, seat, main)
+
+
+def _roll_stored(st: RunikaState, seat: int, main: Main) -> bool:
+    """Roll every stored die (one chance node each); a pocketed die keeps its face (ruling
+    19)."""
+    for die in [d for d in st.store[seat] if d >= 16]:
+        st.chance.append(Roll(s=seat, c=die - 16))
+    st.store[seat] = [d for d in st.store[seat] if d < 16]
+    if st.pocket[seat] >= 0:
+        st.store[seat] = sorted([*st.store[seat], st.pocket[seat]])
+        st.pocket[seat] = -1
+    main.stage = "reroll"
     return True
+
+
+def _pass_if_only_done(st: RunikaState, seat: int, main: Main) -> bool:
+    """Re-rolling or resolving: passed by itself once ``done`` is all that is left."""
+    if turn.main_legal(st, seat, main) != [DONE]:
+        return False
+    main.stage = "resolve" if main.stage == "reroll" else "achieve"
+    return True
+
+
+def _achieve(st: RunikaState, seat: int, main: Main) -> bool:
+    """Achievement: all prestige tokens placed take an achievement card (ruling 6)."""
+    claims.achievement(st, seat)
+    main.stage = "claims"
+    return True
+
+
+def _claims(st: RunikaState, seat: int, main: Main) -> bool:
+    """Runes: asked while a claim is possible; always asked with secret runes (whether one
+    is possible may hang on a secret rune, and who acts must not tell)."""
+    if st.rules.secret or turn.main_legal(st, seat, main) != [DONE]:
+        return False
+    main.stage = "refill"
+    return True
+
+
+def _refill(st: RunikaState, seat: int, main: Main) -> bool:
+    """Refill the display after the turn (simultaneous play: once, at the round end)."""
+    if not st.rules.simultaneous:
+        claims.refill(st)
+    main.stage = "end"
+    return True
+
+
+def _end_turn(st: RunikaState, seat: int, main: Main) -> bool:
+    """The turn is over: the next seat in turn order starts its turn, or the round ends."""
+    st.stacks[seat] = []
+    if not st.rules.simultaneous:
+        st.turn_i += 1
+        if st.turn_i < st.n:
+            nxt = turn_seat(st)
+            st.stacks[nxt] = [Main(s=nxt, stage="roll")]
+            st.turns = (st.turns or 0) + 1
+        else:
+            st.phase = "end"
+    return True
+
+
+# a turn's stage -> its automatic step
+STAGE_STEPS: dict[str, Callable[[RunikaState, int, Main], bool]] = {
+    "roll": _roll_stored,
+    "reroll": _pass_if_only_done,
+    "resolve": _pass_if_only_done,
+    "achieve": _achieve,
+    "claims": _claims,
+    "refill": _refill,
+    "end": _end_turn,
+}
 
 
 def cleanup(st: RunikaState) -> None:

@@ -18,7 +18,7 @@ from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option, decision_limit
 from grimoire.core.state import State
 from grimoire.games.runika import evaluation, position
-from grimoire.games.runika.actions import Codec
+from grimoire.games.runika.actions import ActionIds, bind
 from grimoire.games.runika.components import LOADER
 from grimoire.games.runika.patterns import Placement
 from grimoire.games.runika.state import RunikaState
@@ -154,7 +154,8 @@ class RunikaGame(Game):
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.comp = LOADER.load(self.options["components"])
-        self.codec = Codec(self.comp)
+        self.codec = bind(self.comp)
+        self.ids = ActionIds(self.codec)
         self.rules = self._rules()
         self.hidden_information = self.rules.secret or self.rules.quick or self.rules.simultaneous
         self.simultaneous_decisions = self.rules.quick or self.rules.simultaneous
@@ -225,10 +226,6 @@ class RunikaGame(Game):
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.total
 
     @property
     def max_chance_outcomes(self) -> int:

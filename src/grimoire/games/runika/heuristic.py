@@ -215,13 +215,13 @@ def _draft(st: RunikaState, me: int, legal: list[int]) -> int:
         held[(die - 16) if die >= 16 else die // 4] += 1
     return max(
         legal,
-        key=lambda a: need[a - st.codec.id("draft")] / (1 + 0.5 * held[a - st.codec.id("draft")]),
+        key=lambda a: need[a - st.ids.id("draft")] / (1 + 0.5 * held[a - st.ids.id("draft")]),
     )
 
 
 def _pass(st: RunikaState, me: int, legal: list[int]) -> int:
     need = colour_need(st, me)
-    return min(legal, key=lambda a: need[a - st.codec.id("pass")])
+    return min(legal, key=lambda a: need[a - st.ids.id("pass")])
 
 
 def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
@@ -235,7 +235,7 @@ def _reroll(st: RunikaState, me: int, legal: list[int]) -> int:
         if kind == "ability" and rotates and _ability_kind(st, arg) == "free_reroll":
             return action
     if len(store) >= 4 and len(rotates) >= 2:
-        paid = st.codec.id("discard", rotates[0])
+        paid = st.ids.id("discard", rotates[0])
         if paid in legal:
             return paid
     return DONE

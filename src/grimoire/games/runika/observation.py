@@ -131,12 +131,25 @@ class RunikaObservation(ObservationEncoder):
     def write(self, state: State, seat: int | None, out: array[float]) -> None:
         st: RunikaState = state  # type: ignore[assignment]
         n = self.players
-        runes = self.runes
-        rules = self.rules
         rel = [relative(s, seat, n) for s in range(n)]
+        hide = quick_hidden(st)
+        self._write_table(st, rel, hide, out)
+        for s in range(n):
+            mine = s == seat
+            self._write_stage(st, s, rel[s], mine, out)
+            self._write_grid(st, s, rel[s], out)
+            self._write_facts(st, s, rel[s], out)
+            self._write_dice(st, s, rel[s], mine, hide, out)
+            self._write_cards(st, s, rel[s], mine, out)
+        self._write_runes(st, out)
+        self._write_professors(st, rel, out)
+
+    def _write_table(self, st: RunikaState, rel: list[int], hide: bool, out: array[float]) -> None:
+        """The phase, the seats' roles, the round's progress and the bag."""
+        n = self.players
         out[self.o_phase + PHASES.index(st.phase)] = 1.0
         roles = self.o_seats
-        if st.phase == "turns" and not rules.simultaneous:
+        if st.phase == "turns" and not self.rules.simultaneous:
             out[roles + rel[flow.turn_seat(st)]] = 1.0
         if st.first >= 0:
             out[roles + n + rel[st.first]] = 1.0
@@ -144,7 +157,6 @@ class RunikaObservation(ObservationEncoder):
             out[roles + 2 * n + rel[st.charm]] = 1.0
         if 0 <= st.draft_seat < n:
             out[roles + 3 * n + rel[st.draft_seat]] = 1.0
-        hide = quick_hidden(st)
         misc = self.o_misc
         out[misc] = st.round / 10.0
         out[misc + 1] = sum(st.bag) / 80.0
@@ -157,79 +169,99 @@ class RunikaObservation(ObservationEncoder):
             out[self.o_bag + 4 + c] = st.removed[c] / per
         for c in st.middle:
             out[self.o_bag + 8 + c] += 0.25
-        stride = len(STAGES) + len(self.kinds)
-        for s in range(n):
-            r = rel[s]
-            mine = s == seat
-            at = stage(st, s)
-            base = self.o_stage + r * stride
-            if at is not None:
-                out[base + STAGES.index(at)] = 1.0
-            stack = st.stacks[s]
-            if stack and not (sealed(st, s) and not mine):
-                top = stack[-1]
-                if not isinstance(top, Main) or len(stack) == 1:
-                    out[base + len(STAGES) + self.kind_index[type(top)]] = 1.0
-            grid = st.grid[s]
-            base = self.o_grid + r * 128
-            for cell in range(16):
-                die = grid[cell]
-                if die >= 0:
-                    out[base + cell * 8 + die // 4] = 1.0
-                    out[base + cell * 8 + 4 + die % 4] = 1.0
-            base = self.o_seat + r * 7
-            out[base] = st.disc[s] / 4.0
-            out[base + 1] = st.tokens[s] / 20.0
-            out[base + 2] = flow.score(st, s) / MAX_SCORE
-            out[base + 3] = len(st.qhand[s]) / 4.0
-            if st.qpass[s] >= 0:
-                out[base + 4] = 1.0
-            out[base + 5] = len(st.sim_claims[s]) / 4.0
-            out[base + 6] = len(st.prof_used[s]) / 4.0
-            base = self.o_store + r * (DIE_CODES + 16)
-            for die in st.store[s]:
-                out[base + die] += 0.25
-            if st.pocket[s] >= 0:
-                out[base + DIE_CODES + st.pocket[s] % 16] = 1.0
-            base = self.o_qhand + r * 8
-            if mine or not hide:
-                for c in st.qhand[s]:
-                    out[base + c] += 0.25
-            if mine and st.qpass[s] >= 0:
-                out[base + 4 + st.qpass[s]] = 1.0
-            base = self.o_owned + r * runes * 3
-            for rune, flipped, used in st.owned[s]:
-                out[base + rune * 3] = 1.0
-                out[base + rune * 3 + 1] = float(flipped)
-                out[base + rune * 3 + 2] = float(used)
-            base = self.o_achs + r * len(self.comp.achievements) * 3
-            for kind, flipped, used in st.achs[s]:
-                out[base + kind * 3] = 1.0
-                out[base + kind * 3 + 1] = float(flipped)
-                out[base + kind * 3 + 2] = float(used)
-            base = self.o_secret + r * runes * 2
-            for rune, got in zip(st.secret[s], st.secret_got[s], strict=True):
-                if mine or got:
-                    out[base + rune * 2] = 1.0
-                    if got:
-                        out[base + rune * 2 + 1] = 1.0
-            if mine:
-                for rune, _cells in st.sim_claims[s]:
-                    out[self.o_claims + rune] = 1.0
+
+    def _write_stage(self, st: RunikaState, s: int, r: int, mine: bool, out: array[float]) -> None:
+        """Seat ``s``'s turn stage and top decision (not while it seals claims, to others)."""
+        base = self.o_stage + r * (len(STAGES) + len(self.kinds))
+        at = stage(st, s)
+        if at is not None:
+            out[base + STAGES.index(at)] = 1.0
+        stack = st.stacks[s]
+        if stack and not (sealed(st, s) and not mine):
+            top = stack[-1]
+            if not isinstance(top, Main) or len(stack) == 1:
+                out[base + len(STAGES) + self.kind_index[type(top)]] = 1.0
+
+    def _write_grid(self, st: RunikaState, s: int, r: int, out: array[float]) -> None:
+        grid = st.grid[s]
+        base = self.o_grid + r * 128
+        for cell in range(16):
+            die = grid[cell]
+            if die >= 0:
+                out[base + cell * 8 + die // 4] = 1.0
+                out[base + cell * 8 + 4 + die % 4] = 1.0
+
+    def _write_facts(self, st: RunikaState, s: int, r: int, out: array[float]) -> None:
+        base = self.o_seat + r * 7
+        out[base] = st.disc[s] / 4.0
+        out[base + 1] = st.tokens[s] / 20.0
+        out[base + 2] = flow.score(st, s) / MAX_SCORE
+        out[base + 3] = len(st.qhand[s]) / 4.0
+        if st.qpass[s] >= 0:
+            out[base + 4] = 1.0
+        out[base + 5] = len(st.sim_claims[s]) / 4.0
+        out[base + 6] = len(st.prof_used[s]) / 4.0
+
+    def _write_dice(
+        self, st: RunikaState, s: int, r: int, mine: bool, hide: bool, out: array[float]
+    ) -> None:
+        """Seat ``s``'s stored dice, Magic Pocket and quick-draft hand (the others' hidden
+        while a quick draft is passing)."""
+        base = self.o_store + r * (DIE_CODES + 16)
+        for die in st.store[s]:
+            out[base + die] += 0.25
+        if st.pocket[s] >= 0:
+            out[base + DIE_CODES + st.pocket[s] % 16] = 1.0
+        base = self.o_qhand + r * 8
+        if mine or not hide:
+            for c in st.qhand[s]:
+                out[base + c] += 0.25
+        if mine and st.qpass[s] >= 0:
+            out[base + 4 + st.qpass[s]] = 1.0
+
+    def _write_cards(self, st: RunikaState, s: int, r: int, mine: bool, out: array[float]) -> None:
+        """Seat ``s``'s runes and achievements; its secret runes (the others': gained ones
+        only) and, the observer's own, its sealed claims."""
+        runes = self.runes
+        base = self.o_owned + r * runes * 3
+        for rune, flipped, used in st.owned[s]:
+            out[base + rune * 3] = 1.0
+            out[base + rune * 3 + 1] = float(flipped)
+            out[base + rune * 3 + 2] = float(used)
+        base = self.o_achs + r * len(self.comp.achievements) * 3
+        for kind, flipped, used in st.achs[s]:
+            out[base + kind * 3] = 1.0
+            out[base + kind * 3 + 1] = float(flipped)
+            out[base + kind * 3 + 2] = float(used)
+        base = self.o_secret + r * runes * 2
+        for rune, got in zip(st.secret[s], st.secret_got[s], strict=True):
+            if mine or got:
+                out[base + rune * 2] = 1.0
+                if got:
+                    out[base + rune * 2 + 1] = 1.0
+        if mine:
+            for rune, _cells in st.sim_claims[s]:
+                out[self.o_claims + rune] = 1.0
+
+    def _write_runes(self, st: RunikaState, out: array[float]) -> None:
+        """The display, the mastery row and (unless runes are dealt in secret) the deck."""
         for pile in st.display:
             if pile:
                 out[self.o_display + pile[-1] * 2] = len(pile) / 10.0
         for rune, owner in st.mastery_row:
             out[self.o_display + rune * 2 + 1] = 1.0 if owner < 0 else 0.5
-        if not rules.secret:
+        if not self.rules.secret:
             for rune in st.deck:
                 out[self.o_deck + rune] += 0.25
+
+    def _write_professors(self, st: RunikaState, rel: list[int], out: array[float]) -> None:
+        n = self.players
         pstride = n + 6
         for prof in self.comp.professors:
             base = self.o_profs + prof.index * pstride
             for s in st.prest[prof.index]:
                 out[base + rel[s]] = 1.0
-            if prof.index in rules.professors and prof.index != st.solo_prof:
+            if prof.index in self.rules.professors and prof.index != st.solo_prof:
                 out[base + n] = 1.0
             for die in st.prof_dice[prof.index]:
                 out[base + n + 1 + (die % 16) // 4] += 0.25

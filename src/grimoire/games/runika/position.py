@@ -126,33 +126,6 @@ def bag_doc(st: RunikaState, counts: list[int], *, as_list: bool) -> Any:
 def to_json(st: RunikaState) -> dict[str, Any]:
     comp = st.comp
     letters = comp.letters
-    seats = []
-    for s in range(st.n):
-        seats.append(
-            {
-                "grid": grid_rows(st, st.grid[s]),
-                "disc": st.disc[s],
-                "store": [die_text(st, d) for d in st.store[s]],
-                "pocket": die_text(st, st.pocket[s]) if st.pocket[s] >= 0 else None,
-                "tokens": st.tokens[s],
-                "runes": [
-                    {"id": comp.runes[r].id, "flipped": bool(f), "used": bool(u)}
-                    for r, f, u in st.owned[s]
-                ],
-                "achievements": [
-                    {"id": comp.achievements[k].id, "flipped": bool(f), "used": bool(u)}
-                    for k, f, u in st.achs[s]
-                ],
-                "mastered": [comp.runes[r].id for r in st.mastered[s]],
-                "secret": [comp.runes[r].id for r in st.secret[s]],
-                "secret_got": [bool(g) for g in st.secret_got[s]],
-                "quick_hand": [letters[c] for c in st.qhand[s]],
-                "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 else None,
-                "claims": [[comp.runes[r].id, mask] for r, mask in st.sim_claims[s]],
-                "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
-                "stack": frames_to_json(st.stacks[s]),
-            }
-        )
     return {
         "phase": st.phase,
         "round": st.round,
@@ -177,16 +150,52 @@ def to_json(st: RunikaState) -> dict[str, Any]:
             }
             for p in range(len(comp.professors))
         },
-        "display": [[comp.runes[r].id for r in stack] for stack in st.display],
-        "deck": [comp.runes[r].id for r in st.deck],
+        **runes_doc(st),
+        "seats": [seat_doc(st, s) for s in range(st.n)],
+        "chance": frames_to_json(st.chance),
+    }
+
+
+def runes_doc(st: RunikaState) -> dict[str, Any]:
+    """The display, the deck, the mastery row and box, and the achievement deck, by id."""
+    runes = st.comp.runes
+    return {
+        "display": [[runes[r].id for r in stack] for stack in st.display],
+        "deck": [runes[r].id for r in st.deck],
         "mastery": [
-            {"rune": comp.runes[r].id, "owner": owner if owner >= 0 else None}
+            {"rune": runes[r].id, "owner": owner if owner >= 0 else None}
             for r, owner in st.mastery_row
         ],
-        "mastery_box": [comp.runes[r].id for r in st.mastery_box],
-        "achievement_deck": [comp.achievements[k].id for k in st.ach_deck],
-        "seats": seats,
-        "chance": frames_to_json(st.chance),
+        "mastery_box": [runes[r].id for r in st.mastery_box],
+        "achievement_deck": [st.comp.achievements[k].id for k in st.ach_deck],
+    }
+
+
+def seat_doc(st: RunikaState, s: int) -> dict[str, Any]:
+    """Seat ``s``: its board, cards, hidden parts and decision frames."""
+    comp = st.comp
+    letters = comp.letters
+    return {
+        "grid": grid_rows(st, st.grid[s]),
+        "disc": st.disc[s],
+        "store": [die_text(st, d) for d in st.store[s]],
+        "pocket": die_text(st, st.pocket[s]) if st.pocket[s] >= 0 else None,
+        "tokens": st.tokens[s],
+        "runes": [
+            {"id": comp.runes[r].id, "flipped": bool(f), "used": bool(u)} for r, f, u in st.owned[s]
+        ],
+        "achievements": [
+            {"id": comp.achievements[k].id, "flipped": bool(f), "used": bool(u)}
+            for k, f, u in st.achs[s]
+        ],
+        "mastered": [comp.runes[r].id for r in st.mastered[s]],
+        "secret": [comp.runes[r].id for r in st.secret[s]],
+        "secret_got": [bool(g) for g in st.secret_got[s]],
+        "quick_hand": [letters[c] for c in st.qhand[s]],
+        "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 else None,
+        "claims": [[comp.runes[r].id, mask] for r, mask in st.sim_claims[s]],
+        "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
+        "stack": frames_to_json(st.stacks[s]),
     }
 
 

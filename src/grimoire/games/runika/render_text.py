@@ -60,7 +60,26 @@ def grid_block(seat: dict[str, Any]) -> Text:
 
 
 def render(st: RunikaState, seat: int | None) -> Group:
+    """The table as ``seat`` sees it (None: a spectator): heading, pending decision, middle,
+    professors, runes, then one row per seat."""
     view = st.view(seat)
+    parts: list[Any] = [heading(view), Text(view["prompt"], style="italic")]
+    if view["middle"]:
+        parts.append(
+            Text(_("middle: ")).append_text(Text(" ").join(die(d) for d in view["middle"]))
+        )
+    parts.append(professors(view))
+    if view["below_luniorn"] is not None:
+        parts.append(Text(_("below Luniorn: {dice}").format(dice=" ".join(view["below_luniorn"]))))
+    runes = rune_table(view)
+    if runes.row_count:
+        parts.append(runes)
+    parts.append(seat_table(view, seat))
+    return Group(*parts)
+
+
+def heading(view: dict[str, Any]) -> Text:
+    """Round, initiative, goal, bag and decks."""
     bag = view["bag"]
     hidden = _("{count} hidden").format(count=view["bag_total"])
     bag_text = " ".join(f"{k}{v}" for k, v in bag.items()) if bag else hidden
@@ -69,7 +88,7 @@ def render(st: RunikaState, seat: int | None) -> Group:
         if view["goal"] is not None
         else _("goal: the solo runes; ")
     )
-    head = Text(
+    return Text(
         _("Runika - round {round}, initiative seat {seat}, ").format(
             round=view["round"], seat=view["initiative"]
         )
@@ -79,11 +98,10 @@ def render(st: RunikaState, seat: int | None) -> Group:
         ),
         style="bold",
     )
-    parts: list[Any] = [head, Text(view["prompt"], style="italic")]
-    if view["middle"]:
-        parts.append(
-            Text(_("middle: ")).append_text(Text(" ").join(die(d) for d in view["middle"]))
-        )
+
+
+def professors(view: dict[str, Any]) -> Text:
+    """The professors in play, the dice on them and their prestige tokens."""
     profs = Text(_("professors: "))
     for prof in view["professors"]:
         if not prof["in_play"]:
@@ -91,9 +109,11 @@ def render(st: RunikaState, seat: int | None) -> Group:
         profs.append(f"{prof['name']}[{prof['colour']}] ")
         profs.append_text(Text(" ").join(die(d) for d in prof["dice"]) or Text("-", style="dim"))
         profs.append(_(" tokens {tokens}  ").format(tokens=prof["tokens"]))
-    parts.append(profs)
-    if view["below_luniorn"] is not None:
-        parts.append(Text(_("below Luniorn: {dice}").format(dice=" ".join(view["below_luniorn"]))))
+    return profs
+
+
+def rune_table(view: dict[str, Any]) -> Table:
+    """The runes on display (a stack's size) and the mastery runes (their owner)."""
     runes = Table(show_header=True, header_style="bold", expand=False)
     for column in (_("rune"), _("pattern"), _("about")):
         runes.add_column(column, overflow="fold")  # Japanese has no spaces to wrap at
@@ -106,8 +126,11 @@ def render(st: RunikaState, seat: int | None) -> Group:
         runes.add_row(
             entry["rune"]["id"] + owner, pattern(entry["rune"]["pattern"]), rune_line(entry["rune"])
         )
-    if runes.row_count:
-        parts.append(runes)
+    return runes
+
+
+def seat_table(view: dict[str, Any], seat: int | None) -> Table:
+    """One row per seat: who, the grid, storage and cards."""
     seats = Table(show_header=True, header_style="bold", expand=False)
     for column in (_("seat"), _("grid"), _("storage and cards")):
         seats.add_column(column, overflow="fold")
@@ -116,34 +139,45 @@ def render(st: RunikaState, seat: int | None) -> Group:
         who = f"{s + 1}" + (_(" (you)") if s == seat else "")
         who += "\n" + _("{points} pts").format(points=info["score"])
         who += "\n" + _("charm") if view["charm"] == s else ""
-        cards = Text(_("store: ")).append_text(Text(" ").join(die(d) for d in info["store"]))
-        if info["pocket"]:
-            cards.append("  " + _("pocket") + " ").append_text(die(info["pocket"]))
-        if info["quick_hand"]:
-            hand = [d if d is None else d + "?" for d in info["quick_hand"]]
-            shown = " ".join("?" if d is None else d for d in hand)
-            cards.append("\n" + _("quick hand: {dice}").format(dice=shown))
-        cards.append(
-            "\n"
-            + _("tokens {tokens}, prestige left {left}").format(
-                tokens=info["tokens"], left=info["prestige_left"]
-            )
+        seats.add_row(Text(who), grid_block(info), seat_cards(info))
+    return seats
+
+
+def seat_cards(info: dict[str, Any]) -> Text:
+    """A seat's storage, pocket, quick-draft hand, tokens and cards, one per line."""
+    cards = Text(_("store: ")).append_text(Text(" ").join(die(d) for d in info["store"]))
+    if info["pocket"]:
+        cards.append("  " + _("pocket") + " ").append_text(die(info["pocket"]))
+    if info["quick_hand"]:
+        hand = [d if d is None else d + "?" for d in info["quick_hand"]]
+        shown = " ".join("?" if d is None else d for d in hand)
+        cards.append("\n" + _("quick hand: {dice}").format(dice=shown))
+    cards.append(
+        "\n"
+        + _("tokens {tokens}, prestige left {left}").format(
+            tokens=info["tokens"], left=info["prestige_left"]
         )
-        for rune in info["runes"]:
-            mark = _("flipped") if rune["flipped"] else _("used") if rune["used"] else ""
-            card = _("{name} {points}pt").format(name=rune["name"], points=rune["points"])
-            cards.append("\n" + card + (f" ({mark})" if mark else ""))
-        for ach in info["achievements"]:
-            card = _("{name} {points}pt").format(name=ach["name"], points=ach["points"])
-            flipped = " (" + _("flipped") + ")" if ach["flipped"] else ""
-            cards.append("\n" + card + flipped)
-        for entry in info["secret"]:
-            name = entry["rune"]["name"] if entry["rune"] else "?"
-            gained = " (" + _("gained") + ")" if entry["gained"] else ""
-            cards.append("\n" + _("secret: {name}").format(name=name) + gained)
-        if info["claims"]:
-            claimed = ", ".join(c or "?" for c in info["claims"])
-            cards.append("\n" + _("sealed claims: {runes}").format(runes=claimed))
-        seats.add_row(Text(who), grid_block(info), cards)
-    parts.append(seats)
-    return Group(*parts)
+    )
+    for line in card_lines(info):
+        cards.append("\n" + line)
+    return cards
+
+
+def card_lines(info: dict[str, Any]) -> list[str]:
+    """A seat's runes (flipped or used), achievements, secret runes and sealed claims."""
+    lines = []
+    for rune in info["runes"]:
+        mark = _("flipped") if rune["flipped"] else _("used") if rune["used"] else ""
+        card = _("{name} {points}pt").format(name=rune["name"], points=rune["points"])
+        lines.append(card + (f" ({mark})" if mark else ""))
+    for ach in info["achievements"]:
+        card = _("{name} {points}pt").format(name=ach["name"], points=ach["points"])
+        lines.append(card + (" (" + _("flipped") + ")" if ach["flipped"] else ""))
+    for entry in info["secret"]:
+        name = entry["rune"]["name"] if entry["rune"] else "?"
+        gained = " (" + _("gained") + ")" if entry["gained"] else ""
+        lines.append(_("secret: {name}").format(name=name) + gained)
+    if info["claims"]:
+        claimed = ", ".join(c or "?" for c in info["claims"])
+        lines.append(_("sealed claims: {runes}").format(runes=claimed))
+    return lines

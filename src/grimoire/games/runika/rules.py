@@ -43,9 +43,9 @@ ACT: dict[type, Callable[[Any, Any, Decoded], None]] = {
 def legal_actions(st: RunikaState, seat: int) -> list[int]:
     """The sorted legal actions of ``seat``, one of the seats to act."""
     if st.phase == "draft":
-        return [st.codec.id("draft", c) for c in sorted(set(st.middle))]
+        return [st.ids.id("draft", c) for c in sorted(set(st.middle))]
     if st.phase == "pass":
-        return [st.codec.id("pass", c) for c in sorted(set(st.qhand[seat]))]
+        return [st.ids.id("pass", c) for c in sorted(set(st.qhand[seat]))]
     frame = st.stacks[seat][-1]
     if isinstance(frame, Main):
         return sorted(turn.main_legal(st, seat, frame))

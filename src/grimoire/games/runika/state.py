@@ -22,8 +22,8 @@ from grimoire.games.runika import chance, flow, position, rules, text, view
 if TYPE_CHECKING:
     from grimoire.games.runika.game import RunikaGame
 
-SHARED: tuple[str, ...] = ("comp", "codec", "rules", "placements", "n", "phase", "turns")
-SHARED += ("round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks")
+SHARED: tuple[str, ...] = ("comp", "codec", "ids", "rules", "placements", "n", "phase")
+SHARED += ("turns", "round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks")
 SHARED += ("start_done", "solo_prof", "ended", "won")
 LISTS: tuple[str, ...] = ("bag", "removed", "middle", "pocket", "disc", "tokens", "below")
 LISTS += ("deck", "ach_deck", "mastery_box", "qpass", "chance")  # events never change in place
@@ -38,7 +38,7 @@ class RunikaState(State):
     # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
     # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
     # module is compiled. What the rules need of the game is on the state: ``comp``,
-    # ``codec``, ``rules``, ``placements`` and, from the core's type, ``game.options``.
+    # ``codec``, ``ids``, ``rules``, ``placements`` and, from the core's type, ``game.options``.
 
     def __init__(
         self, game: RunikaGame, seed: int, *, fresh: bool = True, blank: bool = False
@@ -47,7 +47,8 @@ class RunikaState(State):
         if blank:  # an empty shell that _copy fills in
             return
         comp = self.comp = game.comp
-        self.codec = game.codec
+        self.codec = game.codec  # the actions' texts, parser and JSON
+        self.ids = game.ids  # the first id of each kind (the legal actions' hot path)
         self.rules = game.rules
         self.placements = game.placements  # every placement of every rune's pattern
         n = self.n = game.players
@@ -151,24 +152,17 @@ class RunikaState(State):
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return text.describe(self, actor, action, viewer)
 
-    def action_to_string(self, action: int) -> str:
-        if self.is_chance():
-            return chance.outcome_label(self, action)
-        return text.label(self, action)
+    def chance_to_string(self, outcome: int) -> str:
+        return chance.outcome_label(self, outcome)
 
     def parse_action(self, source: str) -> int:
+        """At a chance node the English outcome text (``chance.outcome_text``) reads in every
+        language, as well as the label shown (``chance_to_string``)."""
         if self.is_chance():
-            wanted = " ".join(source.lower().split())
-            for outcome, _ in self.chance_weights():
-                if chance.outcome_text(self, outcome).lower() == wanted:
-                    return outcome
-        return self.codec.parse(source)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        doc = super().action_to_json(action)
-        if self.is_chance():
-            return doc
-        return doc | text.action_fields(self, action)
+            found = chance.read_outcome(self, source)
+            if found is not None:
+                return found
+        return super().parse_action(source)
 
     def _phase_hint(self, actor: int) -> str:
         return text.prompt(self, actor) + "; " + super()._phase_hint(actor)

@@ -1,4 +1,5 @@
-"""Log lines (``describe``, per viewer), the pending decision in words, and action fields.
+"""Log lines (``describe``, per viewer), the pending decision in words, and why an action is
+refused (the action texts themselves are declared in ``actions.py``).
 
 Hidden things are told only to the seats that may know them: a secret rune dealt, the dice
 taken and the die passed in a quick draft, the claims sealed in simultaneous play. The others
@@ -8,87 +9,19 @@ read a neutral line that names the seat (who acts is public anyway).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from grimoire.core.i18n import DEFAULT, N_, language, translator
+from grimoire.core.i18n import N_, translator
 from grimoire.core.state import CHANCE
-from grimoire.games.runika.actions import COLOUR_KINDS, DIE_KINDS, DIRS, SINGLE, lane_name
-from grimoire.games.runika.components import FACES, SIDES
 from grimoire.games.runika.frames import Ab, BagDraw, Main, Resolve, Roll
-from grimoire.games.runika.patterns import cell_name
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
 
 
 # Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the
-# English texts. The parser reads English; the terminal also takes a translated label as listed.
+# English texts.
 _ = translator("runika", Path(__file__).parent / "locale")
-
-SINGLE_TEXT = {
-    "done": N_("done"),
-    "cancel": N_("cancel"),
-    "roll": N_("roll"),
-    "flame clear": N_("flame clear"),
-    "turn cw": N_("turn cw"),
-    "turn ccw": N_("turn ccw"),
-}
-KIND_TEXT = {
-    "draft": N_("draft {colour}"),
-    "pass": N_("pass {colour}"),
-    "luniorn": N_("luniorn {colour}"),
-    "orient": N_("orient {colour}"),
-    "discard": N_("discard {die}"),
-    "reroll": N_("reroll {die}"),
-    "resolve": N_("resolve {die}"),
-    "keep": N_("keep {die}"),
-    "die": N_("die {die}"),
-    "enter": N_("enter {side} {lane}"),
-    "professor": N_("professor {name}"),
-    "charm": N_("charm {name}"),
-    "cell": N_("cell {cell}"),
-    "dir": N_("dir {dir}"),
-    "seat": N_("seat {seat}"),
-    "ability": N_("ability {card}"),
-    "claim": N_("claim {rune}"),
-}
-ROW_TEXT = N_("line row {row}")
-COL_TEXT = N_("line col {col}")
-AT_TEXT = N_("at {cell} {angle}")
-
-
-def label(st: RunikaState, action: int) -> str:
-    """A player action's label in the current language (English: the codec's own text)."""
-    if language() == DEFAULT:
-        return st.codec.to_text(action)
-    if action in SINGLE:
-        return _(SINGLE_TEXT[SINGLE[action]])
-    comp = st.comp
-    kind, args = st.codec.decode(action)
-    arg = args[0]
-    if kind in COLOUR_KINDS:
-        return _(KIND_TEXT[kind]).format(colour=comp.letters[arg])
-    if kind in DIE_KINDS:
-        return _(KIND_TEXT[kind]).format(die=comp.die_text(arg))
-    if kind == "enter":
-        return _(KIND_TEXT[kind]).format(side=_(SIDES[arg]), lane=lane_name(arg, args[1]))
-    if kind in ("professor", "charm"):
-        return _(KIND_TEXT[kind]).format(name=comp.professors[arg].name)
-    if kind == "cell":
-        return _(KIND_TEXT[kind]).format(cell=cell_name(arg))
-    if kind == "dir":
-        return _(KIND_TEXT[kind]).format(dir=_(DIRS[arg]))
-    if kind == "line":
-        if arg < 4:
-            return _(ROW_TEXT).format(row=arg + 1)
-        return _(COL_TEXT).format(col="abcd"[arg - 4])
-    if kind == "seat":
-        return _(KIND_TEXT[kind]).format(seat=arg)
-    if kind == "ability":
-        return _(KIND_TEXT[kind]).format(card=st.codec.card_id(arg))
-    if kind == "claim":
-        return _(KIND_TEXT[kind]).format(rune=comp.runes[arg].id)
-    return _(AT_TEXT).format(cell=cell_name(arg), angle=90 * args[1])
 
 
 def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> str:
@@ -127,10 +60,10 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
         assert isinstance(event, Roll)
         die = comp.die_text(4 * event.c + action)
         return _("seat {seat} rolls {die}").format(seat=seat, die=die)
-    words = label(st, action)
+    words = st.action_to_string(action)
     if st.phase == "pass":
         if viewer == actor:
-            return _("you pass {die}").format(die=st.codec.to_text(action)[5:])
+            return _("you pass {die}").format(die=comp.letters[st.codec.decode(action).arg])
         return _("seat {seat} passes a die").format(seat=actor)
     if st.phase == "turns" and _sealed(st, actor) and viewer != actor:
         return _("seat {seat} makes a sealed claim choice").format(seat=actor)
@@ -219,38 +152,6 @@ def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
     else:
         words = _(FRAME_WORDS[top.kind])
     return _("seat {seat}: {action}").format(seat=seat, action=words)
-
-
-def action_fields(st: RunikaState, action: int) -> dict[str, Any]:
-    """Structured fields of a player action, for interfaces to match clicks."""
-    comp = st.comp
-    kind, args = st.codec.decode(action)
-    arg = args[0] if args else 0
-    doc: dict[str, Any] = {"kind": kind}
-    if kind in COLOUR_KINDS:
-        doc["colour"] = comp.letters[arg]
-    elif kind in DIE_KINDS:
-        doc["die"] = comp.die_text(arg)
-        doc["colour"], doc["face"] = comp.letters[arg // 4], FACES[arg % 4]
-    elif kind == "enter":
-        doc["side"], doc["lane"] = SIDES[arg], args[1] + 1
-    elif kind in ("professor", "charm"):
-        doc["professor"] = comp.professors[arg].id
-    elif kind == "cell":
-        doc["cell"], doc["row"], doc["col"] = cell_name(arg), arg // 4 + 1, "abcd"[arg % 4]
-    elif kind == "dir":
-        doc["dir"] = DIRS[arg]
-    elif kind == "line":
-        doc["line"] = f"row {arg + 1}" if arg < 4 else f"col {'abcd'[arg - 4]}"
-    elif kind == "seat":
-        doc["seat"] = arg
-    elif kind == "ability":
-        doc["card"] = st.codec.card_id(arg)
-    elif kind == "claim":
-        doc["rune"] = comp.runes[arg].id
-    elif kind == "at":
-        doc["cell"], doc["rotation"] = cell_name(arg), 90 * args[1]
-    return doc
 
 
 def why_not(st: RunikaState, seat: int, action: int) -> str | None:

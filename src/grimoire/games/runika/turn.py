@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- legal actions
 def main_legal(st: RunikaState, seat: int, frame: Main) -> list[int]:
-    code, stage, store = st.codec.id, frame.stage, st.store[seat]
+    code, stage, store = st.ids.id, frame.stage, st.store[seat]
     acts: list[int] = []
     if stage == "claims":
         return [code("claim", r) for r in claims.claimable(st, seat)] + [DONE]
@@ -57,7 +57,7 @@ def pick_legal(st: RunikaState, frame: Pick) -> list[int]:
     left = pick_pool(st, frame)
     acts = [CANCEL]
     if frame.max == 0 or len(frame.sel) < frame.max:
-        acts += [st.codec.id("reroll", d) for d in sorted(set(left))]
+        acts += [st.ids.id("reroll", d) for d in sorted(set(left))]
     if frame.sel:
         acts.append(ROLL)
     return acts
@@ -77,20 +77,20 @@ def die_legal(st: RunikaState, frame: Resolve) -> list[int]:
     acts = [CANCEL]
     if face in (ONE, ELEMENT):
         acts += [
-            st.codec.enter(side, lane) for side in sides_for(st, seat, colour) for lane in range(4)
+            st.ids.enter(side, lane) for side in sides_for(st, seat, colour) for lane in range(4)
         ]
     if face == ELEMENT:
-        acts += [st.codec.id("professor", p) for p in placeable(st, seat, colour)]
+        acts += [st.ids.id("professor", p) for p in placeable(st, seat, colour)]
     if face == ROTATE:
         acts += [TURN_CW, TURN_CCW]
     if face == FLAME:
-        acts += [st.codec.id("cell", c) for c in flame_targets(st, seat, colour)]
+        acts += [st.ids.id("cell", c) for c in flame_targets(st, seat, colour)]
         acts.append(FLAME_CLEAR)
     return acts
 
 
 def fort_legal(st: RunikaState, frame: Fort) -> list[int]:
-    return [st.codec.id("ability", abilities.card_arg(st, frame.s, frame.src)), DONE]
+    return [st.ids.id("ability", abilities.card_arg(st, frame.s, frame.src)), DONE]
 
 
 def quarry_legal(st: RunikaState, frame: Quarry) -> list[int]:
@@ -200,49 +200,74 @@ def resolve_die(st: RunikaState, seat: int, die: int) -> None:
 
 
 def die_act(st: RunikaState, frame: Resolve, choice: Decoded) -> None:
+    """Where the die being resolved goes (docs/rules/runika.md, A round » Turns: resolve):
+    its face decides the choices offered (``die_legal``); ``cancel`` puts it back in storage."""
     seat, die, kind, arg = frame.s, frame.d, choice.kind, choice.arg
     st.stacks[seat].pop()
-    colour = die // 4
     if kind == "cancel":
         st.store[seat] = sorted([*st.store[seat], die])
     elif kind == "enter":
         side, lane = choice.args
-        home = home_side(st, seat, colour)
-        if side != home:  # spend the card that allowed it: Wind Walk, else Wave Whip
-            walk = abilities.passive(st, seat, "any_side")
-            whip = abilities.passive(st, seat, "opposite_side") if side == (home + 2) % 4 else None
-            if walk is None or (whip is not None and abilities.timing_of(st, seat, walk) != "C"):
-                walk = whip  # a continuous Wind Walk costs nothing; else Wave Whip goes first
-            assert walk is not None
-            abilities.consume(st, seat, walk)
-        pushed_off(st, seat, push_in(st.grid[seat], side, lane, die))
+        enter_die(st, seat, die, side, lane)
     elif kind == "professor":
         place(st, seat, arg, die)
     elif kind in ("turn-cw", "turn-ccw"):
-        discard(st, die)
-        if kind == "turn-ccw":
-            src = abilities.rotate_choice(st, seat)
-            assert src is not None
-            abilities.consume(st, seat, src)
-        st.disc[seat] = (st.disc[seat] + (1 if kind == "turn-cw" else 3)) % 4
-    elif kind == "cell":  # flame (a): replace the target by the flame die on its 1 face
-        if arg not in flame_targets(st, seat, colour, ember=False):
-            abilities.spend(st, seat, "flame_any")  # Ember Path allowed this target
-        target = st.grid[seat][arg]
-        discard(st, target)
-        st.grid[seat][arg] = 4 * colour + ONE
-        bonus = abilities.discard_bonus(st, seat, [target], "flame")
-        st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
-    else:  # flame (b): every red die of the grid, then the flame die
-        grid = st.grid[seat]
-        reds = [grid[c] for c in range(16) if grid[c] >= 0 and grid[c] // 4 == colour]
-        for cell in range(16):
-            if grid[cell] >= 0 and grid[cell] // 4 == colour:
-                discard(st, grid[cell])
-                grid[cell] = -1
-        discard(st, die)
-        bonus = abilities.discard_bonus(st, seat, reds, "flame")
-        st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
+        turn_disc(st, seat, die, clockwise=kind == "turn-cw")
+    elif kind == "cell":
+        flame_replace(st, seat, die, arg)
+    else:
+        flame_clear(st, seat, die)
+
+
+def enter_die(st: RunikaState, seat: int, die: int, side: int, lane: int) -> None:
+    """A 1 or element face pushed into the grid along a lane (Turns: 1 face; rulings 3, 10);
+    a side other than the disc's spends the card that allowed it (Wind Walk, Wave Whip)."""
+    home = home_side(st, seat, die // 4)
+    if side != home:  # spend the card that allowed it: Wind Walk, else Wave Whip
+        walk = abilities.passive(st, seat, "any_side")
+        whip = abilities.passive(st, seat, "opposite_side") if side == (home + 2) % 4 else None
+        if walk is None or (whip is not None and abilities.timing_of(st, seat, walk) != "C"):
+            walk = whip  # a continuous Wind Walk costs nothing; else Wave Whip goes first
+        assert walk is not None
+        abilities.consume(st, seat, walk)
+    pushed_off(st, seat, push_in(st.grid[seat], side, lane, die))
+
+
+def turn_disc(st: RunikaState, seat: int, die: int, *, clockwise: bool) -> None:
+    """A rotate face is discarded and turns the element disc a quarter (Turns: rotate face);
+    counter-clockwise only with the card that allows the choice (Gale)."""
+    discard(st, die)
+    if not clockwise:
+        src = abilities.rotate_choice(st, seat)
+        assert src is not None
+        abilities.consume(st, seat, src)
+    st.disc[seat] = (st.disc[seat] + (1 if clockwise else 3)) % 4
+
+
+def flame_replace(st: RunikaState, seat: int, die: int, cell: int) -> None:
+    """Flame option (a) (ruling 5): the target die is discarded and the flame die takes its
+    cell on its 1 face; Ember Path is spent where only it allowed the target."""
+    colour = die // 4
+    if cell not in flame_targets(st, seat, colour, ember=False):
+        abilities.spend(st, seat, "flame_any")  # Ember Path allowed this target
+    target = st.grid[seat][cell]
+    discard(st, target)
+    st.grid[seat][cell] = 4 * colour + ONE
+    bonus = abilities.discard_bonus(st, seat, [target], "flame")
+    st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
+
+
+def flame_clear(st: RunikaState, seat: int, die: int) -> None:
+    """Flame option (b): every die of the flame's colour leaves the grid, then the flame die."""
+    colour, grid = die // 4, st.grid[seat]
+    reds = [grid[c] for c in range(16) if grid[c] >= 0 and grid[c] // 4 == colour]
+    for cell in range(16):
+        if grid[cell] >= 0 and grid[cell] // 4 == colour:
+            discard(st, grid[cell])
+            grid[cell] = -1
+    discard(st, die)
+    bonus = abilities.discard_bonus(st, seat, reds, "flame")
+    st.tokens[seat] += bonus + abilities.flame_bonus(st, seat)
 
 
 def place(st: RunikaState, seat: int, prof: int, die: int) -> None:

@@ -65,77 +65,117 @@ def rune_info(st: RunikaState, rune: int) -> dict[str, Any]:
 
 
 def view(st: RunikaState, seat: int | None) -> dict[str, Any]:
-    comp, rules = st.comp, st.rules
-    letters = comp.letters
-    hide_bag = quick_hidden(st)
-    luniorn = rules.luniorn_index
-    doc: dict[str, Any] = {
+    rules = st.rules
+    return {
         "round": st.round,
         "phase": st.phase,
-        "initiative": st.first if st.first >= 0 else None,
+        "initiative": _seat_or_none(st.first),
         "turn": flow.turn_seat(st) if st.phase == "turns" and not rules.simultaneous else None,
         "goal": None if rules.solo else rules.goal,
-        "bag": None if hide_bag else {letters[c]: st.bag[c] for c in range(4)},
+        **_bag_view(st),
+        "professors": [_professor_view(st, p) for p in range(len(st.comp.professors))],
+        "below_luniorn": _letters(st, st.below) if rules.luniorn_index >= 0 else None,
+        **_runes_view(st),
+        "charm": _seat_or_none(st.charm),
+        "solo_professor": st.comp.professors[st.solo_prof].id if st.solo_prof >= 0 else None,
+        "seats": [seat_view(st, s, seat) for s in range(st.n)],
+        "prompt": text.prompt(st, seat),
+        "ended": st.ended or None,
+    }
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return seat if seat >= 0 else None
+
+
+def _letters(st: RunikaState, colours: list[int]) -> list[str]:
+    return [st.comp.letters[c] for c in colours]
+
+
+def _bag_view(st: RunikaState) -> dict[str, Any]:
+    """The bag by colour (hidden while a quick draft passes: its total is public), the dice
+    out of play (solo) and the middle."""
+    letters = st.comp.letters
+    return {
+        "bag": None if quick_hidden(st) else {letters[c]: st.bag[c] for c in range(4)},
         "bag_total": sum(st.bag),
         "removed": {letters[c]: st.removed[c] for c in range(4)},
-        "middle": [letters[c] for c in st.middle],
-        "professors": [
-            {
-                "id": prof.id,
-                "name": prof.name,
-                "colour": "any" if prof.colour < 0 else letters[prof.colour],
-                "ability": prof.ability.kind,
-                "in_play": prof.index in rules.professors and prof.index != st.solo_prof,
-                "dice": [comp.die_text(d) for d in st.prof_dice[prof.index]],
-                "tokens": list(st.prest[prof.index]),
-            }
-            for prof in comp.professors
-        ],
-        "below_luniorn": [letters[c] for c in st.below] if luniorn >= 0 else None,
+        "middle": _letters(st, st.middle),
+    }
+
+
+def _professor_view(st: RunikaState, index: int) -> dict[str, Any]:
+    prof = st.comp.professors[index]
+    return {
+        "id": prof.id,
+        "name": prof.name,
+        "colour": "any" if prof.colour < 0 else st.comp.letters[prof.colour],
+        "ability": prof.ability.kind,
+        "in_play": index in st.rules.professors and index != st.solo_prof,
+        "dice": [st.comp.die_text(d) for d in st.prof_dice[index]],
+        "tokens": list(st.prest[index]),
+    }
+
+
+def _runes_view(st: RunikaState) -> dict[str, Any]:
+    """The display, the mastery row, the deck (its runes unless dealt in secret) and the
+    achievements left."""
+    return {
         "display": [
             {"stack": len(stack), "rune": rune_info(st, stack[-1]) if stack else None}
             for stack in st.display
         ],
         "mastery": [
-            {"rune": rune_info(st, r), "owner": owner if owner >= 0 else None}
-            for r, owner in st.mastery_row
+            {"rune": rune_info(st, r), "owner": _seat_or_none(owner)} for r, owner in st.mastery_row
         ],
         "deck": len(st.deck),
-        "deck_runes": None if rules.secret else [comp.runes[r].id for r in st.deck],
+        "deck_runes": None if st.rules.secret else [st.comp.runes[r].id for r in st.deck],
         "achievements_left": len(st.ach_deck),
-        "charm": st.charm if st.charm >= 0 else None,
-        "solo_professor": comp.professors[st.solo_prof].id if st.solo_prof >= 0 else None,
-        "seats": [seat_view(st, s, seat) for s in range(st.n)],
-        "prompt": text.prompt(st, seat),
-        "ended": st.ended or None,
     }
-    return doc
 
 
 def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
+    """Seat ``s`` as ``viewer`` may see it: its board, cards, and what it hides from others
+    (its secret runes, quick-draft dice and sealed claims)."""
     comp = st.comp
-    letters = comp.letters
     mine = viewer == s
-    grid = st.grid[s]
-    hidden_hand = quick_hidden(st) and not mine
-    secret = []
-    for rune, got in zip(st.secret[s], st.secret_got[s], strict=True):
-        shown = mine or got
-        secret.append({"rune": rune_info(st, rune) if shown else None, "gained": bool(got)})
     at = stage(st, s)
-    frames = [] if sealed(st, s) and not mine else frames_to_json(st.stacks[s][1:])
+    return {
+        **_board_view(st, s),
+        "tokens": st.tokens[s],
+        "score": flow.score(st, s),
+        "prestige_left": comp.prestige_tokens - sum(1 for p in st.prest if s in p),
+        **_cards_view(st, s),
+        "secret": _secret_view(st, s, mine),
+        **_quick_view(st, s, mine),
+        "claims": [comp.runes[r].id if mine else None for r, _ in st.sim_claims[s]],
+        "claim_cells": [mask if mine else None for _, mask in st.sim_claims[s]],
+        "claimable": claims.claimable(st, s) if at == "claims" and mine else [],
+        "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
+        "stage": at,
+        "frames": [] if sealed(st, s) and not mine else frames_to_json(st.stacks[s][1:]),
+    }
+
+
+def _board_view(st: RunikaState, s: int) -> dict[str, Any]:
+    """Seat ``s``'s grid (rows top first), disc, the side of each colour, storage, pocket."""
+    comp, grid = st.comp, st.grid[s]
     return {
         "grid": [
             [comp.die_text(grid[4 * r + c]) if grid[4 * r + c] >= 0 else None for c in range(4)]
             for r in range(4)
         ],
         "disc": st.disc[s],
-        "sides": {SIDES[home_side(st, s, c)]: letters[c] for c in range(4)},
+        "sides": {SIDES[home_side(st, s, c)]: comp.letters[c] for c in range(4)},
         "store": [comp.die_text(d) for d in st.store[s]],
         "pocket": comp.die_text(st.pocket[s]) if st.pocket[s] >= 0 else None,
-        "tokens": st.tokens[s],
-        "score": flow.score(st, s),
-        "prestige_left": comp.prestige_tokens - sum(1 for p in st.prest if s in p),
+    }
+
+
+def _cards_view(st: RunikaState, s: int) -> dict[str, Any]:
+    """Seat ``s``'s rune and achievement cards (flipped, used) and mastery runes."""
+    comp = st.comp
+    return {
         "runes": [
             rune_info(st, r) | {"flipped": bool(f), "used": bool(u)} for r, f, u in st.owned[s]
         ],
@@ -151,16 +191,26 @@ def seat_view(st: RunikaState, s: int, viewer: int | None) -> dict[str, Any]:
             for k, f, u in st.achs[s]
         ],
         "mastered": [comp.runes[r].id for r in st.mastered[s]],
-        "secret": secret,
-        "quick_hand": [None if hidden_hand else letters[c] for c in st.qhand[s]],
-        "quick_passed": st.qpass[s] >= 0,
-        "quick_pass": letters[st.qpass[s]] if st.qpass[s] >= 0 and mine else None,
-        "claims": [comp.runes[r].id if mine else None for r, _ in st.sim_claims[s]],
-        "claim_cells": [mask if mine else None for _, mask in st.sim_claims[s]],
-        "claimable": claims.claimable(st, s) if at == "claims" and mine else [],
-        "used_professors": [comp.professors[p].id for p in st.prof_used[s]],
-        "stage": at,
-        "frames": frames,
+    }
+
+
+def _secret_view(st: RunikaState, s: int, mine: bool) -> list[dict[str, Any]]:
+    """Seat ``s``'s secret runes: to the others, only the gained ones are named."""
+    return [
+        {"rune": rune_info(st, rune) if mine or got else None, "gained": bool(got)}
+        for rune, got in zip(st.secret[s], st.secret_got[s], strict=True)
+    ]
+
+
+def _quick_view(st: RunikaState, s: int, mine: bool) -> dict[str, Any]:
+    """Seat ``s``'s quick-draft hand (hidden from the others while passing) and its pass."""
+    letters = st.comp.letters
+    hidden = quick_hidden(st) and not mine
+    passed = st.qpass[s]
+    return {
+        "quick_hand": [None if hidden else letters[c] for c in st.qhand[s]],
+        "quick_passed": passed >= 0,
+        "quick_pass": letters[passed] if passed >= 0 and mine else None,
     }
 
 
