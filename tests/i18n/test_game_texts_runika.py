@@ -142,7 +142,7 @@ def test_the_parsers_refusal_is_in_the_chosen_language(
     from grimoire.core.errors import IllegalAction
 
     state = make("runika", 2).new_state(3)
-    with pytest.raises(IllegalAction, match=r"^cannot read 'dance': say e\.g\. 'done', 'cancel'"):
+    with pytest.raises(IllegalAction, match=r"^cannot read 'dance': say e\.g\. 'draft G', 'pass G'"):
         state.parse_action("dance")
     with language_scope("de"), pytest.raises(IllegalAction, match=r"^'dance' ist nicht lesbar"):
         state.parse_action("dance")
@@ -150,7 +150,7 @@ def test_the_parsers_refusal_is_in_the_chosen_language(
         state.parse_action("dance")
     with language_scope("de"), pytest.raises(IllegalAction, match="leerer Text"):
         state.parse_action("  ")
-    assert "'tanzen' ist nicht lesbar: schreibe z. B. 'done', 'cancel'" in _play(
+    assert "'tanzen' ist nicht lesbar: schreibe z. B. 'draft G', 'pass G'" in _play(
         "de", "tanzen", monkeypatch, tmp_path
     )
 
