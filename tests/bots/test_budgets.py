@@ -41,7 +41,7 @@ def play(game: grimoire.Game, bots: list[Bot], seed: int, decisions: int) -> lis
 
 
 def test_every_game_calibrates_its_levels_in_iterations() -> None:
-    for name in grimoire.games():
+    for name in grimoire.game_names():
         game = grimoire.make(name)
         assert type(game).search_iterations is not Game.search_iterations, name
         hard = game.search_iterations

@@ -19,7 +19,9 @@ from grimoire.core.state import State
 
 # every registered game at 2 players where it can (Runika's has more half-made choices than
 # its solo game), else at its smallest count
-GAMES = [(name, max(2, grimoire.game_class(name).min_players)) for name in sorted(grimoire.games())]
+GAMES = [
+    (name, max(2, grimoire.game_class(name).min_players)) for name in sorted(grimoire.game_names())
+]
 BUDGET = "search:16"  # iterations: the same choices on any machine
 DECISIONS = 120
 

@@ -23,7 +23,7 @@ from grimoire.envs.common import gym_id  # noqa: E402
 
 def test_every_registered_game_has_an_id() -> None:
     ids = gg.register()
-    assert ids == [gym_id(name) for name in grimoire.games()]
+    assert ids == [gym_id(name) for name in grimoire.game_names()]
     assert "grimoire/Ciub-v0" in ids and "grimoire/FiveSeals-v0" in ids
     assert all(env_id in gymnasium.registry for env_id in ids)
 

@@ -73,7 +73,7 @@ class MinimalState(State):
         return {"pile": self.pile, "turn": self.turn, "taken": list(self.taken)}
 
     def _copy(self) -> MinimalState:
-        copy = MinimalState(self.game, self.seed)
+        copy = type(self)(self.game, self.seed)
         copy.pile, copy.turn, copy.taken = self.pile, self.turn, list(self.taken)
         return copy
 

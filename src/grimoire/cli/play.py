@@ -400,13 +400,13 @@ class Terminal:
 
 def topics(game: Game) -> dict[str, str]:
     """The game's extra terminal commands (``text_topics``: name -> what it shows), if any."""
-    return dict(game.text_topics())
+    return dict(game.text_topics()) if game.capabilities.text_topics else {}
 
 
 def topic_of(game: Game, word: str) -> str | None:
     """The game's extra command a typed word names, in this language or in English."""
     folded = word.casefold()
-    for name in game.text_topics():
+    for name in topics(game):
         if folded in (name.casefold(), game.text_topic_word(name).casefold()):
             return name
     return None
