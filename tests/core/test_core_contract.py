@@ -28,7 +28,7 @@ from grimoire import (
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register the toy game for one test (records replay through ``grimoire.make``)."""
     for name, target in TOY_GAMES.items():
-        monkeypatch.setitem(grimoire.registry.BUILTIN, name, target)
+        monkeypatch.setitem(grimoire.registry.REGISTERED, name, target)
     yield
 
 

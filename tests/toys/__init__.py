@@ -23,11 +23,12 @@ SESSION_GAMES = {"toy_minimal": "tests.toys.minimal:MinimalGame"}
 
 
 def register_session() -> None:
-    """Register ``SESSION_GAMES`` in this process for good (tests/conftest.py, test servers)."""
+    """Register ``SESSION_GAMES`` in this process for good (tests/conftest.py, test servers), as
+    a plugin would be: ``registry.BUILTIN`` stays the games that ship with grimoire."""
     import grimoire.registry
 
     for name, target in SESSION_GAMES.items():
-        grimoire.registry.BUILTIN.setdefault(name, target)
+        grimoire.registry.register(name, target)
 
 
 def register(monkeypatch: Any) -> None:
@@ -35,7 +36,7 @@ def register(monkeypatch: Any) -> None:
     import grimoire.registry
 
     for name, target in TOY_GAMES.items():
-        monkeypatch.setitem(grimoire.registry.BUILTIN, name, target)
+        monkeypatch.setitem(grimoire.registry.REGISTERED, name, target)
 
 
 def register_for_good() -> None:
@@ -45,4 +46,4 @@ def register_for_good() -> None:
 
     register_session()
     for name, target in TOY_GAMES.items():
-        grimoire.registry.BUILTIN.setdefault(name, target)
+        grimoire.registry.register(name, target)
