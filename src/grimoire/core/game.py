@@ -87,6 +87,8 @@ class Game(ABC):
     # (``core.options.decision_limit``, appended to ``declared_options``), counts the decisions
     # (``State.decisions``) and calls the hook once the limit is reached. None: no safeguard.
     decision_limit: ClassVar[int | None] = None
+    # this game's limit (the option's value; None without the safeguard), set by __init__
+    max_decisions: int | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Declare the ``decision_limit`` option from ``cls.decision_limit`` (one declaration
@@ -119,9 +121,8 @@ class Game(ABC):
             self.name, self.declared_options, options or {}
         )
         # the player decisions after which this game ends (the safeguard's value), or None
-        self.max_decisions: int | None = (
-            None if self.decision_limit is None else int(self.options[DECISION_LIMIT])
-        )
+        if self.decision_limit is not None:
+            self.max_decisions = int(self.options[DECISION_LIMIT])
         self._check_options()
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook
@@ -400,16 +401,19 @@ def _web_folder(cls: type[Game]) -> Traversable | None:
     if found is not None:
         folder: Traversable = Path(found) if isinstance(found, str) else found
         return folder
-    module = sys.modules.get(cls.__module__)
-    names = [cls.__module__] if hasattr(module, "__path__") else []
+    # the class's module if it is a package, then its parent packages (all loaded already:
+    # they are looked up, never imported)
     parts = cls.__module__.split(".")
-    names += [".".join(parts[:end]) for end in range(len(parts) - 1, 0, -1)]
+    names = [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
     for name in names:
         if name in ("grimoire", "grimoire.games"):
             break
+        package = sys.modules.get(name)
+        if package is None or not hasattr(package, "__path__"):
+            continue
         try:
-            candidate = files(name) / "web"
-        except (ModuleNotFoundError, TypeError, ValueError):
+            candidate = files(package) / "web"
+        except (TypeError, ValueError):
             continue
         if (candidate / "render.js").is_file():
             return candidate
