@@ -104,3 +104,29 @@ def test_the_check_finds_a_planted_string_import() -> None:
     ):
         assert string_imports(source), source
     assert string_imports("import grimoire.registry\nfrom grimoire.core import game") == []
+
+
+def test_a_record_replays_through_the_facade_and_says_why_not_without_a_registry() -> None:
+    """In a fresh process: the core alone cannot find a record's game (it never imports the
+    registry) and says so; ``grimoire.GameRecord`` loads the registry and replays."""
+    import subprocess
+    import sys
+
+    script = (
+        "from grimoire.core.record import GameRecord\n"
+        "record = GameRecord('ciub', 2, {}, 7)\n"
+        "try:\n"
+        "    record.replay()\n"
+        "except Exception as error:\n"
+        "    print(type(error).__name__, error)\n"
+        "import sys\n"
+        "assert 'grimoire.registry' not in sys.modules\n"
+        "import grimoire\n"
+        "print(grimoire.GameRecord('ciub', 2, {}, 7).replay().game.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    first, second = done.stdout.splitlines()
+    assert first.startswith("UnknownGame") and "no game registry is loaded" in first
+    assert "grimoire.GameRecord" in first and second == "ciub"
