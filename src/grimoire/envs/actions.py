@@ -20,6 +20,7 @@ from pathlib import Path
 
 import grimoire
 from grimoire.core.game import Game
+from grimoire.registry import BUILTIN
 
 
 def _rows(game: Game) -> list[tuple[int, str, str, str]]:
@@ -110,10 +111,11 @@ def action_table(name: str) -> str:
 def write_tables(
     folder: Path, check: bool = False, games: Sequence[str] | None = None
 ) -> list[str]:
-    """Write (or with ``check``, compare) the table of each of ``games`` (default: every
-    registered game) in ``folder``; returns the stale or missing files' names."""
+    """Write (or with ``check``, compare) the table of each of ``games`` (default: the games
+    that ship with grimoire, ``registry.BUILTIN``: docs/actions documents those) in ``folder``;
+    returns the stale or missing files' names."""
     stale = []
-    for name in grimoire.game_names() if games is None else games:
+    for name in sorted(BUILTIN) if games is None else games:
         path = folder / f"{name}.md"
         text = action_table(name)
         if not path.is_file() or path.read_text("utf-8") != text:

@@ -125,15 +125,12 @@ def legal_actions(st: CiubState, seat: int) -> list[int]:
 
 
 def apply(st: CiubState, actor: int, action: int) -> None:
-    """Apply a legal player action or chance outcome; a player decision counts towards the
-    ``decision_limit`` safeguard (ruling 21), which ends the game when reached."""
+    """Apply a legal player action or chance outcome (the core counts the decisions towards
+    the ``decision_limit`` safeguard, ruling 21)."""
     if actor == CHANCE:
         apply_chance(st, action)
         return
     apply_action(st, action)
-    st.decisions += 1
-    if st.decisions >= st.game.options["decision_limit"]:
-        st.phase, st.stack, st.to_roll = "over", [], []  # ruling 21
 
 
 def chance_weights(st: CiubState) -> list[tuple[int, int]]:

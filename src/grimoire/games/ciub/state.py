@@ -63,7 +63,6 @@ class CiubState(State):
         self.triggered = False  # the last C card is revealed
         self.opus_holder: int | None = None
         self.final_left: list[int] = []  # seats still to take their final turn
-        self.decisions = 0  # player decisions so far (the decision_limit safeguard, ruling 21)
 
     # ----------------------------------------------------------------- contract
     @property
@@ -99,6 +98,9 @@ class CiubState(State):
         key = [(self.vp(seat), self.dice_held(seat)) for seat in range(self.game.players)]
         best = max(key)
         return [seat for seat in range(self.game.players) if key[seat] == best]
+
+    def _end_by_decision_limit(self) -> None:
+        self.phase, self.stack, self.to_roll = "over", [], []  # ruling 21
 
     def backs_out(self, action: int, seat: int | None = None) -> bool:
         """``cancel`` takes back a half-chosen re-roll or adjust (nothing else)."""
