@@ -61,18 +61,16 @@ def test_every_id_keeps_its_english_text_and_json() -> None:
 
 # The only text that changed: a face id read where no die is being adjusted (never a legal
 # action then) is one template now, "face {face}" with the face "#3", so Japanese shows it in
-# that template's quotes. German and English read as before.
-UNFRAMED_FACE_JA = {193 + face: f"面「#{face}」" for face in range(6)}
-
-
+# that template's quotes ("面「#3」", before "面#3"). German and English read as before.
 @pytest.mark.parametrize("lang", ["de", "ja"])
 def test_every_id_keeps_its_german_and_japanese_text(lang: str) -> None:
     state = base()
     expected = list(fixture()["texts"][lang])
     if lang == "ja":
-        for action, text in UNFRAMED_FACE_JA.items():
-            assert expected[action] == f"面#{action - 193}"
-            expected[action] = text
+        for action in state.game.codec.ids("face"):
+            face = action - state.game.codec.base("face")
+            assert expected[action] == f"面#{face}"
+            expected[action] = f"面「#{face}」"
     assert texts(state, list(range(state.game.num_actions)), lang) == expected
 
 
