@@ -13,7 +13,7 @@ from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.ciub import evaluation, position, rules, setup
-from grimoire.games.ciub.actions import action_space
+from grimoire.games.ciub.actions import codec
 from grimoire.games.ciub.components import LOADER, Components
 from grimoire.games.ciub.state import CiubState
 
@@ -69,7 +69,7 @@ class CiubGame(Game):
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.components: Components = LOADER.load(self.options["components"])
-        self.codec = action_space(self.components)
+        self.codec = codec(self.components)
 
     def _check_options(self) -> None:
         start = self.options["start_player"]
@@ -82,10 +82,6 @@ class CiubGame(Game):
     @property
     def max_game_length(self) -> int:
         return int(self.options["decision_limit"])
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.total
 
     @property
     def max_chance_outcomes(self) -> int:
