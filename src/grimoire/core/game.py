@@ -59,6 +59,9 @@ class Capabilities:
     rules: bool = False
     # a browser renderer (``render.js``; ``Game.web_folder()``), else the generic page
     browser_renderer: bool = False
+    # a tutorial (``Game.tutorial_folder()`` holds ``tutorial.toml``): ``grimoire learn``, the
+    # web's "Learn to play" (``grimoire.tutorial``)
+    tutorial: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -269,6 +272,7 @@ class Game(ABC):
             text_topics=bool(self.text_topics()),
             rules=self.rules_document() is not None,
             browser_renderer=cls.web_folder() is not None,
+            tutorial=cls.tutorial_folder() is not None,
         )
 
     # Per instance, like the flags above: the hidden part hardly matters to a decision (Ciúb
@@ -337,6 +341,14 @@ class Game(ABC):
     def rules_sections(self) -> Mapping[str, str]:
         """``State.phase`` -> the start of the heading of the rules section that governs it."""
         return self.phase_rules
+
+    @classmethod
+    def tutorial_folder(cls) -> Traversable | None:
+        """The folder of this game's tutorial (``grimoire.tutorial`` reads it: ``tutorial.toml``
+        and the position files it names), or None: the game has none. Default: the ``data/``
+        folder beside the module of the class, or of a parent package up to
+        ``grimoire.games.<name>``, if it holds ``tutorial.toml``."""
+        return _package_folder(cls, "data", "tutorial.toml")
 
     def text_topics(self) -> Mapping[str, str]:
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
@@ -416,6 +428,26 @@ def _web_folder(cls: type[Game]) -> Traversable | None:
         except (TypeError, ValueError):
             continue
         if (candidate / "render.js").is_file():
+            return candidate
+    return None
+
+
+def _package_folder(cls: type[Game], folder: str, marker: str) -> Traversable | None:
+    """``folder`` in the package of ``cls``'s module or a parent package up to
+    ``grimoire.games.<name>`` (all loaded already: looked up, never imported), where it holds
+    the file ``marker``; None if none does."""
+    parts = cls.__module__.split(".")
+    for name in (".".join(parts[:end]) for end in range(len(parts), 0, -1)):
+        if name in ("grimoire", "grimoire.games"):
+            break
+        package = sys.modules.get(name)
+        if package is None or not hasattr(package, "__path__"):
+            continue
+        try:
+            candidate = files(package) / folder
+        except (TypeError, ValueError):
+            continue
+        if (candidate / marker).is_file():
             return candidate
     return None
 
