@@ -139,3 +139,23 @@ def step(text: str, lead: str) -> str | None:
             )
             return "\n".join(lines[i:end]).strip()
     return None
+
+
+def rule_named(game: Game, key: str, lang: str | None = None) -> Rule | None:
+    """The section (or step) ``key`` of the game's rules, as ``rule_for`` finds it for a phase
+    mapped to ``key`` (a value of ``phase_rules``, e.g. ``"A turn » **Phase 2**"``): a
+    tutorial's step names the rule it teaches so. None if the game has no rules document or
+    no such section."""
+    name = game.rules_document()
+    if name is None:
+        return None
+    lang = lang or language()
+    if lang != ENGLISH:
+        found = translated(lang, name).get(key)
+        if found is not None:
+            return Rule(f"{lang}/{name}", found[0], found[1], lang)
+    start, _, lead = key.partition(" » ")
+    for heading, text in sections(name).items():
+        if heading.startswith(start):
+            return Rule(name, heading, (step(text, lead) if lead else None) or text)
+    return None

@@ -125,6 +125,47 @@ def said(texts: Mapping[str, str], lang: str | None = None) -> str:
     return texts.get(lang) or texts.get(ENGLISH, "")
 
 
+# a character of Japanese text: lines that meet at one are joined without a space
+WIDE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def paragraphs(text: str) -> list[str]:
+    """A text of the file as paragraphs: blank lines part them, and the hard-wrapped lines of
+    one paragraph are joined (with a space, or without one where Japanese text meets).
+
+    >>> paragraphs("Roll all\nyour dice.\n\nThen stop.")
+    ['Roll all your dice.', 'Then stop.']
+    >>> paragraphs("ダイスを\n振る。")
+    ['ダイスを振る。']
+    """
+    found: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        joined = ""
+        for line in (part.strip() for part in block.splitlines()):
+            if not line:
+                continue
+            wide = joined and (WIDE.match(joined[-1]) or WIDE.match(line[0]))
+            joined = joined + line if not joined or wide else f"{joined} {line}"
+        if joined:
+            found.append(joined)
+    return found
+
+
+def rule_title(heading: str, text: str, key: str) -> str:
+    """How a step names its rule: the section's heading, and for a step of a section
+    (``"A turn » **Phase 2**"``) the bold lead its paragraph starts with (in the language of
+    ``text``).
+
+    >>> rule_title("A turn", "**Phase 2**: roll all your dice", "A turn » **Phase 2**")
+    'A turn » Phase 2'
+    """
+    heading = heading.strip("# ").strip()
+    if " » " not in key:
+        return heading
+    lead = re.search(r"\*\*(.+?)\*\*", text)
+    return f"{heading} » {lead.group(1).rstrip(':：')}" if lead else heading
+
+
 def _where(index: int, step: Mapping[str, Any]) -> str:
     name = step.get("id")
     return f"step {index + 1}" + (f" ({name})" if isinstance(name, str) else "")

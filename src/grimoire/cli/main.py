@@ -505,6 +505,9 @@ def serve(
     )
 
 
+app.command("learn")(__import__("grimoire.cli.learn", fromlist=["learn"]).learn)
+
+
 def main() -> None:
     app()
 
