@@ -25,7 +25,7 @@ from grimoire.web.hub import Hub
 from grimoire.web.language import template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, RequestLimit
 from grimoire.web.observe import Metrics, MetricsMiddleware
-from grimoire.web.routes import handlers, lobby, ops, pages, play, replay, seats, sockets
+from grimoire.web.routes import handlers, learn, lobby, ops, pages, play, replay, seats, sockets
 from grimoire.web.routes.deps import TOKEN_HEADER, cookie_name
 from grimoire.web.settings import Settings
 from grimoire.web.store import Store, make_engine, migrate
@@ -70,7 +70,7 @@ def create_app(
     app.add_middleware(RequestLimit, limits=settings.limits)  # outermost: a flood reads nothing
     app.mount("/static", StaticFiles(directory=str(WEB_DIR / "static")), name="static")
     handlers.install(app)
-    for module in (lobby, seats, play, replay, sockets, pages, ops):
+    for module in (lobby, seats, play, replay, sockets, pages, ops, learn):
         app.include_router(module.router)
     return app
 

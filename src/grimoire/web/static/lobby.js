@@ -1,6 +1,7 @@
 // The lobby: the create-game form (built from each game's declared options) and the tables.
 import { api, el, formatDuration, levelName, shownName, toast } from "./common.js";
 import { t } from "./language.js";
+import { tutorialItems } from "./learn_list.js";
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game-select");
@@ -315,6 +316,7 @@ async function start() {
   fillPlayers();
   showHandover();
   refreshGames();
+  tutorialItems().then((items) => document.getElementById("tutorials")?.replaceChildren(...items));
   setInterval(refreshGames, 5000);
 }
 
