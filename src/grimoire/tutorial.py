@@ -345,12 +345,12 @@ class Lesson:
             raise TutorialError(f"{tutorial.game} tutorial: seat {tutorial.seat} is no seat")
         self.seat = tutorial.seat
         self.steps = tutorial.steps
-        # per step: its entries before the learner, the positions before each of its moves
-        # (and one after the last), the expected action ids, and its entries after
-        self._before: list[list[Entry]] = []
+        # per step: the positions before each of the learner's moves (and one where the step
+        # ends), the expected action ids, and what happened before each move (the script
+        # before the first, scripted entries between moves) and after the last (``then``)
         self._positions: list[list[State]] = []
         self._expected: list[list[int]] = []
-        self._then: list[list[Entry]] = []
+        self._happened: list[list[list[Entry]]] = []
         self._build()
 
     # ---- building
@@ -362,15 +362,13 @@ class Lesson:
                 try:
                     state = self._start(step, state)
                     before = self._play(state, step.script, where + ", script")
-                    self._settle(state, where)
-                    positions, expected = self._moves(state, step, where)
-                    then = self._play(state, step.then, where + ", then")
+                    positions, expected, happened = self._moves(state, step, where, before)
+                    happened[-1].extend(self._play(state, step.then, where + ", then"))
                 except (IllegalAction, InvalidPosition) as error:
                     raise TutorialError(f"{where}: {error}") from error
-                self._before.append(before)
                 self._positions.append([*positions, state.clone()])
                 self._expected.append(expected)
-                self._then.append(then)
+                self._happened.append(happened)
 
     def _start(self, step: Step, previous: State | None) -> State:
         if step.seed is not None:
@@ -441,12 +439,23 @@ class Lesson:
                 f"{sorted(state.seats_to_act()) or 'nobody'})"
             )
 
-    def _moves(self, state: State, step: Step, where: str) -> tuple[list[State], list[int]]:
+    def _moves(
+        self, state: State, step: Step, where: str, before: list[Entry]
+    ) -> tuple[list[State], list[int], list[list[Entry]]]:
+        """The learner's moves of ``step``: each entry is the learner's move, except a chance
+        outcome named at a chance node and another seat's action written ``seat N: text``,
+        which are played between the learner's moves (they happen to the learner)."""
         positions: list[State] = []
         expected: list[int] = []
+        happened: list[list[Entry]] = [before]
         for number, text in enumerate(step.moves, 1):
-            if number > 1:
-                self._settle(state, where)
+            scripted = ACTOR.match(text.strip()) is not None or (
+                state.is_chance() and self._outcome(state, text) is not None
+            )
+            if scripted:
+                happened[-1].extend(self._play(state, [text], f"{where}: move {number}"))
+                continue
+            self._settle(state, where)
             try:
                 action = state.parse_action(text)
             except IllegalAction as error:
@@ -456,8 +465,11 @@ class Lesson:
                 raise IllegalAction(f"{where}: move {number} {text!r}: {refusal}")
             positions.append(state.clone())
             expected.append(action)
+            happened.append([])
             state.apply(action, self.seat)
-        return positions, expected
+        if not expected:
+            raise IllegalAction(f"{where}: moves: the learner makes no move")
+        return positions, expected, happened
 
     # ---- reading
     def __len__(self) -> int:
@@ -476,13 +488,19 @@ class Lesson:
         """The action id of the learner's move ``done`` of step ``index``."""
         return self._expected[index][done]
 
+    def happened(self, index: int, done: int) -> list[Entry]:
+        """What happened just before the learner's move ``done`` of step ``index``: the
+        script before the first, scripted entries between two moves, and after the last
+        (``done`` = its number of moves) the step's ``then``."""
+        return list(self._happened[index][done])
+
     def before(self, index: int) -> list[Entry]:
         """What happened before the learner is asked in step ``index`` (its script)."""
-        return list(self._before[index])
+        return self.happened(index, 0)
 
     def then(self, index: int) -> list[Entry]:
         """What happened after the learner's moves of step ``index``."""
-        return list(self._then[index])
+        return self.happened(index, self.moves(index))
 
     def label(self, index: int, done: int) -> str:
         """The expected move's text in this context's language (the engine's seat numbers)."""

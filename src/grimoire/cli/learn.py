@@ -222,6 +222,7 @@ class Teacher:
         self.read(said(lesson.steps[index].text).replace("{move}", self.label(index, 0)))
         for done in range(lesson.moves(index)):
             if done:
+                self.tell(lesson.happened(index, done))
                 self.board(index, done)
             answer = self.ask_move(index, done)
             if answer is None:

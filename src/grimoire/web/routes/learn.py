@@ -170,8 +170,11 @@ def step_doc(found: Lesson, index: int, done: int, lang: str) -> dict[str, Any]:
             "after": [] if asked else paragraphs(said(step.after, lang)),
             "rule": _rule(found, index, lang),
             "book": said(step.book, lang) or None,
-            "before": _lines(found.before(index), found.seat),
-            "then": [] if asked else _lines(found.then(index), found.seat),
+            # what happened in the step so far: its script, entries between moves, ``then``
+            "lines": _lines(
+                [entry for n in range(done + 1) for entry in found.happened(index, n)],
+                found.seat,
+            ),
             "expected": state.action_to_json(expected) if expected is not None else None,
             "candidates": _candidates(found, state, expected) if expected is not None else [],
             "board": board(found, state, lang, asked),

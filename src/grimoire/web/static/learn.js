@@ -101,7 +101,7 @@ function renderActions(doc) {
 
 // What happened: the lines before the step's move, and after it.
 function renderLines(doc) {
-  const lines = [...doc.before, ...doc.then].map((line, n) => ({ n, ...line }));
+  const lines = doc.lines.map((line, n) => ({ n, ...line }));
   renderLog(document.getElementById("log"), { ...doc.board, log: lines, log_length: lines.length, events: [] });
   document.getElementById("log-panel").hidden = !lines.length;
 }
