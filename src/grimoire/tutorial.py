@@ -41,9 +41,11 @@ from grimoire.registry import game_class, make
 
 FORMAT = "grimoire-tutorial/1"
 FILE = "tutorial.toml"
-# a script entry played by a seat other than the one to act: "seat 2: allow" (the engine's
-# numbers, as in its action texts and records)
+# a script entry played by a seat other than the one to act: "seat 2: allow" (seats counted
+# from 1, as everywhere in the file)
 ACTOR = re.compile(r"^seat\s+(\d+)\s*:\s*(.+)$", re.IGNORECASE)
+# "seat N" in an action or outcome text of the file: the seat N - 1
+SEAT = re.compile(r"\bseat\s+(\d+)", re.IGNORECASE)
 
 # Said when the learner makes another move than the step's, if the step has no hint of its own
 OTHER_MOVE = N_("This step asks for '{move}'.")
@@ -197,7 +199,7 @@ def _entries(raw: Any, where: str) -> tuple[str, ...]:
 def _whole(raw: Any, where: str, minimum: int = 0) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise TutorialError(f"{where}: a whole number, {minimum} or more")
-    return raw
+    return int(raw)
 
 
 STEP_KEYS = {"id", "rule", "book", "text", "hint", "after", "start", "script", "moves", "then"}
@@ -216,7 +218,7 @@ def _step(index: int, raw: Any) -> Step:
         raise TutorialError(f"{where}: id and rule are texts")
     start = raw.get("start", {})
     if not isinstance(start, Mapping) or set(start) - {"seed", "position"} or len(start) > 1:
-        raise TutorialError(f"{where}: start is {{seed = N}} or {{position = \"FILE\"}}")
+        raise TutorialError(f'{where}: start is {{seed = N}} or {{position = "FILE"}}')
     seed = None if "seed" not in start else _whole(start["seed"], f"{where}: start.seed")
     position = start.get("position")
     if position is not None and not isinstance(position, str):
@@ -292,9 +294,7 @@ def load_tutorial(game_name: str) -> Tutorial:
     folder = game_class(game_name).tutorial_folder()
     if folder is None:
         title = game_class(game_name).title
-        raise TutorialError(
-            engine_text(N_("{game} has no tutorial yet.")).format(game=title)
-        )
+        raise TutorialError(engine_text(N_("{game} has no tutorial yet.")).format(game=title))
     return parse_tutorial(game_name, (folder / FILE).read_text(encoding="utf-8"), folder)
 
 
@@ -326,9 +326,35 @@ class Verdict:
     why: str | None = None  # the engine's reason (``why_illegal``) when the rules forbid it
 
 
-
 def _key(text: str) -> str:
     return " ".join(text.casefold().replace("-", " ").split())
+
+
+def _readings(text: str) -> list[str]:
+    """``text`` as the file writes it (seats from 1) and with its seats as indices (from 0):
+    a game's texts may count seats either way, the file always counts from 1."""
+    shifted = SEAT.sub(lambda found: f"seat {int(found.group(1)) - 1}", text)
+    return [text] if shifted == text else [text, shifted]
+
+
+def parse(state: State, text: str) -> int:
+    """The action ``text`` names, as the file means it: the engine's English action text, a
+    seat in it counted from 1 (``steal seat 3 row 1``: the third seat's row). The action read
+    must carry that seat in its JSON (``seat`` = N - 1), whichever way the game's own texts
+    count; IllegalAction if no reading names one."""
+    wanted = [int(n) - 1 for n in SEAT.findall(text)]
+    if not wanted:
+        return state.parse_action(text)
+    refusal: IllegalAction | None = None
+    for candidate in _readings(text):
+        try:
+            action = state.parse_action(candidate)
+        except IllegalAction as error:
+            refusal = refusal or error
+            continue
+        if state.action_to_json(action).get("seat") == wanted[0]:
+            return action
+    raise refusal or IllegalAction(f"no action reads {text!r} with seat {wanted[0] + 1}")
 
 
 class Lesson:
@@ -364,6 +390,9 @@ class Lesson:
                     before = self._play(state, step.script, where + ", script")
                     positions, expected, happened = self._moves(state, step, where, before)
                     happened[-1].extend(self._play(state, step.then, where + ", then"))
+                    following = self.steps[index + 1] if index + 1 < len(self.steps) else None
+                    if following is None or following.starts:
+                        state.resolve_chance()  # nothing follows on from here: draw it all
                 except (IllegalAction, InvalidPosition) as error:
                     raise TutorialError(f"{where}: {error}") from error
                 self._positions.append([*positions, state.clone()])
@@ -410,23 +439,23 @@ class Lesson:
                 return Entry(CHANCE, outcome, before)
             state.apply(state.sample_chance(), CHANCE)
         found = ACTOR.match(text.strip())
-        actor = int(found.group(1)) if found else None
+        actor = int(found.group(1)) - 1 if found else None
         action_text = found.group(2) if found else text
         if actor is None:
             seats = state.seats_to_act()
             if len(seats) != 1:
                 raise IllegalAction(f"several seats decide at once: write 'seat N: {text}'")
             actor = next(iter(seats))
-        action = state.parse_action(action_text)
+        action = parse(state, action_text)
         before = state.clone()
         state.apply(action, actor)
         return Entry(actor, action, before)
 
     @staticmethod
     def _outcome(state: State, text: str) -> int | None:
-        wanted = _key(text)
+        wanted = {_key(candidate) for candidate in _readings(text)}
         for outcome, _weight in state.chance_weights():
-            if _key(state.action_to_string(outcome)) == wanted:
+            if _key(state.action_to_string(outcome)) in wanted:
                 return outcome
         return None
 
@@ -457,7 +486,7 @@ class Lesson:
                 continue
             self._settle(state, where)
             try:
-                action = state.parse_action(text)
+                action = parse(state, text)
             except IllegalAction as error:
                 raise IllegalAction(f"{where}: move {number} {text!r}: {error}") from error
             refusal = state.why_illegal(action, self.seat)

@@ -123,6 +123,13 @@ HELP_TEXTS = (
     N_("seconds a bot waits before acting (default 0.5)"),
     N_("server processes behind the port (2 or more: PostgreSQL)"),
     N_("log lines as 'text' or 'json' (one object a line)"),
+    # grimoire learn (cli/learn.py)
+    N_("Learn a game step by step from its rulebook's examples, then play a short game."),
+    N_("the game to learn (without one: the games to learn)"),
+    N_("language: en, de or ja (as grimoire --lang; default: English)"),
+    N_("start at this step (1 is the first)"),
+    N_("end after the steps, without the short game"),
+    N_("the short game's seed (default: random)"),
 )
 
 

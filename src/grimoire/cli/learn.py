@@ -34,19 +34,62 @@ HINT_ITERATIONS = 200  # the final game's hints: the web's budget (web/hints.py)
 Ask = Callable[[str], str]
 
 
+class Leave(Exception):
+    """The person leaves the tutorial (``quit``, Ctrl-C, the end of input)."""
+
+
+def shown(text: str) -> str:
+    """A game text as the terminal shows it: seats counted from 1 (``play.for_people``, while
+    the games' own texts count them from 0; as it is once they count from 1 at the source)."""
+    from grimoire.cli import play
+
+    renumber: Callable[[str], str] | None = getattr(play, "for_people", None)
+    return text if renumber is None else renumber(text)
+
+
+def typed(text: str) -> str:
+    """A typed text as the game reads it (seats back to the game's own count, see ``shown``)."""
+    from grimoire.cli import play
+
+    renumber: Callable[..., str] | None = getattr(play, "for_people", None)
+    return text if renumber is None else renumber(text, -1)
+
+
+def drawn(renderable: Any) -> Any:
+    """A game's terminal drawing with seats as ``shown`` counts them."""
+    from grimoire.cli import play
+
+    renumber: Callable[[Any], Any] | None = getattr(play, "people_view", None)
+    return renderable if renumber is None else renumber(renderable)
+
+
+def label_of(state: Any, action: int) -> str:
+    """An action's label as the terminal lists it."""
+    return shown(state.action_to_string(action))
+
+
+def label_key(text: str) -> str:
+    """A label as typed or shown, without case and spacing differences (any script)."""
+    return " ".join(text.casefold().replace("-", " ").split())
+
+
 def learn(
     game: Annotated[
         str | None, typer.Argument(help="the game to learn (without one: the games to learn)")
     ] = None,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="language: en, de or ja (as grimoire --lang; default: English)"),
+        typer.Option(
+            "--lang", help="language: en, de or ja (as grimoire --lang; default: English)"
+        ),
     ] = None,
     step: Annotated[int, typer.Option(help="start at this step (1 is the first)")] = 1,
     no_game: Annotated[
         bool, typer.Option("--no-game", help="end after the steps, without the short game")
     ] = False,
-    seed: Annotated[int | None, typer.Option(help="the short game's seed (default: random)")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="the short game's seed (default: random)")
+    ] = None,
 ) -> None:
     """Learn a game step by step from its rulebook's examples, then play a short game."""
     from grimoire.cli.main import _fail, console
@@ -80,11 +123,9 @@ def list_tutorials(console: Console) -> None:
             title = said(lesson(name).tutorial.title)
             console.print(f"  [bold]{escape(name)}[/]  {escape(title)}", highlight=False)
         else:
-            console.print(
-                f"  [dim]{escape(name)}  {escape(game_class(name).title)}: "
-                f"{escape(_t('no tutorial yet'))}[/]",
-                highlight=False,
-            )
+            missing = _t("no tutorial yet")
+            title = game_class(name).title
+            console.print(f"  [dim]{escape(name)}  {escape(title)}: {escape(missing)}[/]")
     console.print(_t("Start one with: grimoire learn GAME"), highlight=False)
 
 
@@ -146,14 +187,13 @@ class Teacher:
 
     def line(self, actor: int, text: str) -> str:
         """A log line as the terminal shows it: whose move, seats counted from 1."""
-        from grimoire.cli.play import for_people
         from grimoire.core.state import CHANCE
 
         if actor != CHANCE:
             own = _t("seat {seat}").format(seat=actor)
             for colon in (": ", "："):
                 text = text.removeprefix(own + colon)
-        text = for_people(text)
+        text = shown(text)
         if actor == CHANCE:
             return f"  {text}"
         if actor == self.seat:
@@ -165,10 +205,8 @@ class Teacher:
             self.say(self.line(entry.actor, entry.told(self.seat)), "dim")
 
     def board(self, index: int, done: int) -> None:
-        from grimoire.cli.play import people_view
-
         state = self.lesson.position(index, done)
-        self.console.print(people_view(self.game.render_text(state, self.seat)))
+        self.console.print(drawn(self.game.render_text(state, self.seat)))
 
     def heading(self, index: int) -> None:
         from grimoire.rulebook import rule_named
@@ -206,9 +244,7 @@ class Teacher:
         self.say(f"{title}\n\n{_reflow(rule.text)}")
 
     def label(self, index: int, done: int) -> str:
-        from grimoire.cli.play import for_people
-
-        return for_people(self.lesson.label(index, done))
+        return shown(self.lesson.label(index, done))
 
     # ---- one step
     def step(self, index: int) -> bool:
@@ -236,10 +272,8 @@ class Teacher:
         lesson = self.lesson
         state = lesson.position(index, done)
         legal = state.legal_actions(self.seat)
-        from grimoire.cli.play import _label
-
         for number, action in enumerate(legal, 1):
-            self.console.print(f"  [cyan]{number:>2}[/] {escape(_label(state, action))}")
+            self.console.print(f"  [cyan]{number:>2}[/] {escape(label_of(state, action))}")
         while True:
             try:
                 answer = self.ask(_t("Your move")).strip()
@@ -248,45 +282,52 @@ class Teacher:
                 return None
             if not answer:
                 continue
-            command = command_of(answer)
-            if command == "quit":
+            # a listed label wins over a command word of the same spelling
+            listed = any(label_key(label_of(state, a)) == label_key(answer) for a in legal)
+            command = None if listed else command_of(answer)
+            try:
+                if command is None:
+                    chosen = self.judge(index, done, answer, legal)
+                else:
+                    chosen = self.command(index, done, command)
+            except Leave:
                 return None
-            if command == "help":
-                self.say(help_line())
-                continue
-            if command == "rules":
-                self.rules(index)
-                continue
-            if command == "hint":
-                self.read(lesson.hint(index, done, self.label(index, done)), "yellow")
-                continue
-            if command == "skip":
-                action = lesson.expected(index, done)
-                self.say(_t("(made for you: {move})").format(move=self.label(index, done)), "dim")
-                return action
-            action = self.judge(index, done, answer, legal)
-            if action is not None:
-                return action
+            if chosen is not None:
+                return chosen
+
+    def command(self, index: int, done: int, command: str) -> int | None:
+        """Do a prompt command: the step's move for ``skip``; ``quit`` raises Leave."""
+        lesson = self.lesson
+        if command == "quit":
+            raise Leave
+        if command == "skip":
+            self.say(_t("(made for you: {move})").format(move=self.label(index, done)), "dim")
+            return lesson.expected(index, done)
+        if command == "rules":
+            self.rules(index)
+        elif command == "hint":
+            self.read(lesson.hint(index, done, self.label(index, done)), "yellow")
+        else:
+            self.say(help_line())
+        return None
 
     def judge(self, index: int, done: int, answer: str, legal: list[int]) -> int | None:
         """The action if ``answer`` is the step's move; else says why not and gives None."""
-        from grimoire.cli.play import _label, _label_key, for_people
-
         state = self.lesson.position(index, done)
         action: int | None = None
         if answer.isdigit():
             if 1 <= int(answer) <= len(legal):
                 action = legal[int(answer) - 1]
         else:
-            wanted = _label_key(answer)
-            shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
-            if shown:
-                action = shown[0]
+            wanted = label_key(answer)
+            listed = [a for a in legal if label_key(label_of(state, a)) == wanted]
+            if listed:
+                action = listed[0]
             else:
                 try:
-                    action = state.parse_action(for_people(answer, -1))
+                    action = state.parse_action(typed(answer))
                 except GrimoireError as error:
-                    self.say(f"{for_people(str(error))}", "bold red")
+                    self.say(shown(str(error)), "bold red")
         if action is None:
             self.read(self.lesson.hint(index, done, self.label(index, done)), "yellow")
             return None
@@ -298,7 +339,7 @@ class Teacher:
         if verdict.why:
             from grimoire.tutorial import NOT_POSSIBLE
 
-            self.say(_t(NOT_POSSIBLE).format(why=for_people(verdict.why)), "red")
+            self.say(_t(NOT_POSSIBLE).format(why=shown(verdict.why)), "red")
         return None
 
 
@@ -323,15 +364,17 @@ def run_lesson(
     teacher = Teacher(console, ask, game_name)
     lesson = teacher.lesson
     if not 1 <= start <= len(lesson):
-        raise InvalidOptions(
-            _t("--step is a step from 1 to {count}").format(count=len(lesson))
-        )
+        raise InvalidOptions(_t("--step is a step from 1 to {count}").format(count=len(lesson)))
     console.print(f"[bold]{escape(said(lesson.tutorial.title))}[/]", highlight=False)
     teacher.read(said(lesson.tutorial.intro))
     teacher.say(help_line(), "dim")
     for index in range(start - 1, len(lesson)):
         if not teacher.step(index):
-            teacher.say(_t("You left the tutorial. 'grimoire learn {game} --step {step}' goes on here.").format(game=game_name, step=index + 1))
+            teacher.say(
+                _t(
+                    "You left the tutorial. 'grimoire learn {game} --step {step}' goes on here."
+                ).format(game=game_name, step=index + 1)
+            )
             return 0
     console.rule()
     teacher.read(said(lesson.tutorial.outro), "bold")
@@ -346,7 +389,9 @@ def run_lesson(
     return play_final(console, ask, game_name, seed, save_to)
 
 
-def play_final(console: Console, ask: Ask, game_name: str, seed: int | None, save_to: Path | None) -> int:
+def play_final(
+    console: Console, ask: Ask, game_name: str, seed: int | None, save_to: Path | None
+) -> int:
     """The tutorial's short game: the person at the tutorial's seat, easy bots, and a ``hint``
     command that prints the analysis' best moves from what the person can see."""
     from grimoire.cli.play import new_session, run
@@ -358,7 +403,11 @@ def play_final(console: Console, ask: Ask, game_name: str, seed: int | None, sav
         game_name, final.players, [final.bot], seed, dict(final.options), tutorial.seat
     )
     console.print(
-        escape(_t("Hints are on: type '{hint}' at your turn for the best moves.").format(hint=command_word("hint"))),
+        escape(
+            _t("Hints are on: type '{hint}' at your turn for the best moves.").format(
+                hint=command_word("hint")
+            )
+        ),
         highlight=False,
     )
     hinted = hinting_ask(console, ask, session)
@@ -368,9 +417,10 @@ def play_final(console: Console, ask: Ask, game_name: str, seed: int | None, sav
 def hinting_ask(console: Console, ask: Ask, session: Any) -> Ask:
     """``ask`` that answers ``hint`` at the person's choice prompt itself (the analysis of
     what the person's seat can see) and asks again."""
-    from grimoire.cli.play import for_people
-
-    choice = {_t("Your choice"), *(_t("Seat {seat}, your choice").format(seat=s + 1) for s in session.humans)}
+    choice = {
+        _t("Your choice"),
+        *(_t("Seat {seat}, your choice").format(seat=s + 1) for s in session.humans),
+    }
 
     def asking(prompt: str) -> str:
         while True:
@@ -378,7 +428,7 @@ def hinting_ask(console: Console, ask: Ask, session: Any) -> Ask:
             if prompt not in choice or command_of(answer.strip()) != "hint":
                 return answer
             for line in hint_lines(session):
-                console.print(escape(for_people(line)), highlight=False)
+                console.print(escape(shown(line)), highlight=False)
 
     return asking
 

@@ -54,17 +54,18 @@ def _step_of(found: Lesson, index: int, done: int) -> None:
     if not 0 <= index < len(found):
         raise NotFound(N_("there is no step {step} in this tutorial"), step=index + 1)
     if not 0 <= done <= found.moves(index):
-        raise Unprocessable(N_("step {step} has {count} moves"), step=index + 1, count=found.moves(index))
+        raise Unprocessable(
+            N_("step {step} has {count} moves"), step=index + 1, count=found.moves(index)
+        )
 
 
 def _seats(found: Lesson, lang: str) -> list[dict[str, Any]]:
-    """The seats as the renderer names them: the learner "You", the others "Seat N"."""
+    """The seats as the renderer names them: "Seat N", as the tutorial's texts do (the
+    renderer marks the learner's own as theirs)."""
     return [
         {
             "seat": seat,
-            "name": gettext("You", lang)
-            if seat == found.seat
-            else gettext("Seat {number}", lang).format(number=seat + 1),
+            "name": gettext("Seat {number}", lang).format(number=seat + 1),
             "kind": "person" if seat == found.seat else "bot",
             "level": None,
             "taken": True,
@@ -253,7 +254,9 @@ async def attempt(name: str, index: int, body: Attempt, lang: Language) -> dict[
     found = _lesson(name)
     _step_of(found, index, body.done)
     if body.done >= found.moves(index):
-        raise Unprocessable(N_("step {step} has {count} moves"), step=index + 1, count=found.moves(index))
+        raise Unprocessable(
+            N_("step {step} has {count} moves"), step=index + 1, count=found.moves(index)
+        )
     if not 0 <= body.action < found.game.num_actions:
         raise Unprocessable(N_("there is no action {action} in this game"), action=body.action)
     with language_scope(lang):
