@@ -10,8 +10,11 @@ own ``POST /api/games``.
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, StrictInt
@@ -148,6 +151,13 @@ def _candidates(found: Lesson, state: State, expected: int) -> list[dict[str, An
     return found_
 
 
+@functools.lru_cache(maxsize=1024)
+def _cached_step(name: str, index: int, done: int, lang: str) -> str:
+    """A step's document as JSON text: the same for every learner, so built once (the board's
+    aids, exact odds, take a while)."""
+    return json.dumps(step_doc(lesson(name), index, done, lang), ensure_ascii=False)
+
+
 def step_doc(found: Lesson, index: int, done: int, lang: str) -> dict[str, Any]:
     """Everything the page shows of step ``index`` after ``done`` of its moves, in ``lang``.
     Texts come as paragraphs; ``{move}`` in them stands for the expected move's label, which
@@ -238,10 +248,11 @@ async def tutorial(name: str, lang: Language) -> dict[str, Any]:
     summary="A step of a tutorial (0 is the first) after `done` of its moves",
     responses={404: ERRORS[404], 422: ERRORS[422]},
 )
-async def step(name: str, index: int, lang: Language, done: int = 0) -> dict[str, Any]:
+async def step(name: str, index: int, lang: Language, done: int = 0) -> Response:
     found = _lesson(name)
     _step_of(found, index, done)
-    return step_doc(found, index, done, lang)
+    text = await anyio.to_thread.run_sync(_cached_step, name, index, done, lang)
+    return Response(text, media_type="application/json")
 
 
 @router.post(
