@@ -50,4 +50,5 @@ def test_the_live_socket_speaks_the_language_the_page_names(client: TestClient) 
     assert german["version"] == english["version"] and german["log"]
     logs = [[line["text"] for line in doc["log"]] for doc in (german, english)]
     assert logs[0] != logs[1]  # the same lines, in German to the German page
-    assert logs[1] == [line["text"] for line in client.get(f"/api/games/{game_id}/state").json()["log"]]
+    state = client.get(f"/api/games/{game_id}/state").json()
+    assert logs[1] == [line["text"] for line in state["log"]]
