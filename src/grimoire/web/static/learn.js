@@ -54,28 +54,31 @@ async function draw(doc) {
   const asked = !finished;
   const clickable = await renderBoard(board, doc.board, asked ? tryMove : null);
   board.dataset.clickable = clickable;
-  highlight(doc);
+  const onBoard = highlight(doc);
   renderActions(doc);
   renderLines(doc);
   renderRule(doc);
   renderButtons(doc);
   document.getElementById("prompt").textContent = asked
-    ? clickable
+    ? onBoard
       ? t("Click the highlighted piece on the board, or pick from the list.")
       : t("Pick your move from the list.")
     : "";
 }
 
-// The expected move's pieces on the board and its button in the list.
+// The expected move's pieces on the board (their number): its button in the list is marked too.
 function highlight(doc) {
-  if (!doc.expected) return;
+  if (!doc.expected) return 0;
   const fields = new Set(doc.board.action_fields);
   const actions = doc.board.actions;
+  let count = 0;
   for (const node of board.querySelectorAll(".gr-clickable")) {
     if (matchingActions(node, actions, fields).some((action) => action.id === doc.expected.id)) {
       node.classList.add("learn-expected");
+      count += 1;
     }
   }
+  return count;
 }
 
 function renderActions(doc) {
