@@ -2,8 +2,10 @@
 "Learn to play" to each game's tutorial page, every step made by clicking the highlighted piece
 on the board drawn by the game's own renderer (or the step's button in the list), a wrong click
 answered with the step's explanation (and the rules' reason for a piece the rules forbid), to
-the short game against the easy bot with hints on. Every game is walked to its end in one
-language, and its first steps in the other two.
+the short game against the easy bot with hints on. Every game is walked to its end in every
+language (one language per run: `-k "walked and in-ja"`), and the page's other buttons (show me,
+make it for me, previous step) are tried on its first steps in the languages other than its
+first.
 
 Skipped, with the reason, where no Chromium or no Playwright exists."""
 
@@ -26,8 +28,9 @@ pytestmark = pytest.mark.browser
 CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
 SHOTS = Path(os.environ["GRIMOIRE_SCREENSHOTS"]) if os.environ.get("GRIMOIRE_SCREENSHOTS") else None
-# the language each game is walked in whole (the other two: its first steps)
-WHOLE = {"ciub": "en", "five-seals": "de", "fatal": "ja", "runika": "en"}
+LANGUAGES = ("en", "de", "ja")
+# each game's first language: its buttons are tried on its first steps in the other two
+FIRST = {"ciub": "en", "five-seals": "de", "fatal": "ja", "runika": "en"}
 REFUSED = {
     "en": "Not this move here.",
     "de": "Nicht dieser Zug hier.",
@@ -138,11 +141,11 @@ def open_tutorial(page: Any, server: ServerProcess, name: str) -> int:
     return int(re.findall(r"\d+", page.inner_text("#learn-progress"))[-1])
 
 
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: f"in-{lang}")
 @pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_a_tutorial_is_walked_to_its_end_by_clicking(
-    browser: Any, server: ServerProcess, name: str
+    browser: Any, server: ServerProcess, name: str, lang: str
 ) -> None:
-    lang = WHOLE[name]
     context, page, errors = _page(browser, lang)
     try:
         count = open_tutorial(page, server, name)
@@ -177,7 +180,7 @@ def test_a_tutorial_is_walked_to_its_end_by_clicking(
 
 @pytest.mark.parametrize(
     ("name", "lang"),
-    [(n, lang) for n in sorted(BUILTIN) for lang in ("en", "de", "ja") if lang != WHOLE[n]],
+    [(n, lang) for n in sorted(BUILTIN) for lang in LANGUAGES if lang != FIRST[n]],
 )
 def test_a_tutorials_first_steps_in_the_other_languages(
     browser: Any, server: ServerProcess, name: str, lang: str
