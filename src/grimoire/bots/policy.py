@@ -9,7 +9,7 @@ The bot is given what every bot is given, ``state.for_seat(seat)``, and hands th
 its seat's observation (``observe(state, seat)``) and mask (``mask(state, seat)``), never the
 state. By default both are the RL environments' own (``grimoire.envs`` registers them when
 imported: the game's observation encoder, and the Gymnasium mask of ``progress_actions``, a
-boolean numpy vector), so a policy trained on ``grimoire/<Game>-v0`` or the PettingZoo env
+boolean numpy vector), so a policy trained on ``grimoire/<Game>-v1`` or the PettingZoo env
 sees here exactly what it saw in training. A policy is either an object with
 ``predict(observation, action_masks=mask, deterministic=...)`` (Stable-Baselines3 and
 sb3-contrib models; its ``(action, state)`` answer is read) or a callable ``policy(observation,

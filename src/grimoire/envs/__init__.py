@@ -2,7 +2,7 @@
 
 - ``grimoire.envs.pettingzoo``: PettingZoo AEC environments, every seat an agent (extra ``rl``);
 - ``grimoire.envs.gymnasium``: Gymnasium environments of one seat against bots, registered as
-  ``grimoire/<Game>-v0`` when imported (extra ``rl``);
+  ``grimoire/<Game>-v1`` when imported (extra ``rl``);
 - ``grimoire.envs.openspiel``: OpenSpiel Python games ``grimoire_<name>`` (extra ``openspiel``);
 - ``grimoire.envs.observation``: the fixed-size observation tensors, built from views only.
 
