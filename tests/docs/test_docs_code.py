@@ -116,12 +116,12 @@ def _ppo_model(folder: Path) -> None:
 
 def _study(folder: Path) -> None:
     """``study-fs``: a small study of Five Seals' variants, as docs/simulation.md's command
-    writes it (8 games a cell instead of 400)."""
+    writes it with `--records` (8 games a cell instead of 400)."""
     command = [
         sys.executable, "-c", "from grimoire.cli.main import main; raise SystemExit(main())",
         "study", "--game", "five-seals", "--players", "3", "--variant", "circle=1",
         "--variant", "circle=2", "--bots", "random", "--games", "8", "--seed", "1",
-        "--out", "study-fs",
+        "--out", "study-fs", "--records",
     ]  # fmt: skip
     subprocess.run(command, cwd=folder, env=_environment(), check=True, capture_output=True)
 
