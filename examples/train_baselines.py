@@ -1,6 +1,6 @@
 """RL baselines: sb3-contrib's MaskablePPO on every grimoire game, one seat against bots.
 
-    .venv/bin/pip install -e ".[train]"          # torch 2.13.0 (CPU), sb3-contrib, matplotlib
+    .venv/bin/pip install -e ".[train]"          # torch, sb3-contrib, matplotlib
     nice -n 10 .venv/bin/python examples/train_baselines.py --game ciub --players 2 \\
         -o length=short --opponents random --steps 40000
     .venv/bin/python examples/train_baselines.py --list     # the baseline setups of docs/rl.md
