@@ -10,7 +10,7 @@ self-play game (``grimoire.envs.pettingzoo``) uses the same policy; at the end e
 a seat is reinforced by that seat's return (REINFORCE, +1 for a sole winner, -1/(n-1) for each
 loser) less a running baseline. Every ``--eval-every`` episodes the current policy plays
 ``--eval-games`` games against bots (``--opponents``, random by default) through
-``grimoire/<Game>-v0`` (Gymnasium, a random seat each game) and the win rate is printed: the
+``grimoire/<Game>-v1`` (Gymnasium, a random seat each game) and the win rate is printed: the
 learning curve. Random play wins about 1/n of them against random bots.
 
 It is a demonstration of the interfaces, not a strong agent: a linear policy on the generic
@@ -29,7 +29,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-import grimoire.envs.gymnasium  # noqa: F401  (registers grimoire/<Game>-v0)
+import grimoire.envs.gymnasium  # noqa: F401  (registers grimoire/<Game>-v1)
 from grimoire.envs import pettingzoo as gz
 from grimoire.envs.common import gym_id
 

@@ -1,12 +1,12 @@
 """RL baselines: sb3-contrib's MaskablePPO on every grimoire game, one seat against bots.
 
-    .venv/bin/pip install -e ".[train]"          # torch 2.13.0 (CPU), sb3-contrib, matplotlib
+    .venv/bin/pip install -e ".[train]"          # torch, sb3-contrib, matplotlib
     nice -n 10 .venv/bin/python examples/train_baselines.py --game ciub --players 2 \\
         -o length=short --opponents random --steps 40000
     .venv/bin/python examples/train_baselines.py --list     # the baseline setups of docs/rl.md
     nice -n 10 .venv/bin/python examples/train_baselines.py --setup ciub-random
 
-The learner plays ``grimoire/<Game>-v0`` (Gymnasium) at a random seat against ``--opponents``
+The learner plays ``grimoire/<Game>-v1`` (Gymnasium) at a random seat against ``--opponents``
 (``random`` or ``heuristic`` bots at every other seat), with the environment's own observation
 (the game's encoder, a flat ``Box``) and mask (``action_masks()``, read by MaskablePPO). On the
 CPU, one torch thread, seeded (``--seed``): the same command gives the same curve.
@@ -48,7 +48,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 
-import grimoire.envs.gymnasium  # registers grimoire/<Game>-v0
+import grimoire.envs.gymnasium  # registers grimoire/<Game>-v1
 from grimoire.bots import from_policy, register_bot
 from grimoire.envs.common import gym_id
 from grimoire.sim.stats import wilson

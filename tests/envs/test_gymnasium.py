@@ -24,8 +24,16 @@ from grimoire.envs.common import gym_id  # noqa: E402
 def test_every_registered_game_has_an_id() -> None:
     ids = gg.register()
     assert ids == [gym_id(name) for name in grimoire.game_names()]
-    assert "grimoire/Ciub-v0" in ids and "grimoire/FiveSeals-v0" in ids
+    assert "grimoire/Ciub-v1" in ids and "grimoire/FiveSeals-v1" in ids
     assert all(env_id in gymnasium.registry for env_id in ids)
+
+
+@pytest.mark.parametrize("old", ["grimoire/Ciub-v0", "grimoire.envs.gymnasium:grimoire/Ciub-v0"])
+def test_an_old_version_is_refused_naming_the_new_one(old: str) -> None:
+    """The layouts changed with v1 (docs/rl.md, "Versions"): v0 is refused, not silently made
+    with another input layout, and the refusal names the id to use."""
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match=r"Please use `grimoire/Ciub-v1`"):
+        gymnasium.make(old)
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.id)

@@ -20,7 +20,7 @@ from tests.envs.cases import ALL_CASES, GAMES, Case
 
 import grimoire
 from grimoire.envs import pettingzoo as gz
-from grimoire.envs.common import env_name
+from grimoire.envs.common import ENV_VERSION, env_name
 
 SEEDS = (0, 1)
 
@@ -198,12 +198,27 @@ def test_final_rewards(reward: str) -> None:
 def test_versioned_names() -> None:
     for game in GAMES:
         name = env_name(game)
-        assert name.startswith("grimoire_") and name.endswith("_v0")
+        assert name.startswith("grimoire_") and name.endswith(f"_v{ENV_VERSION}")
         module_env = getattr(gz, name).raw_env()
         assert module_env.metadata["name"] == name
         assert str(module_env) == name
+    assert env_name("five-seals") == "grimoire_five_seals_v1"
     with pytest.raises(AttributeError):
         gz.grimoire_no_such_game_v0  # noqa: B018
+    with pytest.raises(AttributeError):
+        gz.grimoire_ciub_v9  # noqa: B018 - no such version yet
+
+
+def test_an_old_version_is_refused_naming_the_new_one() -> None:
+    """As PettingZoo's own environments: an older version imports as a deprecated module whose
+    constructors raise ``DeprecatedEnv`` naming the current version."""
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv
+
+    from grimoire.envs.pettingzoo import grimoire_ciub_v0  # type: ignore[attr-defined]
+
+    for make in (grimoire_ciub_v0.env, grimoire_ciub_v0.raw_env):
+        with pytest.raises(DeprecatedEnv, match=r"grimoire_ciub_v0 .*use grimoire_ciub_v1"):
+            make(players=2)
 
 
 @pytest.mark.parametrize("reward", ["win", "share", "margin"])

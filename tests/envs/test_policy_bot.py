@@ -91,3 +91,35 @@ def test_a_registered_policy_enters_a_study(monkeypatch: pytest.MonkeyPatch) -> 
         register_bot("random", lambda game, seed: from_policy(policy))
     with pytest.raises(InvalidOptions, match="test-agent"):
         make_bot("nobody", grimoire.make("toy_race", 2))
+
+
+@pytest.mark.parametrize("imports", ["import grimoire.envs", ""])
+def test_a_policy_sees_the_environments_observation_in_a_fresh_process(imports: str) -> None:
+    """docs/rl.md's snippet imports ``grimoire.envs`` (the package, not ``common``): that
+    installs the default observation; with no import at all, the first policy bot to act
+    imports it. A fresh process, so nothing a test imported before helps."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = f"""
+{imports}
+import grimoire
+from grimoire.bots import from_policy, make_bot
+from grimoire.sim import play_game
+
+game = grimoire.make("runika", 1)
+seen = []
+def policy(observation, mask):
+    seen.append(observation.shape)
+    return int(mask.nonzero()[0][0])
+play_game(game, [from_policy(policy)], seed=3)
+assert seen and set(seen) == {{(game.observation_encoder().size,)}}, seen
+"""
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr

@@ -1,5 +1,5 @@
 """A real learner on a real game, briefly: sb3-contrib's MaskablePPO trains a few thousand steps
-on the smallest setup (Runika solo, the shaped ``score`` reward) through ``grimoire/Runika-v0``;
+on the smallest setup (Runika solo, the shaped ``score`` reward) through ``grimoire/Runika-v1``;
 its losses are finite and move, its value estimates move, and the saved and reloaded model
 plays whole games through ``grimoire.bots.from_policy``. The baselines themselves
 (examples/train_baselines.py, docs/rl.md) are too long for CI."""
@@ -21,7 +21,7 @@ import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 
 import grimoire  # noqa: E402
-import grimoire.envs.gymnasium  # noqa: E402 - registers grimoire/<Game>-v0
+import grimoire.envs.gymnasium  # noqa: E402 - registers grimoire/<Game>-v1
 from grimoire.bots import from_policy  # noqa: E402
 from grimoire.sim import play_game  # noqa: E402
 
@@ -38,7 +38,7 @@ def one_thread() -> Any:
 
 
 def test_maskable_ppo_learns_and_plays_as_a_bot(tmp_path: Path, one_thread: Any) -> None:
-    env = gymnasium.make("grimoire/Runika-v0", players=1, reward="score")
+    env = gymnasium.make("grimoire/Runika-v1", players=1, reward="score")
     model = sb3_contrib.MaskablePPO(
         "MlpPolicy",
         env,

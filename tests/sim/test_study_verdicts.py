@@ -82,6 +82,47 @@ def test_benjamini_hochberg_matches_the_textbook() -> None:
     # R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "BH") = 0.02 0.04 0.04 0.02
     assert benjamini_hochberg([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.02, 0.04, 0.04, 0.02])
     assert benjamini_hochberg([None, 0.5]) == [None, 0.5]
+    assert benjamini_hochberg([]) == [] and benjamini_hochberg([None]) == [None]
+
+
+def _hand_written_bh(ps: list[float | None]) -> list[float | None]:
+    """The code scipy's ``false_discovery_control`` replaced (grimoire.sim.metrics before)."""
+    known = sorted((p, i) for i, p in enumerate(ps) if p is not None)
+    m = len(known)
+    out: list[float | None] = [None] * len(ps)
+    running = 1.0
+    for rank in range(m, 0, -1):
+        p, i = known[rank - 1]
+        running = min(running, p * m / rank)
+        out[i] = min(1.0, running)
+    return out
+
+
+def test_benjamini_hochberg_gives_what_the_hand_written_code_gave() -> None:
+    """scipy's BH replaced the hand-written one: the same q for every family (ties, None, ones,
+    zeros, tiny and large p), to rounding."""
+    import random
+
+    rng = random.Random(37)
+    families: list[list[float | None]] = [
+        [0.01, 0.04, 0.03, 0.005],
+        [0.05, 0.05, 0.05],
+        [0.0, 1.0, None, 0.2, 0.2],
+        [1e-12, 0.9, 0.999],
+    ]
+    for _ in range(200):
+        size = rng.randint(1, 30)
+        family: list[float | None] = [
+            None if rng.random() < 0.1 else rng.choice([rng.random(), rng.random() ** 6, 1.0])
+            for _ in range(size)
+        ]
+        families.append(family)
+    for family in families:
+        old, new = _hand_written_bh(family), benjamini_hochberg(family)
+        assert [q is None for q in new] == [q is None for q in old]
+        assert [q for q in new if q is not None] == pytest.approx(
+            [q for q in old if q is not None], rel=1e-12, abs=1e-15
+        )
 
 
 def test_card_tables_are_associations_under_multiple_comparison_control(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from grimoire.core.state import State
 from grimoire.envs.observation import encoder_for, next_seat
 
 __all__ = [
+    "ENV_CHANGES",
     "ENV_VERSION",
     "OBSERVATIONS",
     "REWARDS",
@@ -53,9 +54,19 @@ __all__ = [
     "win_returns",
 ]
 
-# The version in every environment's name (grimoire_ciub_v0, grimoire/Ciub-v0): bumped when an
-# environment's observations, rewards or dynamics change for the same game and options.
-ENV_VERSION = 0
+# The version in every environment's name (grimoire_ciub_v1, grimoire/Ciub-v1): bumped when an
+# environment's observations, rewards or dynamics change for the same game and options (the
+# observation and action layouts are pinned to it: grimoire.envs.layouts). Older ids are refused
+# with the new one named (Gymnasium's DeprecatedEnv, PettingZoo's deprecated-module mechanism).
+ENV_VERSION = 1
+# What each version changed (docs/rl.md, "Versions").
+ENV_CHANGES: dict[int, str] = {
+    0: "the first environments: the generic view encoder, masks with back-outs, every ending "
+    "a termination, seat 0 by default",
+    1: "each game's own observation encoder (Ciúb 2p: 2,946 -> 2,220 slots), masks without "
+    "back-outs (State.progress_actions), cuts by the engine's decision_limit and the episode "
+    "and turn bounds reported as truncations, the Gymnasium seat random by default",
+}
 # Each reward choice and what it gives (check_reward lists them in its refusal).
 REWARD_HELP: dict[str, str] = {
     "win": "at the end, zero-sum: a sole winner +1, each loser -1/(n-1) (alone: +1 / -1)",
@@ -75,9 +86,9 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def env_name(game: str) -> str:
-    """PettingZoo's versioned name of a game: ``grimoire_five_seals_v0``."""
-    return f"grimoire_{re.sub(r'[^a-z0-9]+', '_', game.lower()).strip('_')}_v{ENV_VERSION}"
+def env_name(game: str, version: int = ENV_VERSION) -> str:
+    """PettingZoo's versioned name of a game: ``grimoire_five_seals_v1``."""
+    return f"grimoire_{re.sub(r'[^a-z0-9]+', '_', game.lower()).strip('_')}_v{version}"
 
 
 def camel_name(game: str) -> str:
@@ -85,9 +96,9 @@ def camel_name(game: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", game) if part)
 
 
-def gym_id(game: str) -> str:
-    """Gymnasium's id of a game: ``grimoire/FiveSeals-v0``."""
-    return f"grimoire/{camel_name(game)}-v{ENV_VERSION}"
+def gym_id(game: str, version: int = ENV_VERSION) -> str:
+    """Gymnasium's id of a game: ``grimoire/FiveSeals-v1``."""
+    return f"grimoire/{camel_name(game)}-v{version}"
 
 
 def win_returns(state: State) -> list[float]:

@@ -1,18 +1,22 @@
 """Gymnasium single-seat environments for every registered game (extra ``rl``).
 
     import gymnasium, grimoire.envs.gymnasium   # the import registers the ids
-    env = gymnasium.make("grimoire/Ciub-v0", players=3, opponents="heuristic", length="short")
+    env = gymnasium.make("grimoire/Ciub-v1", players=3, opponents="heuristic", length="short")
     observation, info = env.reset(seed=1)
     observation, reward, terminated, truncated, info = env.step(info["action_mask"].argmax())
 
-Ids are ``grimoire/<Game>-v0`` (``grimoire/Ciub-v0``, ``grimoire/FiveSeals-v0``, one per
-registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v0")`` imports and
-makes in one go). The learner plays ``seat`` (``"random"``, the default: a seat drawn at every
-reset from the generator ``reset(seed=...)`` seeds; or a seat number); the other seats are
-played by bots (``opponents``: a bot kind for all, or one per seat or per other seat, e.g.
-``["heuristic", "random"]``: any name ``grimoire.bots.make_bot`` reads, or ``Bot`` objects
-such as a trained policy wrapped by ``grimoire.bots.from_policy``), each asked on
-``state.for_seat(seat)``, never on the true state.
+Ids are ``grimoire/<Game>-v1`` (``grimoire/Ciub-v1``, ``grimoire/FiveSeals-v1``, one per
+registered game; ``gymnasium.make("grimoire.envs.gymnasium:grimoire/Ciub-v1")`` imports and
+makes in one go). The version is ``common.ENV_VERSION``; an older id such as
+``grimoire/Ciub-v0`` is refused by Gymnasium's own check (``DeprecatedEnv``: "Environment
+version v0 for `grimoire/Ciub` is deprecated. Please use `grimoire/Ciub-v1` instead.").
+
+The learner plays ``seat`` (``"random"``, the default: a seat drawn at every reset from the
+generator ``reset(seed=...)`` seeds; or a seat number); the other seats are played by bots
+(``opponents``: a bot kind for all, or one per seat or per other seat, e.g. ``["heuristic",
+"random"]``: any name ``grimoire.bots.make_bot`` reads, or ``Bot`` objects such as a trained
+policy wrapped by ``grimoire.bots.from_policy``), each asked on ``state.for_seat(seat)``, never
+on the true state.
 
 The observation is the ``float32`` encoding of ``state.view(seat)`` (docs/rl.md), a ``Box``
 (``observation="box"``, the default) or PettingZoo's ``Dict`` of it and the mask
@@ -252,7 +256,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
 
 
 def register(games: Sequence[str] | None = None) -> list[str]:
-    """Register ``grimoire/<Game>-v0`` for ``games`` (default: every registered game) with
+    """Register ``grimoire/<Game>-v1`` for ``games`` (default: every registered game) with
     Gymnasium; returns the ids. Importing this module registers every game already."""
     ids = []
     for name in grimoire.game_names() if games is None else games:

@@ -37,9 +37,10 @@ agent between them (the per-turn bound, default ``"auto"``: ``common.turn_bound`
 ``common.episode_bound``, a margin over the longest measured random game; None: no cut) or
 when the engine's ``decision_limit`` safeguard ends the game.
 
-Names carry a version: ``metadata["name"]`` is ``grimoire_ciub_v0``, and
-``grimoire.envs.pettingzoo.grimoire_ciub_v0.env(...)`` works as for PettingZoo's own
-environments.
+Names carry a version (``common.ENV_VERSION``): ``metadata["name"]`` is ``grimoire_ciub_v1``,
+and ``grimoire.envs.pettingzoo.grimoire_ciub_v1.env(...)`` works as for PettingZoo's own
+environments. An older version (``grimoire_ciub_v0``) is PettingZoo's deprecated module: its
+``env()`` raises ``DeprecatedEnv`` naming the current one.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.deprecated_module import DeprecatedModule
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.game import Game
@@ -320,10 +322,16 @@ def env_names() -> dict[str, str]:
     return {common.env_name(name): name for name in grimoire.game_names()}
 
 
-def __getattr__(name: str) -> SimpleNamespace:
-    """``grimoire_ciub_v0`` and the like: a namespace with ``env`` and ``raw_env``."""
+def __getattr__(name: str) -> SimpleNamespace | DeprecatedModule:
+    """``grimoire_ciub_v1`` and the like: a namespace with ``env`` and ``raw_env``; an older
+    version of a game's name is PettingZoo's ``DeprecatedModule`` (its ``env()``, ``raw_env()``
+    and ``parallel_env()`` raise ``DeprecatedEnv`` naming the current version)."""
     game = env_names().get(name)
     if game is None:
+        stem, _, version = name.rpartition("_v")
+        old = version.isdigit() and int(version) < common.ENV_VERSION
+        if old and name in {common.env_name(game, int(version)) for game in env_names().values()}:
+            return DeprecatedModule(stem, int(version), common.ENV_VERSION)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return SimpleNamespace(
         env=functools.partial(env, game),

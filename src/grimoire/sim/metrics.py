@@ -41,15 +41,19 @@ def chi_square_p(statistic: float, df: int) -> float | None:
 def benjamini_hochberg(ps: Sequence[float | None]) -> list[float | None]:
     """Benjamini-Hochberg adjusted p-values (q) of a family of tests, in the given order
     (None stays None and does not count): a row with q < 0.05 is a discovery at a false
-    discovery rate of 5%."""
-    known = sorted((p, i) for i, p in enumerate(ps) if p is not None)
-    m = len(known)
+    discovery rate of 5%. scipy's ``false_discovery_control`` computes them; without scipy (the
+    ``study`` extra) every q is None, as a chi-square p is, and nothing counts as clear."""
+    known = [(i, p) for i, p in enumerate(ps) if p is not None]
     out: list[float | None] = [None] * len(ps)
-    running = 1.0
-    for rank in range(m, 0, -1):
-        p, i = known[rank - 1]
-        running = min(running, p * m / rank)
-        out[i] = min(1.0, running)
+    if not known:
+        return out
+    try:
+        from scipy.stats import false_discovery_control
+    except ImportError:
+        return out
+    qs = false_discovery_control([p for _i, p in known], method="bh")
+    for (i, _p), q in zip(known, qs, strict=True):
+        out[i] = float(q)
     return out
 
 
