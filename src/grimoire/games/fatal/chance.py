@@ -16,7 +16,7 @@ from grimoire.games.fatal.zones import (
 )
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 

@@ -15,7 +15,7 @@ from grimoire.games.fatal.zones import receive, take_card, take_treasure, to_dis
 
 if TYPE_CHECKING:
     from grimoire.core.actions import Decoded
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 

@@ -20,7 +20,7 @@ from grimoire.games.fatal.trimagic import p_takes, p_tri, push_tri
 from grimoire.games.fatal.zones import push_seq, to_discard
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 
@@ -39,7 +39,7 @@ def advance(st: FatalState, bound: int = 0) -> None:
             steps += 1
             if steps == bound:
                 raise InvalidPosition("the position never reaches a decision: nobody can act")
-        elif type(frame) in F.CHANCES:
+        elif F.FIRST_CHANCE <= frame.code <= F.LAST_CHANCE:
             if chance_ready(st, frame):
                 return
             st.stack.pop()

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.bot import Bot
-from grimoire.core.frames import Frame
+from grimoire.games.fatal.frames import FatalFrame as Frame
 from grimoire.core.state import State
 from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import facts

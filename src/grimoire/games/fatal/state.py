@@ -17,10 +17,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from grimoire.core.frames import Frame, copy_frames
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
 from grimoire.games.fatal import facts, flow, position, rules, text, view
-from grimoire.games.fatal.frames import DECISIONS, Reveal, Setup
+from grimoire.games.fatal.frames import LAST_DECISION, REVEAL, Decision, FatalFrame, Setup, copy_stack
 from grimoire.games.fatal.view import PUBLIC
 
 if TYPE_CHECKING:
@@ -99,7 +98,7 @@ class FatalState(State):
         # ruling 31: turns in a row in which nothing changed, and whether this one changed anything
         self.idle_turns = 0
         self.changed = False
-        self.stack: list[Frame] = [Setup()]
+        self.stack: list[FatalFrame] = [Setup()]
         flow.advance(self)
 
     # ------------------------------------------------------------------ helpers
@@ -130,10 +129,10 @@ class FatalState(State):
         if self.phase == "over":
             return TERMINAL
         frame = self.stack[-1]
-        if type(frame) in DECISIONS:
-            seat: int = frame.s  # type: ignore[attr-defined]  # a Decision (quicker than isinstance)
-            return seat
-        if type(frame) is Reveal:
+        code = frame.code
+        if code <= LAST_DECISION:
+            return cast("Decision", frame).s
+        if code == REVEAL:
             chosen = set(self.sealed_reveal) | set(self.sealed_hide)
             return frozenset(s for s in range(self.n) if not self.out[s] and s not in chosen)
         return CHANCE
@@ -168,7 +167,7 @@ class FatalState(State):
         copy_fields(self, other, shared=SHARED, lists=LISTS, nested=NESTED)
         other.rows = [[row[:] for row in rows] for rows in self.rows]
         other.round1 = None if self.round1 is None else self.round1[:]
-        other.stack = copy_frames(self.stack)
+        other.stack = copy_stack(self.stack)
         return other
 
     def _resample(self, seat: int, rng: random.Random) -> State:

@@ -7,7 +7,7 @@ effect)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from grimoire.games.fatal import frames as F
 from grimoire.games.fatal.zones import push_seq, to_discard
@@ -22,11 +22,10 @@ def tri_frame(st: FatalState, s: int, r: int) -> F.Tri:
     visions = st.comp.visions
     c0, c1, c2 = (visions[st.kind(card)] for card in st.rows[s][r])
     n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
-    ty = cast("F.TriType", c0.type)  # one of components.TYPES, checked when the data is read
     return F.Tri(
         s=s,
         row=r,
-        effect=ty,
+        effect=c0.type,
         second=c1.second,
         strength=n,
         target_index=0,

@@ -25,10 +25,9 @@ from functools import cache
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.frames import frames_to_json
 from grimoire.games.fatal import text
 from grimoire.games.fatal.facts import total
-from grimoire.games.fatal.frames import Reveal
+from grimoire.games.fatal.frames import Reveal, stack_to_json
 
 if TYPE_CHECKING:
     from grimoire.games.fatal.components import Components
@@ -269,7 +268,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         },
         "round1": None if st.round1 is None else list(st.round1),
         "turn_state": {"plays": st.plays, "limit": st.limit, "bonus": st.bonus, "casts": st.casts},
-        "stack": frames_to_json(st.stack),
+        "stack": stack_to_json(st.stack),
         "prompt": text.prompt(st),
         "decisions": st.decisions,
         "idle_turns": st.idle_turns,

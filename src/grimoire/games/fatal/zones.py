@@ -9,7 +9,7 @@ from grimoire.games.fatal.facts import own_colour
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 
