@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.documents import require
-from grimoire.games.fatal.frames import FatalFrame as Frame
 from grimoire.games.fatal import frames as F
 from grimoire.games.fatal.decisions import enchant_usable, swap_mine
 from grimoire.games.fatal.facts import exchangeable, own_colour
+from grimoire.games.fatal.frames import FatalFrame as Frame
 from grimoire.games.fatal.trimagic import tri_frame, tri_targets
 
 if TYPE_CHECKING:

@@ -143,7 +143,7 @@ class FatalFrame:
         doc: dict[str, Any] = {"k": TAGS[code]}
         for (_, key), value in zip(FIELDS[code], self.values(), strict=True):
             if not _omitted(code, key, value):
-                doc[key] = value
+                doc[key] = value[:] if isinstance(value, list) else value  # data, not the frame's
         return doc
 
     def __eq__(self, other: object) -> bool:

@@ -43,7 +43,7 @@ def apply(st: FatalState, actor: int, action: int) -> None:
         if action != A.DONE:
             st.changed = True  # ruling 31: only `done` leaves the game as it was
     advance(st)
-    if actor != CHANCE and st.phase != "over" and st.decisions >= st.game.options["decision_limit"]:
+    if actor != CHANCE and st.phase != "over" and st.decisions >= st.tab.decision_limit:
         finish(st)  # the engine safeguard (ruling 26)
 
 
@@ -66,7 +66,7 @@ def resolve_reveal(st: FatalState) -> None:
     st.sealed_reveal, st.sealed_hide = [], []
     for x in revealers:
         st.revealed[x] = True
-        st.ck_char[x] = st.full
+        st.ck_char[x] = st.everyone
     start = max(st.turn, 0)
     rend = st.stack[-1]
     assert isinstance(rend, RoundEnd)

@@ -297,7 +297,6 @@ class RoundEnd(Procedure, tag="rend", omit_defaults=True):
     bonus_seats: list[Seat] = msgspec.field(default_factory=list, name="q")
 
 
-
 WIRE_KINDS: tuple[type[Wire], ...] = (
     *(Act1, Steal, ToRow, Play, XGive, XDisc, XKeep, SlotPick, Gift, Target, Shield, Cast),
     *(Discard, SwapMine, SwapTheirs, Wind, Pick, Unmask, Trade, GazeOrder, Keep, Reveal),
