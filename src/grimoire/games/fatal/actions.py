@@ -17,6 +17,7 @@ from 0 (the segment's own); its card kind is ``comp.enchantments[arg].kind``.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from grimoire.core.action_declaration import ActionCodec, Actions, Domain, Kind, Labelled, Numbered
 from grimoire.core.i18n import N_
@@ -24,7 +25,13 @@ from grimoire.games.fatal.components import Components
 from grimoire.games.fatal.text import _
 
 SINGLE = ("done", "exchange", "shield", "allow", "reveal", "hide")
-DONE, EXCHANGE, SHIELD, ALLOW, REVEAL, HIDE = range(len(SINGLE))
+# their ids (the first of the action space, in SINGLE's order); Final: compiled code inlines them
+DONE: Final = 0
+EXCHANGE: Final = 1
+SHIELD: Final = 2
+ALLOW: Final = 3
+REVEAL: Final = 4
+HIDE: Final = 5
 SEATS = 5
 ROWS = 2
 SLOTS = 3

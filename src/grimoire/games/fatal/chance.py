@@ -42,12 +42,15 @@ def chance_ready(st: FatalState, f: Frame) -> bool:
     return True
 
 
-def _counts(objects: list[int], kind_of: list[int], kinds: int) -> list[tuple[int, int]]:
-    """(kind, copies) of the kinds of ``objects``, by kind."""
+def _counts(
+    st: FatalState, objects: list[int], kind_of: list[int], kinds: int
+) -> list[tuple[int, int]]:
+    """(kind, copies) of the kinds of ``objects``, by kind (the pairs of ``tab.pairs``)."""
     counts = [0] * kinds
     for obj in objects:
         counts[kind_of[obj]] += 1
-    return [(k, counts[k]) for k in range(kinds) if counts[k]]
+    pairs = st.tab.pairs
+    return [pairs[k][counts[k]] for k in range(kinds) if counts[k]]
 
 
 def tdraw_source(st: FatalState, f: TDraw) -> str:
@@ -64,13 +67,13 @@ def chance_weights(st: FatalState) -> list[tuple[int, int]]:
     tab = st.tab
     code = f.code
     if code == F.DRAW:
-        return _counts(st.deck, tab.card_kind, len(tab.effect))
+        return _counts(st, st.deck, tab.card_kind, len(tab.effect))
     if code == F.RSTEAL:
-        return _counts(st.tre[cast(F.RSteal, f).victim], tab.tre_kind, tab.queen_kind + 1)
+        return _counts(st, st.tre[cast(F.RSteal, f).victim], tab.tre_kind, tab.queen_kind + 1)
     if code == F.SHARE:
-        return _counts(st.tre[cast(F.Share, f).victim], tab.tre_kind, tab.queen_kind + 1)
+        return _counts(st, st.tre[cast(F.Share, f).victim], tab.tre_kind, tab.queen_kind + 1)
     if code == F.RCARD:
-        return _counts(st.hands[cast(F.RCard, f).victim], tab.card_kind, len(tab.effect))
+        return _counts(st, st.hands[cast(F.RCard, f).victim], tab.card_kind, len(tab.effect))
     if code == F.TDRAW:
         return _tdraw_weights(st, cast(F.TDraw, f))
     if code == F.CHAR:
@@ -90,7 +93,7 @@ def _tdraw_weights(st: FatalState, f: TDraw) -> list[tuple[int, int]]:
         return [(tab.tre_kind[st.t_under[0]], 1)]
     queen = tab.queen
     pool = st.t_pool if st.t_mid <= 0 else [t for t in st.t_pool if t != queen]
-    return _counts(pool, tab.tre_kind, tab.queen_kind + 1)
+    return _counts(st, pool, tab.tre_kind, tab.queen_kind + 1)
 
 
 def apply_chance(st: FatalState, outcome: int) -> None:

@@ -5,7 +5,7 @@ given a legal action."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import frames as F
@@ -194,7 +194,7 @@ def a_act1(st: FatalState, f: F.Act1, s: int, d: Decoded) -> None:
     st.stack.append(EFFECT_FRAME[effect](s))
 
 
-EFFECT_FRAME: dict[str, Callable[[int], Frame]] = {
+EFFECT_FRAME: Final[dict[str, Callable[[int], Frame]]] = {
     "gaze": lambda s: F.Gaze(s=s, at=0),
     "swap": lambda s: F.SwapMine(s=s),
     "wind": lambda s: F.Wind(s=s),
@@ -383,7 +383,7 @@ def a_keep(st: FatalState, f: F.Keep, s: int, d: Decoded) -> None:
         st.tk[t] = st.everyone
 
 
-LEGAL: dict[type[Frame], Callable[[FatalState, Any, int], list[int]]] = {
+LEGAL: Final[dict[type[Frame], Callable[[FatalState, Any, int], list[int]]]] = {
     F.Act1: l_act1,
     F.Steal: l_steal,
     F.ToRow: l_torow,
@@ -406,7 +406,7 @@ LEGAL: dict[type[Frame], Callable[[FatalState, Any, int], list[int]]] = {
     F.GazeOrder: l_gorder,
     F.Keep: l_keep,
 }
-ACT: dict[type[Frame], Callable[[FatalState, Any, int, Decoded], None]] = {
+ACT: Final[dict[type[Frame], Callable[[FatalState, Any, int, Decoded], None]]] = {
     F.Act1: a_act1,
     F.Steal: a_steal,
     F.ToRow: a_torow,

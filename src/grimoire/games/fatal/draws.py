@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 
 class Draws:
@@ -30,10 +31,11 @@ class Draws:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.exact = type(rng) is random.Random  # else: the generator's own methods
+        self.getrandbits: Callable[[int], int] = rng.getrandbits  # looked up once
 
     def below(self, n: int) -> int:
         """``_randbelow_with_getrandbits(n)``: an int in [0, n), n > 0."""
-        getrandbits = self.rng.getrandbits
+        getrandbits = self.getrandbits
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:

@@ -10,7 +10,7 @@ the second round's deck is built (ruling 13).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.games.fatal import frames as F
@@ -153,7 +153,7 @@ def _turn_end(st: FatalState, f: F.Turn, s: int) -> None:
 
 
 # a turn frame's stage ``at`` -> what it does
-TURN_STAGES: tuple[Callable[[FatalState, F.Turn, int], None], ...] = (
+TURN_STAGES: Final[tuple[Callable[[FatalState, F.Turn, int], None], ...]] = (
     _step_1,
     _step_2,
     _step_3,
@@ -337,7 +337,7 @@ def rebuild(st: FatalState) -> None:
     push_seq(st, [F.TDraw(to="display", slot=i) for i in range(st.tab.display)])
 
 
-PROC: dict[type[Frame], Callable[[FatalState, Any], None]] = {
+PROC: Final[dict[type[Frame], Callable[[FatalState, Any], None]]] = {
     F.Setup: p_setup,
     F.Start: p_start,
     F.Turn: p_turn,

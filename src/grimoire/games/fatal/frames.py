@@ -74,14 +74,14 @@ REND: Final = 39
 KINDS: Final = 40
 
 # code -> the kind's tag (``k`` in JSON) and its fields as (name in the code, key in JSON)
-TAGS: Final = (
+TAGS: Final[tuple[str, ...]] = (
     *("act1", "steal", "play", "xgive", "xdisc", "target", "cast", "discard", "swapmy"),
     *("wind", "pick", "unmask", "trade", "keep", "torow", "xkeep", "slot", "gift", "shield"),
     *("swapth", "gorder", "reveal", "char", "first", "draw", "tdraw", "rsteal", "rcard"),
     *("share", "setup", "start", "turn", "spent", "xchg", "gaze", "tri", "takes", "echk"),
     *("hand", "rend"),
 )
-SEAT: Final = (("s", "s"),)
+SEAT: Final[tuple[tuple[str, str], ...]] = (("s", "s"),)
 FIELDS: Final[tuple[tuple[tuple[str, str], ...], ...]] = (
     *(SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT, SEAT),
     (("s", "s"), ("victim", "v"), ("row", "r")),  # torow
@@ -116,7 +116,9 @@ FIELDS: Final[tuple[tuple[tuple[str, str], ...], ...]] = (
     (("at", "at"), ("bonus_seats", "q")),  # rend
 )
 # the kinds whose fields the rules change in place (``copy`` copies them; the others are shared)
-MUTABLE: Final = frozenset((XKEEP, GORDER, TURN, XCHG, GAZE, TRI, TAKES, HAND, REND))
+MUTABLE: Final[frozenset[int]] = frozenset(
+    (XKEEP, GORDER, TURN, XCHG, GAZE, TRI, TAKES, HAND, REND)
+)
 
 
 class FatalFrame:
@@ -671,8 +673,8 @@ CLASSES: Final[tuple[type[FatalFrame], ...]] = (
     *(Setup, Start, Turn, Spent, Exchange, Gaze, Tri, Takes, Echk, Hand, RoundEnd),
 )
 # the sorts as sets of classes (``type(f) in CHANCES``; the hot path reads ``code`` instead)
-DECISIONS: Final = frozenset(CLASSES[: LAST_DECISION + 1])
-CHANCES: Final = frozenset(CLASSES[FIRST_CHANCE : LAST_CHANCE + 1])
+DECISIONS: Final[frozenset[type[FatalFrame]]] = frozenset(CLASSES[: LAST_DECISION + 1])
+CHANCES: Final[frozenset[type[FatalFrame]]] = frozenset(CLASSES[FIRST_CHANCE : LAST_CHANCE + 1])
 
 
 def tag_of(kind: type[FatalFrame]) -> str:
@@ -698,4 +700,4 @@ class FrameKinds:
         return load_frames(raw, where)
 
 
-FRAMES: Final = FrameKinds()
+FRAMES: Final[FrameKinds] = FrameKinds()

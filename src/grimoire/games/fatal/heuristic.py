@@ -20,7 +20,7 @@ own hand, treasures and character, the public table, and the objects its seat kn
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
@@ -62,10 +62,12 @@ if TYPE_CHECKING:
 
 # a trimagic's usual worth, and the danger of a row of two of another seat, by the head's type
 # (DRAW, TAKE, STEAL, DISCARD: tables.DRAW ...)
-TYPICAL_OF_TYPE = (1.0, 1.5, 1.3, 1.0)
-DANGER_OF_TYPE = (0.8, 1.0, 1.8, 2.0)
-CYCLE = 0.35  # a card played draws a replacement: worth something in itself
-ENCHANT_KEEP = {  # how much a card in hand is worth keeping (discards, exchange)
+TYPICAL_OF_TYPE: Final = (1.0, 1.5, 1.3, 1.0)
+DANGER_OF_TYPE: Final = (0.8, 1.0, 1.8, 2.0)
+CYCLE: Final = 0.35  # a card played draws a replacement: worth something in itself
+ENCHANT_KEEP: Final[
+    dict[str, float]
+] = {  # how much a card in hand is worth keeping (discards, exchange)
     "shield": 1.6,
     "pickpocket": 1.2,
     "double": 0.9,
@@ -108,31 +110,43 @@ class _Brain:
         self.bit = 1 << me
         self.sign = st.char[me]
         self.rival = tab.opposing[self.sign]  # the sign I hunt
-        self.hunter = next(s for s in tab.signs if tab.opposing[s] == self.sign)
+        self.hunter = -1  # the sign that hunts me
+        for sign in tab.signs:
+            if tab.opposing[sign] == self.sign:
+                self.hunter = sign
+                break
+        self.signs = len(tab.opposing)  # signs of the components (a row of ``belief``)
         self.belief = self._beliefs()
 
     # ------------------------------------------------------------------ beliefs
-    def _beliefs(self) -> dict[int, dict[int, float]]:
-        """For every other live seat: a distribution over the signs it may be."""
-        st = self.st
-        known = {s: st.char[s] for s in range(st.n) if st.ck_char[s] & self.bit}
-        free = [c for c in self.tab.signs if c not in known.values()]
-        belief: dict[int, dict[int, float]] = {}
+    def _beliefs(self) -> list[float]:
+        """For every other seat: a distribution over the signs it may be (``belief[seat *
+        signs + sign]``; 0 for a sign it cannot be, and for my own seat)."""
+        st, tab, signs = self.st, self.tab, self.signs
+        belief = [0.0] * (st.n * signs)
+        free = list(tab.signs)
+        unknown = []
         for s in range(st.n):
-            if s == self.me:
-                continue
-            if s in known:
-                belief[s] = {known[s]: 1.0}
-                continue
-            weights = dict(zip(free, sign_weights(st, self.bit, s, free), strict=True))
-            total = sum(weights.values()) or 1.0
-            belief[s] = {c: w / total for c, w in weights.items()}
+            sign = st.char[s]
+            if st.ck_char[s] & self.bit:  # known: mine, revealed or unmasked
+                if sign >= 0:  # (always, once dealt)
+                    if sign in free:
+                        free.remove(sign)
+                    if s != self.me:
+                        belief[s * signs + sign] = 1.0
+            elif s != self.me:
+                unknown.append(s)
+        for s in unknown:
+            weights = sign_weights(st, self.bit, s, free)
+            total = sum(weights) or 1.0
+            for c, w in zip(free, weights, strict=True):
+                belief[s * signs + c] = w / total
         return belief
 
     def p_sign(self, seat: int, sign: int) -> float:
         if seat == self.me:
             return 1.0 if sign == self.sign else 0.0
-        return self.belief.get(seat, {}).get(sign, 0.0)
+        return self.belief[seat * self.signs + sign]
 
     def others(self) -> list[int]:
         return [s for s in self.st.live() if s != self.me]
@@ -606,7 +620,7 @@ class _Brain:
 
 
 # the pending question (the top frame's kind) -> the method that answers it
-DECIDERS: dict[type[Frame], Callable[[_Brain, list[int], Any], int]] = {
+DECIDERS: Final[dict[type[Frame], Callable[[_Brain, list[int], Any], int]]] = {
     Act1: _Brain.enchant_or_exchange,
     Reveal: _Brain.reveal_or_hide,
     Keep: _Brain.treasure_to_keep_face_up,

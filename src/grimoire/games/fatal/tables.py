@@ -9,7 +9,7 @@ without a method call or a string-keyed look-up). A state keeps the game's ``Tab
 >>> import grimoire
 >>> tab = grimoire.make("fatal", 3).tab
 >>> tab.stars[tab.card_kind[0] * 3 : tab.card_kind[0] * 3 + 3]  # V01: head, foot, tip stars
-[0, 1, 1]
+[1, 0, 1]
 >>> tab.is_vision(tab.card_kind[tab.num_cards - 1]), tab.queen == tab.num_treasures - 1
 (False, True)
 """
@@ -61,6 +61,12 @@ class Tables:
         self.queen = lay.queen  # the Queen's physical id
         self.queen_kind = comp.queen
         self.exchangeable: list[bool] = [v in comp.exchange_values for v in self.tre_value]
+        # (kind, copies) pairs, made once: a chance node's weights share them
+        kinds_of = [*self.card_kind, *self.tre_kind]
+        most = max(kinds_of.count(k) for k in set(kinds_of))
+        self.pairs: list[list[tuple[int, int]]] = [
+            [(k, c) for c in range(most + 1)] for k in range(max(kinds, comp.queen + 1))
+        ]
         # per sign
         self.signs: list[int] = list(lay.signs)  # the character set, a cycle
         self.opposing: list[int] = [-1] * len(comp.signs)

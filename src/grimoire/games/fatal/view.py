@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.games.fatal import text
 from grimoire.games.fatal.draws import Draws
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from grimoire.games.fatal.components import Components
     from grimoire.games.fatal.state import FatalState
 
-PUBLIC = 1 << 5
+PUBLIC: Final = 1 << 5
 
 
 def viewer_bit(viewer: int | None) -> int:
@@ -153,7 +153,7 @@ def _redeal_cards(copy: FatalState, bit: int, draws: Draws) -> None:
 # How much one treasure of a sign's colour, known to be in a seat's hoard, makes that sign
 # likelier for the seat (the heuristic's beliefs use the same weights): a player keeps the
 # treasures its birth-sign's chart values most.
-SEEN_TREASURE_WEIGHT = 2.0
+SEEN_TREASURE_WEIGHT: Final = 2.0
 
 
 def sign_weights(st: FatalState, bit: int, holder: int, signs: list[int]) -> list[float]:
