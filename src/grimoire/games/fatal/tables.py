@@ -85,7 +85,6 @@ class Tables:
         self.exchange_discard = comp.exchange_discard
         self.chart: list[int] = list(comp.chart)
         # the options the rules read
-        self.decision_limit: int = int(options["decision_limit"])
         self.idle_round: bool = bool(options["idle_round"])
         self.keep_aside: bool = options["aside_leftovers"] == "keep"
         self.shield_gifts: bool = bool(options["shield_gifts"])
