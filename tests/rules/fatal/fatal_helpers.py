@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from grimoire.core.frames import frames_to_json
 from grimoire.core.state import CHANCE
+from grimoire.games.fatal.frames import stack_to_json
 from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.state import FatalState
 
@@ -148,4 +148,4 @@ def frame(state: FatalState) -> str:
 
 def top(state: FatalState, depth: int = 1) -> dict[str, Any]:
     """A frame of the stack as its JSON (the top by default; 2: the one below it)."""
-    return frames_to_json([state.stack[-depth]])[0]
+    return stack_to_json([state.stack[-depth]])[0]

@@ -1,10 +1,13 @@
 """Decision frames: readable field names in the code, the short JSON keys of the position
-format unchanged (every saved position loads and saves the same)."""
+format unchanged (every saved position loads and saves the same): the frame classes the rules
+use write them (``stack_to_json``), the declared kinds of the position document read them
+(``schema``), with the same fields in the same order."""
 
 from __future__ import annotations
 
-from grimoire.core.frames import frames_to_json
 from grimoire.games.fatal import frames as F
+from grimoire.games.fatal import schema
+from grimoire.games.fatal.frames import stack_to_json
 
 # each frame kind's JSON keys, in order, as positions have always written them
 JSON_KEYS = {
@@ -23,7 +26,13 @@ JSON_KEYS = {
 
 
 def test_every_frame_kind_keeps_its_json_keys() -> None:
-    assert {tag: kind.__struct_encode_fields__ for tag, kind in F.FRAMES.kinds.items()} == JSON_KEYS
+    written = {tag: tuple(dict(F.keys_of(kind)).values()) for tag, kind in F.FRAMES.kinds.items()}
+    assert written == JSON_KEYS
+    read = {str(w.__struct_config__.tag): w.__struct_encode_fields__ for w in schema.WIRE_KINDS}
+    assert read == JSON_KEYS
+    for wire in schema.WIRE_KINDS:  # the same fields, in the order the frame class takes them
+        kind, fields = schema.TO_FRAME[wire]
+        assert fields == tuple(F.keys_of(kind))
 
 
 def test_named_fields_read_and_write_the_short_keys() -> None:
@@ -53,5 +62,5 @@ def test_named_fields_read_and_write_the_short_keys() -> None:
         {"k": "tri", "s": 0, "r": 1, "ty": "STEAL", "two": True, "n": 2, "j": 1}
         | {"at": "win", "t": 2, "t0": 1, "sh": False},
     ]
-    assert frames_to_json(frames) == raw
+    assert stack_to_json(frames) == raw
     assert F.FRAMES.load(raw, "stack") == frames

@@ -17,6 +17,7 @@ from 0 (the segment's own); its card kind is ``comp.enchantments[arg].kind``.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from grimoire.core.action_declaration import ActionCodec, Actions, Domain, Kind, Labelled, Numbered
 from grimoire.core.i18n import N_
@@ -24,7 +25,13 @@ from grimoire.games.fatal.components import Components
 from grimoire.games.fatal.text import _
 
 SINGLE = ("done", "exchange", "shield", "allow", "reveal", "hide")
-DONE, EXCHANGE, SHIELD, ALLOW, REVEAL, HIDE = range(len(SINGLE))
+# their ids (the first of the action space, in SINGLE's order); Final: compiled code inlines them
+DONE: Final = 0
+EXCHANGE: Final = 1
+SHIELD: Final = 2
+ALLOW: Final = 3
+REVEAL: Final = 4
+HIDE: Final = 5
 SEATS = 5
 ROWS = 2
 SLOTS = 3
@@ -114,10 +121,10 @@ def codec(comp: Components) -> ActionCodec:
 
 class Ids:
     """The first id of each kind as an int (``ids.card + kind``: the rules' hot path), and the
-    ids of the two-argument kinds."""
+    ids of the two-argument kinds (row-major over the kind's shape, as ``ActionSpace``)."""
 
     def __init__(self, codec: ActionCodec, comp: Components) -> None:
-        self._space = codec.space
+        space = codec.space
         self._visions = len(comp.visions)
         self.enchant = codec.base("enchant")
         self.play = codec.base("play")
@@ -130,22 +137,26 @@ class Ids:
         self.row = codec.base("row")
         self.mine = codec.base("mine")
         self.cast = codec.base("cast")
+        self._play_rows = space.shape("play")[1]
+        self._steal_rows = space.shape("steal")[1]
+        self._row_rows = space.shape("row")[1]
+        self._mine_places = space.shape("mine")[1]
 
     def a_enchant(self, kind: int) -> int:
         """``enchant``: the enchantment of card kind ``kind``."""
         return self.enchant + kind - self._visions
 
     def a_play(self, vision: int, row: int) -> int:
-        return self._space.encode("play", vision, row)
+        return self.play + vision * self._play_rows + row
 
     def a_steal(self, seat: int, row: int) -> int:
-        return self._space.encode("steal", seat, row)
+        return self.steal + seat * self._steal_rows + row
 
     def a_row(self, seat: int, row: int) -> int:
-        return self._space.encode("row", seat, row)
+        return self.row + seat * self._row_rows + row
 
     def a_mine(self, row: int, place: int) -> int:
-        return self._space.encode("mine", row, place)
+        return self.mine + row * self._mine_places + place
 
 
 @cache

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.documents import require
-from grimoire.core.frames import Frame
 from grimoire.games.fatal import frames as F
 from grimoire.games.fatal.decisions import enchant_usable, swap_mine
 from grimoire.games.fatal.facts import exchangeable, own_colour
+from grimoire.games.fatal.frames import FatalFrame as Frame
 from grimoire.games.fatal.trimagic import tri_frame, tri_targets
 
 if TYPE_CHECKING:
@@ -229,9 +229,9 @@ def _on(parent: Frame | None, kind: type[Frame], where: str, f: Frame, **fields:
     code; the refusal names them as in the position document)."""
     if isinstance(parent, kind) and all(getattr(parent, k) == v for k, v in fields.items()):
         return
-    key = dict(zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True))
+    key = F.keys_of(kind)
     wanted = ", ".join(f"{key[k]}={v!r}" for k, v in fields.items())
-    tag = kind.__struct_config__.tag
+    tag = F.tag_of(kind)
     require(False, where, f, f"pushed on a {tag} frame ({wanted})" if wanted else f"on {tag}")
 
 

@@ -5,7 +5,7 @@ given a legal action."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import frames as F
@@ -15,7 +15,7 @@ from grimoire.games.fatal.zones import receive, take_card, take_treasure, to_dis
 
 if TYPE_CHECKING:
     from grimoire.core.actions import Decoded
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 
@@ -50,13 +50,17 @@ def swap_mine(st: FatalState, s: int) -> list[int]:
 
 
 def l_act1(st: FatalState, f: F.Act1, seat: int) -> list[int]:
-    comp = st.comp
+    tab = st.tab
     acts = [A.DONE]
     if exchangeable(st, seat):
         acts.append(A.EXCHANGE)
-    kinds = {st.kind(card) for card in st.hands[seat] if not comp.is_vision(st.kind(card))}
+    kinds = set()
+    for card in st.hands[seat]:
+        k = tab.card_kind[card]
+        if not tab.is_vision(k):
+            kinds.add(k)
     for k in kinds:
-        if enchant_usable(st, seat, comp.enchantment(k).effect):
+        if enchant_usable(st, seat, tab.effect[k]):
             acts.append(st.ids.a_enchant(k))
     return sorted(acts)
 
@@ -71,9 +75,14 @@ def l_torow(st: FatalState, f: F.ToRow, seat: int) -> list[int]:
 
 
 def l_play(st: FatalState, f: F.Play, seat: int) -> list[int]:
-    comp, ids = st.comp, st.ids
-    rows = [r for r, row in enumerate(st.rows[seat]) if len(row) < comp.row_length]
-    visions = {st.kind(card) for card in st.hands[seat] if comp.is_vision(st.kind(card))}
+    tab, ids = st.tab, st.ids
+    length = tab.row_length
+    rows = [r for r, row in enumerate(st.rows[seat]) if len(row) < length]
+    visions = set()
+    for card in st.hands[seat]:
+        k = tab.card_kind[card]
+        if tab.is_vision(k):
+            visions.add(k)
     return sorted([A.DONE] + [ids.a_play(v, r) for v in visions for r in rows])
 
 
@@ -95,7 +104,7 @@ def l_xkeep(st: FatalState, f: F.XKeep, seat: int) -> list[int]:
 
 def l_slot(st: FatalState, f: F.SlotPick, seat: int) -> list[int]:
     slots = [st.ids.slot + i for i, t in enumerate(st.display) if t >= 0]
-    if f.mode == "star" and st.game.options["star_treasure"] == "optional":
+    if f.mode == "star" and st.tab.star_optional:
         slots.insert(0, A.DONE)
     return slots
 
@@ -116,7 +125,7 @@ def l_shield(st: FatalState, f: F.Shield, seat: int) -> list[int]:
 
 
 def l_cast(st: FatalState, f: F.Cast, seat: int) -> list[int]:
-    full = st.comp.row_length
+    full = st.tab.row_length
     return [st.ids.cast + r for r, row in enumerate(st.rows[seat]) if len(row) == full]
 
 
@@ -169,12 +178,12 @@ def a_act1(st: FatalState, f: F.Act1, s: int, d: Decoded) -> None:
     if d.kind == "exchange":
         st.stack.append(F.Exchange(s=s, at=0, discarded=0))
         return
-    k = st.comp.enchantments[d.arg].kind  # the argument counts the enchantment kinds
+    k = st.tab.num_visions + d.arg  # the argument counts the enchantment kinds
     card = take_card(st, st.hands[s], k)
-    st.ck[card] = st.full
+    st.ck[card] = st.everyone
     st.active.append(card)  # face up in front of you while its effect lasts (RULEBOOK)
     st.stack.append(F.Draw(s=s, to="aside"))  # after you play an enchantment
-    effect = st.comp.enchantment(k).effect
+    effect = st.tab.effect[k]
     if effect == "double":  # this turn: discarded at the end of the turn
         st.limit += 1
         return
@@ -185,7 +194,7 @@ def a_act1(st: FatalState, f: F.Act1, s: int, d: Decoded) -> None:
     st.stack.append(EFFECT_FRAME[effect](s))
 
 
-EFFECT_FRAME: dict[str, Callable[[int], Frame]] = {
+EFFECT_FRAME: Final[dict[str, Callable[[int], Frame]]] = {
     "gaze": lambda s: F.Gaze(s=s, at=0),
     "swap": lambda s: F.SwapMine(s=s),
     "wind": lambda s: F.Wind(s=s),
@@ -199,7 +208,7 @@ def a_xgive(st: FatalState, f: F.XGive, s: int, d: Decoded) -> None:
     st.stack.pop()
     zone = st.up[s] if any(st.tkind(t) == d.arg for t in st.up[s]) else st.tre[s]
     t = take_treasure(st, zone, d.arg)
-    st.tk[t] = st.full  # shown, then under the deck (ruling 16)
+    st.tk[t] = st.everyone  # shown, then under the deck (ruling 16)
     st.t_under.append(t)
 
 
@@ -211,7 +220,7 @@ def a_xdisc(st: FatalState, f: F.XDisc, s: int, d: Decoded) -> None:
         return
     to_discard(st, [take_card(st, st.hands[s], d.arg)])
     parent.discarded += 1
-    if parent.discarded >= st.comp.exchange_discard or not st.hands[s]:
+    if parent.discarded >= st.tab.exchange_discard or not st.hands[s]:
         st.stack.pop()
 
 
@@ -248,7 +257,7 @@ def a_play(st: FatalState, f: F.Play, s: int, d: Decoded) -> None:
         return
     v, r = d.args
     card = take_card(st, st.hands[s], v)
-    st.ck[card] = st.full
+    st.ck[card] = st.everyone
     st.rows[s][r].append(card)
     st.plays += 1
     if not can_play(st, s):
@@ -267,7 +276,7 @@ def a_slot(st: FatalState, f: F.SlotPick, s: int, d: Decoded) -> None:
     if f.mode == "take":
         t = st.display[i]
         st.display[i] = -1
-        receive(st, f.receiver_or_kind, t, st.full)
+        receive(st, f.receiver_or_kind, t, st.everyone)
         st.stack.append(F.TDraw(to="display", slot=i))
         return
     # Fairy Trade: my treasure of that kind for the display's slot i
@@ -275,9 +284,9 @@ def a_slot(st: FatalState, f: F.SlotPick, s: int, d: Decoded) -> None:
     zone = st.up[s] if any(st.tkind(t) == kind for t in st.up[s]) else st.tre[s]
     mine = take_treasure(st, zone, kind)
     theirs = st.display[i]
-    st.tk[mine] = st.full
+    st.tk[mine] = st.everyone
     st.display[i] = mine
-    receive(st, s, theirs, st.full)
+    receive(st, s, theirs, st.everyone)
 
 
 def a_gift(st: FatalState, f: F.Gift, s: int, d: Decoded) -> None:
@@ -285,7 +294,7 @@ def a_gift(st: FatalState, f: F.Gift, s: int, d: Decoded) -> None:
     i = f.slot
     t = st.display[i]
     st.display[i] = -1
-    receive(st, d.arg, t, st.full)
+    receive(st, d.arg, t, st.everyone)
     st.stack.append(F.TDraw(to="display", slot=i))
 
 
@@ -316,7 +325,7 @@ def a_cast(st: FatalState, f: F.Cast, s: int, d: Decoded) -> None:
 
 def a_discard(st: FatalState, f: F.Discard, s: int, d: Decoded) -> None:
     to_discard(st, [take_card(st, st.hands[s], d.arg)])
-    if len(st.hands[s]) <= st.comp.hand_limit:
+    if len(st.hands[s]) <= st.tab.hand_limit:
         st.stack.pop()
 
 
@@ -371,10 +380,10 @@ def a_keep(st: FatalState, f: F.Keep, s: int, d: Decoded) -> None:
     if d.kind == "treasure":
         t = take_treasure(st, st.tre[s], d.arg)
         st.up[s].append(t)
-        st.tk[t] = st.full
+        st.tk[t] = st.everyone
 
 
-LEGAL: dict[type[Frame], Callable[[FatalState, Any, int], list[int]]] = {
+LEGAL: Final[dict[type[Frame], Callable[[FatalState, Any, int], list[int]]]] = {
     F.Act1: l_act1,
     F.Steal: l_steal,
     F.ToRow: l_torow,
@@ -397,7 +406,7 @@ LEGAL: dict[type[Frame], Callable[[FatalState, Any, int], list[int]]] = {
     F.GazeOrder: l_gorder,
     F.Keep: l_keep,
 }
-ACT: dict[type[Frame], Callable[[FatalState, Any, int, Decoded], None]] = {
+ACT: Final[dict[type[Frame], Callable[[FatalState, Any, int, Decoded], None]]] = {
     F.Act1: a_act1,
     F.Steal: a_steal,
     F.ToRow: a_torow,

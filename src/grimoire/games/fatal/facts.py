@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.fatal.components import BEATS
+from grimoire.games.fatal.tables import NO_SYMBOL
 
 if TYPE_CHECKING:
     from grimoire.games.fatal.state import FatalState
@@ -12,11 +12,12 @@ if TYPE_CHECKING:
 
 def stars(st: FatalState, seat: int) -> int:
     """Stars visible in ``seat``'s rows: head stars straight, foot reversed, tip sideways."""
-    visions = st.comp.visions
+    tab = st.tab
+    stars, kind = tab.stars, tab.card_kind
     total = 0
     for row in st.rows[seat]:
-        for position, card in enumerate(row):
-            total += visions[st.kind(card)].stars(position)
+        for position in range(len(row)):
+            total += stars[3 * kind[row[position]] + position]
     return total
 
 
@@ -24,57 +25,76 @@ def steal_targets(st: FatalState, s: int) -> list[tuple[int, int]]:
     """(seat x, row r) whose last card ``s`` may steal: its symbol is beaten by the symbol of
     the last card of one of my rows, and one of my rows can take it in its orientation (a row
     whose length is the card's position)."""
-    visions = st.comp.visions
+    tab = st.tab
+    symbol, kind, beats = tab.symbol, tab.card_kind, tab.beats
     mine = st.rows[s]
-    ends = {visions[st.kind(row[-1])].symbol for row in mine if row}
-    if not ends - {"none"}:
+    beaten = 0  # a bit per symbol beaten by the end of one of my rows
+    lengths = 0  # a bit per length of my rows
+    for row in mine:
+        lengths |= 1 << len(row)
+        if row:
+            end = symbol[kind[row[-1]]]
+            if end != NO_SYMBOL:
+                beaten |= 1 << beats[end]
+    if not beaten:
         return []
-    beaten = {BEATS[symbol] for symbol in ends if symbol in BEATS}
-    lengths = {len(row) for row in mine}
     found = []
     for x in range(st.n):
         if x == s or st.out[x]:
             continue
-        for r, row in enumerate(st.rows[x]):
-            if row and len(row) - 1 in lengths and visions[st.kind(row[-1])].symbol in beaten:
+        rows = st.rows[x]
+        for r in range(len(rows)):
+            row = rows[r]
+            if row and lengths >> (len(row) - 1) & 1 and beaten >> symbol[kind[row[-1]]] & 1:
                 found.append((x, r))
     return found
 
 
 def can_play(st: FatalState, s: int) -> bool:
     """Public test for asking ``play``: plays left, a row with room, cards in hand."""
-    room = any(len(row) < st.comp.row_length for row in st.rows[s])
-    return st.plays < st.limit and room and bool(st.hands[s])
+    if st.plays >= st.limit or not st.hands[s]:
+        return False
+    length = st.tab.row_length
+    return any(len(row) < length for row in st.rows[s])
 
 
 def effect_of(st: FatalState, card: int) -> str | None:
-    kind = st.kind(card)
-    return None if st.comp.is_vision(kind) else st.comp.enchantment(kind).effect
+    effect = st.tab.effect[st.tab.card_kind[card]]
+    return effect or None  # "" for a vision
 
 
 def own_colour(st: FatalState, seat: int, treasure: int) -> bool:
-    return st.char[seat] >= 0 and st.lay.colour(treasure) == st.char[seat]
+    sign = st.char[seat]
+    return sign >= 0 and st.tab.tre_colour[treasure] == sign
 
 
 def exchangeable(st: FatalState, seat: int) -> list[int]:
-    values = st.comp.exchange_values
-    return [t for t in st.tre[seat] + st.up[seat] if st.lay.value(t) in values]
+    ok = st.tab.exchangeable
+    return [t for t in st.tre[seat] + st.up[seat] if ok[t]]
 
 
 def treasure_points(st: FatalState, seat: int) -> int:
     """Round points of a seat's treasures: the chart for a revealed player's face-up own
     colour, face values otherwise."""
-    lay = st.lay
-    points = sum(lay.value(t) for t in st.tre[seat])
+    tab = st.tab
+    value = tab.tre_value
+    points = 0
+    for t in st.tre[seat]:
+        points += value[t]
     face_up = st.up[seat]
     if st.revealed[seat]:
-        own = [t for t in face_up if own_colour(st, seat, t)]
-        points += sum(lay.value(t) for t in face_up if not own_colour(st, seat, t))
+        own = 0
+        for t in face_up:
+            if own_colour(st, seat, t):
+                own += 1
+            else:
+                points += value[t]
         if own:
-            chart = st.comp.chart
-            points += chart[min(len(own), len(chart)) - 1]
+            chart = tab.chart
+            points += chart[min(own, len(chart)) - 1]
     else:
-        points += sum(lay.value(t) for t in face_up)
+        for t in face_up:
+            points += value[t]
     return points
 
 
@@ -94,7 +114,7 @@ def own_treasures(st: FatalState, seat: int) -> list[int]:
 
 def tie_key(st: FatalState, seat: int) -> tuple[int, int, int]:
     own = own_treasures(st, seat)
-    return total(st, seat), len(own), sum(st.lay.value(t) for t in own)
+    return total(st, seat), len(own), sum(st.tab.tre_value[t] for t in own)
 
 
 def winners(st: FatalState) -> list[int]:

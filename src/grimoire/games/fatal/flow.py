@@ -10,7 +10,7 @@ the second round's deck is built (ruling 13).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.games.fatal import frames as F
@@ -20,7 +20,7 @@ from grimoire.games.fatal.trimagic import p_takes, p_tri, push_tri
 from grimoire.games.fatal.zones import push_seq, to_discard
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 
@@ -39,7 +39,7 @@ def advance(st: FatalState, bound: int = 0) -> None:
             steps += 1
             if steps == bound:
                 raise InvalidPosition("the position never reaches a decision: nobody can act")
-        elif type(frame) in F.CHANCES:
+        elif F.FIRST_CHANCE <= frame.code <= F.LAST_CHANCE:
             if chance_ready(st, frame):
                 return
             st.stack.pop()
@@ -51,7 +51,7 @@ def finish(st: FatalState) -> None:
     """The game is over: everything is turned over for the final scoring."""
     st.phase = "over"
     st.stack = []
-    everyone = st.full
+    everyone = st.everyone
     st.ck_char = [everyone] * st.n
     for seat in range(st.n):
         for t in st.tre[seat]:
@@ -61,10 +61,10 @@ def finish(st: FatalState) -> None:
 # ---------------------------------------------------------------------- setup and turns
 def p_setup(st: FatalState, f: F.Setup) -> None:
     st.stack.pop()
-    n, comp = st.n, st.comp
+    n, tab = st.n, st.tab
     seq: list[Frame] = [F.Char(s=s) for s in range(n)]
-    seq += [F.TDraw(to="display", slot=i) for i in range(comp.display)]
-    seq += [F.Draw(s=s, to="hand") for _ in range(comp.hand_size) for s in range(n)]
+    seq += [F.TDraw(to="display", slot=i) for i in range(tab.display)]
+    seq += [F.Draw(s=s, to="hand") for _ in range(tab.hand_size) for s in range(n)]
     if st.first < 0:
         seq.append(F.First())
     seq.append(F.Start())
@@ -79,7 +79,7 @@ def p_start(st: FatalState, f: F.Start) -> None:
 
 def new_turn(st: FatalState, seat: int) -> None:
     st.turn = seat
-    st.plays, st.limit, st.bonus, st.casts = 0, st.comp.plays, 0, 0
+    st.plays, st.limit, st.bonus, st.casts = 0, st.tab.plays, 0, 0
     if st.turns is not None:  # None: a position loaded without its count
         st.turns += 1
     st.stack.append(F.Turn(s=seat, at=0))
@@ -114,14 +114,15 @@ def _step_3(st: FatalState, f: F.Turn, s: int) -> None:
 def _step_a(st: FatalState, f: F.Turn, s: int) -> None:
     """A. 3 or more stars: a display treasure (ruling 18: mandatory)."""
     f.at = 4
-    if stars(st, s) + st.bonus >= st.comp.stars_needed and any(t >= 0 for t in st.display):
+    if stars(st, s) + st.bonus >= st.tab.stars_needed and any(t >= 0 for t in st.display):
         st.stack.append(F.SlotPick(s=s, mode="star"))
 
 
 def _step_b(st: FatalState, f: F.Turn, s: int) -> None:
     """B. Trimagics, mandatory, up to two (ruling 14); the stage stays until none is left."""
-    complete = [r for r, row in enumerate(st.rows[s]) if len(row) == st.comp.row_length]
-    if not complete or st.casts >= st.comp.trimagics:
+    length = st.tab.row_length
+    complete = [r for r, row in enumerate(st.rows[s]) if len(row) == length]
+    if not complete or st.casts >= st.tab.trimagics:
         f.at = 5
     elif len(complete) > 1:
         st.stack.append(F.Cast(s=s))
@@ -145,14 +146,14 @@ def _turn_end(st: FatalState, f: F.Turn, s: int) -> None:
     st.active = []
     st.idle_turns = 0 if st.changed else st.idle_turns + 1
     st.changed = False
-    if st.game.options["idle_round"] and st.idle_turns >= len(st.live()):
+    if st.tab.idle_round and st.idle_turns >= len(st.live()):
         finish(st)  # ruling 31: a whole round in which nothing changed ends the game
         return
     new_turn(st, st.next_live(s))
 
 
 # a turn frame's stage ``at`` -> what it does
-TURN_STAGES: tuple[Callable[[FatalState, F.Turn, int], None], ...] = (
+TURN_STAGES: Final[tuple[Callable[[FatalState, F.Turn, int], None], ...]] = (
     _step_1,
     _step_2,
     _step_3,
@@ -179,11 +180,11 @@ def p_xchg(st: FatalState, f: F.Exchange) -> None:
         st.stack.append(F.XGive(s=s))
     elif at == 1:
         f.at = 2
-        if st.hands[s] and st.comp.exchange_discard > 0:
+        if st.hands[s] and st.tab.exchange_discard > 0:
             st.stack.append(F.XDisc(s=s))
     elif at == 2:
         f.at = 3
-        push_seq(st, [F.Draw(s=s, to="look") for _ in range(st.comp.exchange_draw)])
+        push_seq(st, [F.Draw(s=s, to="look") for _ in range(st.tab.exchange_draw)])
     elif at == 3:
         f.at = 4
         keep = min(f.discarded, len(st.looking))
@@ -228,10 +229,10 @@ def p_echk(st: FatalState, f: F.Echk) -> None:
 
 def eliminate(st: FatalState, v: int, by: int) -> None:
     st.out[v] = True
-    st.ck_char[v] = st.full  # the victim reveals its character
+    st.ck_char[v] = st.everyone  # the victim reveals its character
     st.tre[v] += st.up[v]  # all its treasures are shared out at random (ruling 23)
     st.up[v] = []
-    if st.char[v] == st.lay.opposing(st.char[by]):
+    if st.char[v] == st.tab.opposing[st.char[by]]:
         st.special = by  # special victory: the opposing sign eliminated
         finish(st)
         return
@@ -254,7 +255,7 @@ def p_hand(st: FatalState, f: F.Hand) -> None:
     """Step C: above six cards discard down to six (ruling 4), then the set-aside cards join
     the hand blind up to six; the rest go face up to the discard pile (ruling 8)."""
     queue = f.seats
-    limit = st.comp.hand_limit
+    limit = st.tab.hand_limit
     while queue:
         x = queue[0]
         if st.out[x]:
@@ -265,13 +266,14 @@ def p_hand(st: FatalState, f: F.Hand) -> None:
             return
         room = max(0, limit - len(st.hands[x]))
         aside = st.aside[x]
-        if aside[:room] or (aside[room:] and st.game.options["aside_leftovers"] != "keep"):
+        keep = st.tab.keep_aside
+        if aside[:room] or (aside[room:] and not keep):
             st.changed = True  # cards came back to the hand or went to the discard pile
         me = 1 << x
         for card in aside[:room]:
             st.ck[card] = me
             st.hands[x].append(card)
-        if st.game.options["aside_leftovers"] == "keep":
+        if keep:
             st.aside[x] = aside[room:]
         else:
             to_discard(st, aside[room:])
@@ -292,7 +294,7 @@ def p_rend(st: FatalState, f: F.RoundEnd) -> None:
         return
     if at == "tally":
         st.round1 = [treasure_points(st, s) for s in range(st.n)]
-        everyone = st.full
+        everyone = st.everyone
         for seat in range(st.n):
             for t in st.tre[seat]:
                 st.tk[t] = everyone
@@ -322,20 +324,20 @@ def rebuild(st: FatalState) -> None:
         st.tre[seat] = []
     gathered += [t for t in st.display if t >= 0] + st.t_top + st.t_pool + st.t_under
     if st.queen_shown:
-        gathered.append(st.lay.queen)
+        gathered.append(st.tab.queen)
     st.queen_shown = False
     for t in gathered:
         st.tk[t] = 0
     st.t_pool = sorted(gathered)
     others = len(st.t_pool) - 1
-    st.t_mid = max(min(st.comp.display, others), others - (st.comp.queen_pool - 1))
+    st.t_mid = max(min(st.tab.display, others), others - (st.tab.queen_pool - 1))
     st.t_top, st.t_top_bot, st.t_under = [], 0, []
-    st.display = [-1] * st.comp.display
+    st.display = [-1] * st.tab.display
     st.round = 2
-    push_seq(st, [F.TDraw(to="display", slot=i) for i in range(st.comp.display)])
+    push_seq(st, [F.TDraw(to="display", slot=i) for i in range(st.tab.display)])
 
 
-PROC: dict[type[Frame], Callable[[FatalState, Any], None]] = {
+PROC: Final[dict[type[Frame], Callable[[FatalState, Any], None]]] = {
     F.Setup: p_setup,
     F.Start: p_start,
     F.Turn: p_turn,

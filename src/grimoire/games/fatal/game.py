@@ -20,6 +20,7 @@ from grimoire.games.fatal import evaluation, flow, position
 from grimoire.games.fatal.actions import Ids, codec, ids
 from grimoire.games.fatal.components import LOADER, layout
 from grimoire.games.fatal.state import FatalState
+from grimoire.games.fatal.tables import Tables
 
 LOAD_BOUND = 1000  # procedure steps at load (a whole round of turns takes about 40)
 
@@ -91,6 +92,7 @@ class FatalGame(Game):
         self.lay = layout(self.comp, players)
         self.codec = codec(self.comp)
         self.ids: Ids = ids(self.comp)
+        self.tab = Tables(self.comp, self.lay, self.options)
 
     def _check_options(self) -> None:
         first = self.options["first_player"]

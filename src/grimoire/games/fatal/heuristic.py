@@ -20,10 +20,9 @@ own hand, treasures and character, the public table, and the objects its seat kn
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.core.bot import Bot
-from grimoire.core.frames import Frame
 from grimoire.core.state import State
 from grimoire.games.fatal import actions as A
 from grimoire.games.fatal import facts
@@ -53,16 +52,22 @@ from grimoire.games.fatal.frames import (
     XGive,
     XKeep,
 )
+from grimoire.games.fatal.frames import FatalFrame as Frame
 from grimoire.games.fatal.state import FatalState
+from grimoire.games.fatal.tables import DRAW, NO_SYMBOL, STEAL, TAKE
 from grimoire.games.fatal.view import sign_weights
 
 if TYPE_CHECKING:
     from grimoire.core.actions import Decoded
-    from grimoire.games.fatal.components import Vision
 
-TYPICAL = {"DRAW": 1.0, "TAKE": 1.5, "STEAL": 1.3, "DISCARD": 1.0}  # a trimagic's usual worth
-CYCLE = 0.35  # a card played draws a replacement: worth something in itself
-ENCHANT_KEEP = {  # how much a card in hand is worth keeping (discards, exchange)
+# a trimagic's usual worth, and the danger of a row of two of another seat, by the head's type
+# (DRAW, TAKE, STEAL, DISCARD: tables.DRAW ...)
+TYPICAL_OF_TYPE: Final = (1.0, 1.5, 1.3, 1.0)
+DANGER_OF_TYPE: Final = (0.8, 1.0, 1.8, 2.0)
+CYCLE: Final = 0.35  # a card played draws a replacement: worth something in itself
+ENCHANT_KEEP: Final[
+    dict[str, float]
+] = {  # how much a card in hand is worth keeping (discards, exchange)
     "shield": 1.6,
     "pickpocket": 1.2,
     "double": 0.9,
@@ -101,35 +106,47 @@ class _Brain:
         self.codec = st.codec
         self.ids = st.ids
         self.comp = st.comp
-        self.lay = st.lay
+        self.tab = tab = st.tab
         self.bit = 1 << me
         self.sign = st.char[me]
-        self.rival = self.lay.opposing(self.sign)  # the sign I hunt
-        self.hunter = next(s for s in self.lay.signs if self.lay.opposing(s) == self.sign)
+        self.rival = tab.opposing[self.sign]  # the sign I hunt
+        self.hunter = -1  # the sign that hunts me
+        for sign in tab.signs:
+            if tab.opposing[sign] == self.sign:
+                self.hunter = sign
+                break
+        self.signs = len(tab.opposing)  # signs of the components (a row of ``belief``)
         self.belief = self._beliefs()
 
     # ------------------------------------------------------------------ beliefs
-    def _beliefs(self) -> dict[int, dict[int, float]]:
-        """For every other live seat: a distribution over the signs it may be."""
-        st = self.st
-        known = {s: st.char[s] for s in range(st.n) if st.ck_char[s] & self.bit}
-        free = [c for c in self.lay.signs if c not in known.values()]
-        belief: dict[int, dict[int, float]] = {}
+    def _beliefs(self) -> list[float]:
+        """For every other seat: a distribution over the signs it may be (``belief[seat *
+        signs + sign]``; 0 for a sign it cannot be, and for my own seat)."""
+        st, tab, signs = self.st, self.tab, self.signs
+        belief = [0.0] * (st.n * signs)
+        free = list(tab.signs)
+        unknown = []
         for s in range(st.n):
-            if s == self.me:
-                continue
-            if s in known:
-                belief[s] = {known[s]: 1.0}
-                continue
-            weights = dict(zip(free, sign_weights(st, self.bit, s, free), strict=True))
-            total = sum(weights.values()) or 1.0
-            belief[s] = {c: w / total for c, w in weights.items()}
+            sign = st.char[s]
+            if st.ck_char[s] & self.bit:  # known: mine, revealed or unmasked
+                if sign >= 0:  # (always, once dealt)
+                    if sign in free:
+                        free.remove(sign)
+                    if s != self.me:
+                        belief[s * signs + sign] = 1.0
+            elif s != self.me:
+                unknown.append(s)
+        for s in unknown:
+            weights = sign_weights(st, self.bit, s, free)
+            total = sum(weights) or 1.0
+            for c, w in zip(free, weights, strict=True):
+                belief[s * signs + c] = w / total
         return belief
 
     def p_sign(self, seat: int, sign: int) -> float:
         if seat == self.me:
             return 1.0 if sign == self.sign else 0.0
-        return self.belief.get(seat, {}).get(sign, 0.0)
+        return self.belief[seat * self.signs + sign]
 
     def others(self) -> list[int]:
         return [s for s in self.st.live() if s != self.me]
@@ -149,14 +166,14 @@ class _Brain:
     # ------------------------------------------------------------------ values
     def tvalue(self, seat: int, t: int) -> float:
         """What treasure ``t`` is worth to ``seat`` (as far as I know)."""
-        st, lay = self.st, self.lay
-        value = float(lay.value(t))
-        colour = lay.colour(t)
+        st, tab = self.st, self.tab
+        value = float(tab.tre_value[t])
+        colour = tab.tre_colour[t]
         if seat == self.me:
             if colour == self.sign:
                 if st.revealed[seat]:
-                    own = sum(1 for u in st.up[seat] if lay.colour(u) == colour)
-                    chart = self.comp.chart
+                    own = sum(1 for u in st.up[seat] if tab.tre_colour[u] == colour)
+                    chart = tab.chart
                     return float(chart[min(own, len(chart) - 1)] - (chart[own - 1] if own else 0))
                 return value + (0.8 if st.round == 1 else 0.3)
             return value
@@ -165,26 +182,27 @@ class _Brain:
         return value
 
     def card_keep(self, kind: int) -> float:
-        comp = self.comp
-        if comp.is_vision(kind):
-            v = comp.visions[kind]
+        tab = self.tab
+        if tab.is_vision(kind):
+            stars = tab.stars
             return (
                 0.5
-                + 0.25 * (v.head_stars + v.foot_stars + v.tip_stars)
-                + (0.2 if v.symbol != "none" else 0)
+                + 0.25 * (stars[3 * kind] + stars[3 * kind + 1] + stars[3 * kind + 2])
+                + (0.2 if tab.symbol[kind] != NO_SYMBOL else 0)
             )
-        return ENCHANT_KEEP.get(comp.enchantment(kind).effect, 0.5)
+        return ENCHANT_KEEP.get(tab.effect[kind], 0.5)
 
-    def trimagic_value(self, row: list[Vision]) -> float:
-        """Rough value for me of casting a complete row."""
-        st = self.st
+    def trimagic_value(self, row: list[int]) -> float:
+        """Rough value for me of casting a complete row (its card kinds)."""
+        st, tab = self.st, self.tab
         c0, c1, c2 = row
-        n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
-        two = c1.second
+        n = 2 if tab.stars[3 * c1 + 1] + tab.stars[3 * c2 + 2] >= 2 else 1
+        two = tab.second[c1]
+        head = tab.vtype[c0]
         others = self.others()
-        if c0.type == "DRAW":
+        if head == DRAW:
             return 0.7 * n + (-0.2 * n if two else 0.0)
-        if c0.type == "TAKE":
+        if head == TAKE:
             vals = sorted((self.tvalue(self.me, t) for t in st.display if t >= 0), reverse=True)
             gain = sum(vals[:n])
             if two:
@@ -192,7 +210,7 @@ class _Brain:
             return max(gain, 0.3)
         if not others:
             return 0.0
-        if c0.type == "STEAL":
+        if head == STEAL:
             rich = max(len(st.tre[s]) for s in others)
             return (1.1 * min(n, rich) + (0.8 if two else 0.0)) if rich else 0.0
         # DISCARD
@@ -206,23 +224,24 @@ class _Brain:
 
     def rows_value(self, rows: list[list[int]], bonus: int) -> float:
         """End of turn: the star treasure now, trimagics of complete rows, stars left."""
-        visions = self.comp.visions
-        kinds = [[self.st.kind(c) for c in row] for row in rows]
-        stars = sum(visions[k].stars(p) for row in kinds for p, k in enumerate(row))
+        tab = self.tab
+        table, kind = tab.stars, tab.card_kind
+        kinds = [[kind[c] for c in row] for row in rows]
+        row_stars = [sum([table[3 * k + p] for p, k in enumerate(row)]) for row in kinds]
         value = 0.0
-        if stars + bonus >= self.comp.stars_needed:
+        if sum(row_stars) + bonus >= tab.stars_needed:
             best = max((self.tvalue(self.me, t) for t in self.st.display if t >= 0), default=0.0)
             value += 1.2 + max(best, 0.0)
         future = 0
-        for row in kinds:
-            if len(row) == self.comp.row_length:
-                value += self.trimagic_value([visions[k] for k in row])
+        for r, row in enumerate(kinds):
+            if len(row) == tab.row_length:
+                value += self.trimagic_value(row)
             else:
-                future += sum(visions[k].stars(p) for p, k in enumerate(row))
+                future += row_stars[r]
                 if row:  # on its way to a trimagic
-                    typical = TYPICAL[visions[row[0]].type]
+                    typical = TYPICAL_OF_TYPE[tab.vtype[row[0]]]
                     value += typical * (0.3 if len(row) == 1 else 0.6)
-        if future >= self.comp.stars_needed:
+        if future >= tab.stars_needed:
             value += 1.0
         else:
             value += 0.2 * future
@@ -239,7 +258,7 @@ class _Brain:
 
     def reveal_or_hide(self, legal: list[int], frame: Frame) -> int:
         st = self.st
-        own = sum(1 for t in st.tre[self.me] if self.lay.colour(t) == self.sign)
+        own = sum(1 for t in st.tre[self.me] if self.tab.tre_colour[t] == self.sign)
         return A.REVEAL if own >= 1 and len(st.hands[self.me]) >= 3 else A.HIDE
 
     def treasure_to_keep_face_up(self, legal: list[int], frame: Frame) -> int:
@@ -259,7 +278,7 @@ class _Brain:
         for action in legal:
             name, args = self.decode(action)
             if name == "enchant":  # the argument counts the enchantment kinds
-                by_effect[self.comp.enchantments[args[0]].effect] = action
+                by_effect[self.tab.effect[self.tab.num_visions + args[0]]] = action
         for wanted in (
             self._pickpocket_wanted,
             self._trade_wanted,
@@ -275,7 +294,8 @@ class _Brain:
 
     def _visions_in_hand(self) -> list[int]:
         st = self.st
-        return [c for c in st.hands[self.me] if self.comp.is_vision(st.kind(c))]
+        tab = self.tab
+        return [c for c in st.hands[self.me] if tab.is_vision(tab.card_kind[c])]
 
     def _pickpocket_wanted(self, by_effect: dict[str, int]) -> str | None:
         """Pickpocket a thin hand that may be my opposing sign (round 2: empty it and win), or
@@ -350,8 +370,7 @@ class _Brain:
         for s in self.others():
             for r, row in enumerate(st.rows[s]):
                 if len(row) == 2:
-                    head = self.comp.visions[st.kind(row[0])].type
-                    danger = {"DISCARD": 2.0, "STEAL": 1.8, "TAKE": 1.0, "DRAW": 0.8}[head]
+                    danger = DANGER_OF_TYPE[self.tab.vtype[st.kind(row[0])]]
                     danger *= 0.5 + self.threat(s)
                     if danger > best:
                         best, target = danger, (s, r)
@@ -402,7 +421,7 @@ class _Brain:
             rows = [list(rw) for rw in st.rows[me]]
             rows[r].append(card)
             gain = self.rows_value(rows, st.bonus) - base - 0.05 * self.card_keep(v)
-            if len(st.hands[me]) + len(st.aside[me]) <= self.comp.hand_limit:
+            if len(st.hands[me]) + len(st.aside[me]) <= self.tab.hand_limit:
                 gain += CYCLE
             if gain > best:
                 best, choice = gain, action
@@ -495,11 +514,10 @@ class _Brain:
 
     def row_to_cast_first(self, legal: list[int], frame: Frame) -> int:
         st, me = self.st, self.me
-        visions = self.comp.visions
 
         def value(action: int) -> float:
             row = st.rows[me][self.decode(action)[1][0]]
-            return self.trimagic_value([visions[st.kind(c)] for c in row])
+            return self.trimagic_value([st.kind(c) for c in row])
 
         return max(legal, key=value)
 
@@ -602,7 +620,7 @@ class _Brain:
 
 
 # the pending question (the top frame's kind) -> the method that answers it
-DECIDERS: dict[type[Frame], Callable[[_Brain, list[int], Any], int]] = {
+DECIDERS: Final[dict[type[Frame], Callable[[_Brain, list[int], Any], int]]] = {
     Act1: _Brain.enchant_or_exchange,
     Reveal: _Brain.reveal_or_hide,
     Keep: _Brain.treasure_to_keep_face_up,

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from grimoire.core.documents import convert, excerpt, require
 from grimoire.core.errors import InvalidPosition
-from grimoire.core.frames import Frame, frames_to_json
 from grimoire.games.fatal.checks import check
-from grimoire.games.fatal.frames import Setup, Turn
-from grimoire.games.fatal.schema import FatalPosition, Unset
+from grimoire.games.fatal.frames import FatalFrame, Setup, Turn, stack_to_json
+from grimoire.games.fatal.schema import FatalPosition, Stack, Unset, to_frames
 from grimoire.games.fatal.view import public_cards, public_treasures
 
 if TYPE_CHECKING:
@@ -91,7 +90,7 @@ def to_json(st: FatalState) -> dict[str, Any]:
         "sealed_reveal": list(st.sealed_reveal),
         "sealed_hide": list(st.sealed_hide),
         "turn_state": {"plays": st.plays, "limit": st.limit, "bonus": st.bonus, "casts": st.casts},
-        "stack": frames_to_json(st.stack),
+        "stack": stack_to_json(st.stack),
         "decisions": st.decisions,
         "special": st.special,
         "reshuffles": st.reshuffles,
@@ -268,9 +267,9 @@ def _load_counters(st: FatalState, found: FatalPosition) -> None:
     st.idle_turns, st.changed = found.idle_turns, found.turn_changed
 
 
-def _stack(st: FatalState, frames: list[Frame] | Unset) -> list[Frame]:
+def _stack(st: FatalState, frames: Stack | Unset) -> list[FatalFrame]:
     if not isinstance(frames, Unset):
-        return frames
+        return to_frames(frames)
     if st.phase == "setup":
         return [Setup()]
     if st.phase == "play":

@@ -63,7 +63,7 @@ def resolve_reveal(st: FatalState) -> None:
     st.sealed_reveal, st.sealed_hide = [], []
     for x in revealers:
         st.revealed[x] = True
-        st.ck_char[x] = st.full
+        st.ck_char[x] = st.everyone
     start = max(st.turn, 0)
     rend = st.stack[-1]
     assert isinstance(rend, RoundEnd)

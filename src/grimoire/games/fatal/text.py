@@ -17,7 +17,7 @@ from grimoire.core.state import CHANCE
 from grimoire.games.fatal import frames as F
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 # Texts shown to people are in the current language (grimoire.core.i18n); the msgids are the

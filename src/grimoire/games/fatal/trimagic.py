@@ -7,9 +7,10 @@ effect)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from grimoire.games.fatal import frames as F
+from grimoire.games.fatal.components import TYPES
 from grimoire.games.fatal.zones import push_seq, to_discard
 
 if TYPE_CHECKING:
@@ -19,15 +20,14 @@ if TYPE_CHECKING:
 def tri_frame(st: FatalState, s: int, r: int) -> F.Tri:
     """The trimagic of seat ``s``'s complete row ``r``: its type, second target and strength
     read from the row's cards (head, foot, tip)."""
-    visions = st.comp.visions
-    c0, c1, c2 = (visions[st.kind(card)] for card in st.rows[s][r])
-    n = 2 if c1.foot_stars + c2.tip_stars >= 2 else 1
-    ty = cast("F.TriType", c0.type)  # one of components.TYPES, checked when the data is read
+    tab = st.tab
+    c0, c1, c2 = (tab.card_kind[card] for card in st.rows[s][r])
+    n = 2 if tab.stars[3 * c1 + 1] + tab.stars[3 * c2 + 2] >= 2 else 1
     return F.Tri(
         s=s,
         row=r,
-        effect=ty,
-        second=c1.second,
+        effect=TYPES[tab.vtype[c0]],
+        second=tab.second[c1],
         strength=n,
         target_index=0,
         at="tgt",
@@ -88,7 +88,7 @@ def p_tri(st: FatalState, f: F.Tri) -> None:
     elif at == "win":
         f.at = "eff"
         t = f.target
-        gift = ty in ("DRAW", "TAKE") and not st.game.options["shield_gifts"]
+        gift = ty in ("DRAW", "TAKE") and not st.tab.shield_gifts
         if t != s and not gift and not void(st, f, t):
             st.stack.append(F.Shield(s=t, by=s))
     else:

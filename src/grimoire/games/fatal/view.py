@@ -23,18 +23,18 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from grimoire.core.frames import frames_to_json
 from grimoire.games.fatal import text
+from grimoire.games.fatal.draws import Draws
 from grimoire.games.fatal.facts import total
-from grimoire.games.fatal.frames import Reveal
+from grimoire.games.fatal.frames import Reveal, stack_to_json
 
 if TYPE_CHECKING:
     from grimoire.games.fatal.components import Components
     from grimoire.games.fatal.state import FatalState
 
-PUBLIC = 1 << 5
+PUBLIC: Final = 1 << 5
 
 
 def viewer_bit(viewer: int | None) -> int:
@@ -56,53 +56,6 @@ def public_scores(st: FatalState, viewer: int | None) -> list[float | None]:
     return known
 
 
-def _redeal(
-    zones: list[list[int]],
-    masks: list[int],
-    bit: int,
-    rng: random.Random,
-    pool: list[int] | None = None,
-) -> None:
-    """Re-deal the objects unknown to ``bit`` among their slots; masks stay with the slots.
-
-    ``pool`` (one of ``zones``) is an unordered zone: when all its unknown slots have the same
-    mask, only the objects of the other slots are drawn (``rng.sample``) and the pool takes the
-    rest in any order, which is the same distribution as a full shuffle and much cheaper."""
-    slots = [
-        (z, i) for z in zones if z is not pool for i, obj in enumerate(z) if not masks[obj] & bit
-    ]
-    objects = [z[i] for z, i in slots]
-    slot_masks = [masks[obj] for obj in objects]
-    if pool is not None:
-        in_pool = [i for i, obj in enumerate(pool) if not masks[obj] & bit]
-        pool_objects = [pool[i] for i in in_pool]
-        pool_masks = {masks[obj] for obj in pool_objects}
-        if len(pool_masks) <= 1:  # the fast way
-            everything = sorted(objects + pool_objects)  # canonical: see ``resample``
-            chosen = rng.sample(everything, len(slots))
-            taken = set(chosen)
-            rest = [obj for obj in everything if obj not in taken]
-            _place(slots, chosen, slot_masks, masks)
-            pool_mask = pool_masks.pop() if pool_masks else 0
-            _place([(pool, i) for i in in_pool], rest, [pool_mask] * len(rest), masks)
-            return
-        slots += [(pool, i) for i in in_pool]
-        objects += pool_objects
-        slot_masks += [masks[obj] for obj in pool_objects]
-    objects.sort()
-    rng.shuffle(objects)
-    _place(slots, objects, slot_masks, masks)
-
-
-def _place(
-    slots: list[tuple[list[int], int]], objects: list[int], slot_masks: list[int], masks: list[int]
-) -> None:
-    """Put ``objects`` in ``slots``, each taking its slot's mask."""
-    for (z, i), obj, mask in zip(slots, objects, slot_masks, strict=True):
-        z[i] = obj
-        masks[obj] = mask
-
-
 def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = False) -> FatalState:
     """A deal of everything ``seat`` does not know. The unknown objects are put in a canonical
     order before they are shuffled, so one generator gives the same deal from every truth the
@@ -110,50 +63,107 @@ def resample(st: FatalState, seat: int, rng: random.Random, informed: bool = Fal
     just in distribution (a search bot's choices cannot depend on the hidden order).
 
     ``informed`` (search's re-deal): the unknown birth-signs are dealt weighed by the treasures
-    ``seat`` knows each seat holds (``sign_weights``) instead of evenly; the rest as above."""
+    ``seat`` knows each seat holds (``sign_weights``) instead of evenly; the rest as above.
+
+    The draws are ``random.Random``'s own (``Draws``: the same calls, compiled), in a fixed
+    order: characters, playing cards, treasures, the others' sealed choices."""
     copy = st._copy()
     bit = 1 << seat
+    draws = Draws(rng)
     n = st.n
     # characters: the seats whose character this seat does not know swap theirs
     unknown = [s for s in range(n) if copy.char[s] >= 0 and not copy.ck_char[s] & bit]
-    signs = sorted(copy.char[s] for s in unknown)
+    signs = sorted([copy.char[s] for s in unknown])
     # (while the characters are being dealt, the dealt ones swap among themselves, so which
     # signs are still undealt is kept: every object is conserved, and nobody decides then)
     if informed and len(unknown) > 1:
         signs = _weighted_deal(copy, bit, unknown, signs, rng)
     else:
-        rng.shuffle(signs)
-    for s, sign in zip(unknown, signs, strict=True):
-        copy.char[s] = sign
-    # playing cards: deck, hands, set-aside cards, cards being looked at
-    zones = [copy.deck, *copy.hands, *copy.aside, copy.looking]
-    _redeal(zones, copy.ck, bit, rng, pool=copy.deck)
-    _resample_treasures(copy, bit, rng)
+        draws.shuffle(signs)
+    for k in range(len(unknown)):
+        copy.char[unknown[k]] = signs[k]
+    _redeal_cards(copy, bit, draws)
+    _redeal_treasures(copy, bit, draws)
     # sealed reveal choices of the others
-    chosen = copy.sealed_reveal + copy.sealed_hide
-    reveal = [s for s in copy.sealed_reveal if s == seat]
-    hide = [s for s in copy.sealed_hide if s == seat]
-    for s in sorted(chosen):
-        if s != seat:
-            (reveal if rng.random() < 0.5 else hide).append(s)
-    copy.sealed_reveal, copy.sealed_hide = sorted(reveal), sorted(hide)
+    if copy.sealed_reveal or copy.sealed_hide:
+        chosen = copy.sealed_reveal + copy.sealed_hide
+        reveal = [s for s in copy.sealed_reveal if s == seat]
+        hide = [s for s in copy.sealed_hide if s == seat]
+        for s in sorted(chosen):
+            if s != seat:
+                (reveal if draws.random() < 0.5 else hide).append(s)
+        copy.sealed_reveal, copy.sealed_hide = sorted(reveal), sorted(hide)
     return copy
+
+
+def _redeal_cards(copy: FatalState, bit: int, draws: Draws) -> None:
+    """Re-deal the playing cards unknown to ``bit`` (hands, set-aside cards, cards being looked
+    at, the deck) among their slots; the masks stay with the slots.
+
+    The deck is an unordered pool: when all its unknown cards have the same mask, only the
+    cards of the other slots are drawn (``sample``) and the deck takes the rest, in order,
+    which is the same distribution as a full shuffle and much cheaper."""
+    masks = copy.ck
+    # the unknown slots outside the deck: their zone and index, their objects and masks
+    zones: list[list[int]] = []
+    where: list[int] = []
+    objects: list[int] = []
+    for z in [*copy.hands, *copy.aside, copy.looking]:
+        for i in range(len(z)):
+            obj = z[i]
+            if not masks[obj] & bit:
+                zones.append(z)
+                where.append(i)
+                objects.append(obj)
+    slot_masks = [masks[obj] for obj in objects]
+    deck = copy.deck
+    in_deck = [i for i in range(len(deck)) if not masks[deck[i]] & bit]
+    deck_objects = [deck[i] for i in in_deck]
+    deck_mask = masks[deck_objects[0]] if deck_objects else 0
+    if all(masks[obj] == deck_mask for obj in deck_objects):  # the fast way
+        everything = sorted(objects + deck_objects)  # canonical: see ``resample``
+        chosen = draws.sample(everything, len(objects))
+        taken = [False] * len(masks)
+        for obj in chosen:
+            taken[obj] = True
+        for k in range(len(chosen)):
+            obj = chosen[k]
+            zones[k][where[k]] = obj
+            masks[obj] = slot_masks[k]
+        k = 0
+        for obj in everything:
+            if not taken[obj]:
+                deck[in_deck[k]] = obj
+                masks[obj] = deck_mask
+                k += 1
+        return
+    for i in in_deck:
+        zones.append(deck)
+        where.append(i)
+    slot_masks += [masks[obj] for obj in deck_objects]
+    objects += deck_objects
+    objects.sort()
+    draws.shuffle(objects)
+    for k in range(len(objects)):
+        obj = objects[k]
+        zones[k][where[k]] = obj
+        masks[obj] = slot_masks[k]
 
 
 # How much one treasure of a sign's colour, known to be in a seat's hoard, makes that sign
 # likelier for the seat (the heuristic's beliefs use the same weights): a player keeps the
 # treasures its birth-sign's chart values most.
-SEEN_TREASURE_WEIGHT = 2.0
+SEEN_TREASURE_WEIGHT: Final = 2.0
 
 
 def sign_weights(st: FatalState, bit: int, holder: int, signs: list[int]) -> list[float]:
     """How likely each of ``signs`` is ``holder``'s, up to a factor, to the seat of ``bit``:
     1 + SEEN_TREASURE_WEIGHT x the treasures of that sign's colour it knows ``holder`` holds."""
-    lay = st.lay
-    seen = [0] * len(lay.comp.signs)
+    colours = st.tab.tre_colour
+    seen = [0] * len(st.tab.opposing)  # per sign of the components
     for t in st.tre[holder]:
         if st.tk[t] & bit:
-            colour = lay.colour(t)
+            colour = colours[t]
             if colour >= 0:
                 seen[colour] += 1
     return [1.0 + SEEN_TREASURE_WEIGHT * seen[sign] for sign in signs]
@@ -178,37 +188,44 @@ def _weighted_deal(
     return [signs[index] for index in order]
 
 
-def _resample_treasures(copy: FatalState, bit: int, rng: random.Random) -> None:
+def _redeal_treasures(copy: FatalState, bit: int, draws: Draws) -> None:
     """Re-deal the face-down treasures, the looked-at top and the pool unknown to ``bit``;
     when the Queen is unknown, first choose her slot among the cards of bottom-pool origin
     (the pool below its ``t_mid`` cards, and up to ``t_top_bot`` cards of the top)."""
-    queen = copy.lay.queen
+    queen = copy.tab.queen
     masks = copy.tk
-    zones = [copy.t_top, copy.t_pool, *copy.tre]
-    slots = [(z, i) for z in zones for i, t in enumerate(z) if not masks[t] & bit]
-    slot_masks = [masks[z[i]] for z, i in slots]
-    objects = [z[i] for z, i in slots]
-    places = list(range(len(slots)))
+    t_top, t_pool = copy.t_top, copy.t_pool
+    zones: list[list[int]] = []
+    where: list[int] = []
+    objects: list[int] = []
+    for z in [t_top, t_pool, *copy.tre]:
+        for i in range(len(z)):
+            obj = z[i]
+            if not masks[obj] & bit:
+                zones.append(z)
+                where.append(i)
+                objects.append(obj)
+    slot_masks = [masks[obj] for obj in objects]
+    places = list(range(len(objects)))
     if queen in objects:
         objects.remove(queen)
-        pool = [k for k, (z, _) in enumerate(slots) if z is copy.t_pool]
-        top = [k for k, (z, _) in enumerate(slots) if z is copy.t_top]
-        bottom = len(copy.t_pool) - copy.t_mid
+        pool = [k for k in range(len(zones)) if zones[k] is t_pool]
+        top = [k for k in range(len(zones)) if zones[k] is t_top]
+        bottom = len(t_pool) - copy.t_mid
         in_top = copy.t_top_bot if top else 0
-        if not pool or rng.randrange(bottom + in_top) >= bottom:
-            place = rng.choice(top)
+        if not pool or draws.randrange(bottom + in_top) >= bottom:
+            place = draws.choice(top)
         else:
-            place = rng.choice(pool)
-        z, i = slots[place]
-        z[i] = queen
+            place = draws.choice(pool)
+        zones[place][where[place]] = queen
         masks[queen] = slot_masks[place]
         places.remove(place)
     objects.sort()
-    rng.shuffle(objects)
-    for k, obj in zip(places, objects, strict=True):
-        z, i = slots[k]
-        z[i] = obj
-        masks[obj] = slot_masks[k]
+    draws.shuffle(objects)
+    for k in range(len(objects)):
+        place, obj = places[k], objects[k]
+        zones[place][where[place]] = obj
+        masks[obj] = slot_masks[place]
 
 
 def public_cards(st: FatalState, zone: list[int]) -> list[str]:
@@ -269,7 +286,7 @@ def view(st: FatalState, seat: int | None) -> dict[str, Any]:
         },
         "round1": None if st.round1 is None else list(st.round1),
         "turn_state": {"plays": st.plays, "limit": st.limit, "bonus": st.bonus, "casts": st.casts},
-        "stack": frames_to_json(st.stack),
+        "stack": stack_to_json(st.stack),
         "prompt": text.prompt(st),
         "decisions": st.decisions,
         "idle_turns": st.idle_turns,

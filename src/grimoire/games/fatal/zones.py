@@ -9,7 +9,7 @@ from grimoire.games.fatal.facts import own_colour
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 
@@ -20,15 +20,17 @@ def push_seq(st: FatalState, frames: Sequence[Frame]) -> None:
 
 def take_card(st: FatalState, zone: list[int], kind: int) -> int:
     """Remove and return a physical card of ``kind`` from ``zone`` (copies are alike)."""
-    for i, card in enumerate(zone):
-        if st.lay.card_kind[card] == kind:
+    kinds = st.tab.card_kind
+    for i in range(len(zone)):
+        if kinds[zone[i]] == kind:
             return zone.pop(i)
     raise AssertionError(f"no card of kind {kind} in {zone}")
 
 
 def take_treasure(st: FatalState, zone: list[int], kind: int) -> int:
-    for i, t in enumerate(zone):
-        if st.lay.tre_kind[t] == kind:
+    kinds = st.tab.tre_kind
+    for i in range(len(zone)):
+        if kinds[zone[i]] == kind:
             return zone.pop(i)
     raise AssertionError(f"no treasure of kind {kind} in {zone}")
 
@@ -38,24 +40,25 @@ def receive(st: FatalState, seat: int, t: int, mask: int) -> None:
     public), else face down, known to ``mask`` (and always to the seat)."""
     if st.revealed[seat] and own_colour(st, seat, t):
         st.up[seat].append(t)
-        st.tk[t] = st.full
+        st.tk[t] = st.everyone
     else:
         st.tre[seat].append(t)
         st.tk[t] = mask | (1 << seat)
 
 
 def to_discard(st: FatalState, cards: list[int]) -> None:
-    everyone = st.full
+    everyone = st.everyone
+    ck, discard = st.ck, st.discard
     for card in cards:
-        st.ck[card] = everyone
-        st.discard.append(card)
+        ck[card] = everyone
+        discard.append(card)
 
 
 def reshuffle(st: FatalState) -> None:
     """The discard pile becomes the deck (RULEBOOK); its cards are known to all (ruling 20)."""
     st.deck = sorted(st.discard)
     st.discard = []
-    everyone = st.full
+    everyone = st.everyone
     for card in st.deck:
         st.ck[card] = everyone
     st.reshuffles += 1
