@@ -80,10 +80,10 @@ def apply(st: FiveSealsState, outcome: int) -> None:
         st.first = outcome
     elif kind == "seal":
         node = _slot(st)
-        st.token[node] = token(outcome, st.board.nodes[node].strength)
+        st.set_token(node, token(outcome, st.board.nodes[node].strength))
         st.setup_i += 1
     else:
-        st.card[_slot(st)] = outcome
+        st.set_card(_slot(st), outcome)
         st.setup_i += 1
 
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.core.frames import Frame
 from grimoire.core.state import CHANCE
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals import chance, flow, spells
 from grimoire.games.five_seals.components import DICE_COLOURS
-from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
+from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import (
     breakable,
     colour_ok,
@@ -40,21 +39,22 @@ def legal_actions(st: FiveSealsState, seat: int) -> list[int]:
 
 def apply(st: FiveSealsState, actor: int, action: int) -> None:
     """Apply a legal action (or chance outcome) and move on to the next decision."""
-    st.memo.clear()
+    st.forget()
     if actor == CHANCE:
         chance.apply(st, action)
     else:
         act(st, st.stack[-1], action)
         st.decisions += 1
-    st.memo.clear()
+    st.forget()
     flow.advance(st)
-    st.memo.clear()
-    if st.decisions >= st.game.options["decision_limit"] and st.phase != "over":
-        st.phase, st.stack, st.rolls = "over", [], []  # ruling 22
+    st.forget()
+    if st.decisions >= st.limit and st.ph != flow.OVER:
+        st.set_phase(flow.OVER)  # ruling 22
+        st.stack, st.rolls = [], []
 
 
 # ---------------------------------------------------------------------- legal actions
-def legal(st: FiveSealsState, f: Frame) -> list[int]:
+def legal(st: FiveSealsState, f: Decision) -> list[int]:
     if isinstance(f, Turn):
         return turn_legal(st, f.s)
     if isinstance(f, Dice):
@@ -121,7 +121,7 @@ def pick_targets(st: FiveSealsState, f: Pick) -> list[int]:
 
 
 # ---------------------------------------------------------------------- applying actions
-def act(st: FiveSealsState, f: Frame, action: int) -> None:
+def act(st: FiveSealsState, f: Decision, action: int) -> None:
     if isinstance(f, Turn):
         turn(st, f.s, action)
     elif isinstance(f, Dice):

@@ -102,7 +102,7 @@ def release_familiars(st: FiveSealsState, node: int) -> None:
     """A token that leaves the board frees any familiar on it: it returns to its owner."""
     for seat, where in enumerate(st.familiar):
         if where == node:
-            st.familiar[seat] = -1
+            st.set_familiar(seat, -1)
 
 
 def done(st: FiveSealsState) -> None:

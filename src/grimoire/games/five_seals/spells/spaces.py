@@ -31,8 +31,14 @@ def tokens(st: FiveSealsState) -> list[int]:
 
 
 def swap_tokens(st: FiveSealsState, a: int, b: int) -> None:
-    st.token[a], st.token[b] = st.token[b], st.token[a]
-    st.familiar = [b if f == a else a if f == b else f for f in st.familiar]
+    code_a, code_b = st.token[a], st.token[b]
+    st.set_token(a, code_b)
+    st.set_token(b, code_a)
+    for seat, node in enumerate(st.familiar):
+        if node == a:
+            st.set_familiar(seat, b)
+        elif node == b:
+            st.set_familiar(seat, a)
 
 
 class Swap(Handler):
@@ -131,7 +137,7 @@ class Disintegration(Handler):
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
         st.box.append(st.token[arg])
-        st.token[arg] = -1
+        st.set_token(arg, -1)
         release_familiars(st, arg)
 
 
@@ -177,5 +183,11 @@ class Rearrangement(Handler):
             return
         done(st)
         a, b = f.a, arg
-        st.card[a], st.card[b] = st.card[b], st.card[a]
-        st.guardian = [b if g == a else a if g == b else g for g in st.guardian]
+        card_a, card_b = st.card[a], st.card[b]
+        st.set_card(a, card_b)
+        st.set_card(b, card_a)
+        for col, node in enumerate(st.guardian):
+            if node == a:
+                st.set_guardian(col, b)
+            elif node == b:
+                st.set_guardian(col, a)
