@@ -9,7 +9,7 @@ outcomes 0..5 for faces 1..6. The circle node's outcomes are 1..4, the first pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grimoire.core.action_declaration import normalise
 from grimoire.games.five_seals.components import cards_in_play, token
@@ -38,8 +38,8 @@ def _slot(st: FiveSealsState) -> int:
     )
 
 
-ROLL = [(face, 1) for face in range(6)]
-CIRCLES = [(circle, 1) for circle in range(1, 5)]
+ROLL: Final = [(face, 1) for face in range(6)]
+CIRCLES: Final = [(circle, 1) for circle in range(1, 5)]
 
 
 def weights(st: FiveSealsState) -> list[tuple[int, int]]:

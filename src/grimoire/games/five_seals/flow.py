@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import ABSORPTION, DICE_COLOURS, colour, family
 from grimoire.games.five_seals.frames import Absorb, Decision, Give, Pick, Take, Turn
-from grimoire.games.five_seals.reach import colour_ok
+from grimoire.games.five_seals.reach import colour_ok, grown
 from grimoire.games.five_seals.spells.base import release_familiars
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ def _next_turn(st: FiveSealsState) -> bool:
 # ---------------------------------------------------------------------- a turn's end
 def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour: int) -> None:
     """Turn steps 3-4 for one broken seal (dice already paid), then the turn is over."""
+    region = st.regions[seat]  # before the break
     code = st.token[node]
     if code >= 0:
         st.set_token(node, -1)
@@ -111,6 +112,9 @@ def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour:
         st.set_familiar(seat, node)
     elif mode != "free" or st.speed_moves:
         st.set_mage(seat, node)  # ruling 4: every break moves the mage
+    if region is not None and node in region[1]:  # a target: the area grows through it
+        st.regions = st.regions[:]  # (its own list: the setters above made a new one)
+        st.regions[seat] = grown(st, seat, region, node)
     close_turn(st, seat)
     if mode == "speed":
         st.stack.append(Pick(s=seat, m="free", c=speed_colour, x=-1))

@@ -14,8 +14,6 @@ regions and the attraction field of the position it was made from until it chang
 
 from __future__ import annotations
 
-import heapq
-from itertools import combinations
 from typing import Final
 
 from grimoire.core.bot import Bot
@@ -128,23 +126,27 @@ _FIELDS_LIMIT: Final = 512
 
 
 def _field(board: Board, cards: list[int]) -> list[float]:
-    # Dijkstra on a max-heap: values only shrink along edges (by DECAY), so the first pop of a
-    # node is its final value.
-    field = [0.0] * len(board)
-    best = [0.0] * len(board)
-    heap = [(-float(strength(c)), n) for n, c in enumerate(cards) if c >= 0]
-    heapq.heapify(heap)
-    done = bytearray(len(board))
-    while heap:
-        neg, node = heapq.heappop(heap)
-        if done[node]:
-            continue
-        done[node] = 1
-        field[node] = -neg
-        for near in board.adj[node]:
-            if not done[near] and -neg * DECAY > best[near]:
-                best[near] = -neg * DECAY
-                heapq.heappush(heap, (neg * DECAY, near))
+    """The best of ``strength x DECAY ** distance`` over the scrolls, for each node.
+
+    A scroll's worth d steps away is its strength multiplied by DECAY d times, one step after
+    the other, whatever the path: so each node's value is the best over the strengths of that
+    product at the distance of the nearest scroll of the strength. One breadth-first pass per
+    strength, strongest first, each going on only where it betters what the stronger scrolls
+    gave (beyond such a node, they give at least as much)."""
+    adj = board.adj
+    size = len(board)
+    field = [0.0] * size
+    for power in range(6, 1, -1):
+        frontier = [n for n in range(size) if cards[n] >= 0 and strength(cards[n]) == power]
+        worth = float(power)
+        while frontier:
+            ahead: list[int] = []
+            for node in frontier:
+                if worth > field[node]:
+                    field[node] = worth
+                    ahead.extend(adj[node])
+            frontier = ahead
+            worth = worth * DECAY
     return field
 
 
@@ -180,25 +182,36 @@ def _target_worth(st: FiveSealsState, node: int) -> float:
 
 
 def _pay(st: FiveSealsState, frame: Dice, legal: list[int]) -> int:
-    """The next die of the cheapest minimal set: fewest dice, then lowest total (``legal``:
-    the legal actions)."""
+    """The next die of the cheapest minimal set (fewest dice, then lowest total, then the
+    lowest action): its highest die. ``legal``: the legal actions."""
     need = seal_of(st, frame.n)[1] - sum(frame.v)
     seat, fixed = frame.s, frame.c
     last = frame.v[-1] if frame.v else 6
-    best: tuple[int, int, int] | None = None
+    best = -1  # the best set so far as (size, total, action) in one int (-1: none)
     for col in [fixed] if fixed >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
-        for value_ in frame.v if fixed >= 0 else []:
-            vals.remove(value_)
+        if fixed >= 0:
+            for paid in frame.v:
+                vals.remove(paid)
         vals = [v for v in vals if v <= last]
-        for size in range(1, len(vals) + 1):
-            for combo in combinations(vals, size):
-                if sum(combo) >= need and sum(combo) - min(combo) < need:
-                    key = (size, sum(combo), A.die(col, max(combo)))
-                    if best is None or key < best:
-                        best = key
-    if best is not None and best[2] in legal:
-        return best[2]
+        count = len(vals)
+        for subset in range(1, 1 << count):  # every set of these dice
+            size = total = high = 0
+            low = 7
+            for i in range(count):
+                if subset >> i & 1:
+                    v = vals[i]
+                    size += 1
+                    total += v
+                    low = min(low, v)
+                    high = max(high, v)
+            if total < need or total - low >= need:
+                continue  # short of the seal, or not minimal
+            key = (size << 40) | (total << 20) | A.die(col, high)  # compared as that triple
+            if best < 0 or key < best:
+                best = key
+    if best >= 0 and (best & 0xFFFFF) in legal:
+        return best & 0xFFFFF
     return legal[0]
 
 

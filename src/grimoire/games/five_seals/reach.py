@@ -121,6 +121,19 @@ def _region(st: FiveSealsState, seat: int) -> Region:
     return cached
 
 
+def grown(st: FiveSealsState, seat: int, region: Region, node: int) -> Region:
+    """``seat``'s region once the seal on ``node``, one of its targets in ``region`` (the
+    region before), is gone, its mage standing in the same open area or on ``node``: the old
+    area and what lies behind ``node`` (a fresh flood would meet the same nodes: the area only
+    grows through ``node``, and the other figures and the guardians have not moved)."""
+    seen, before = region
+    seen = seen[:]
+    found = [n for n in before if n != node]
+    found.extend(_flood(st, _stops(st, seat), seen, [node]))
+    found.sort()
+    return (seen, found)
+
+
 def targets(st: FiveSealsState, seat: int) -> list[int]:
     """Sorted nodes whose seal ``seat`` may break now (dice aside). Do not modify."""
     return _region(st, seat)[1]

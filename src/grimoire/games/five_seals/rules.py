@@ -94,14 +94,16 @@ def dice_legal(st: FiveSealsState, f: Dice) -> list[int]:
     paid = sum(chosen)
     last = chosen[-1] if chosen else 6
     acts = []
-    for col in [f.c] if f.c >= 0 else DICE_COLOURS:
+    for col in [f.c] if f.c >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
         for value in chosen:
             vals.remove(value)
+        rest = sum(vals)  # of the dice after the i-th
         for i, value in enumerate(vals):
+            rest -= value
             if value > last or (i and vals[i - 1] == value):
                 continue
-            if paid + value + sum(vals[i + 1 :]) >= need:
+            if paid + value + rest >= need:
                 acts.append(A.die(col, value))
     return acts
 

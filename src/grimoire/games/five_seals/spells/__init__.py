@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grimoire.games.five_seals.components import LOADER, family
 from grimoire.games.five_seals.frames import Spell
@@ -40,10 +40,10 @@ from grimoire.games.five_seals.spells.spaces import (
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
 
-CIRCLES = tuple(spell.circle for spell in LOADER.load(None).spells)
+CIRCLES: Final = tuple(spell.circle for spell in LOADER.load(None).spells)
 
 # index = spell family (components.py); 20 = Binding
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: Final[tuple[Handler, ...]] = (
     Change(),
     Renewal(),
     Strengthening(),
