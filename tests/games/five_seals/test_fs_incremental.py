@@ -1,7 +1,8 @@
 """What the state keeps up to date as it goes (``occ``, ``cardsig``, the reach regions and the
 attraction field shared between copies, the dice caches) equals a computation from scratch, at
 every step of seeded games and on every candidate the heuristic tries: a missed update would
-change the legal moves.
+change the legal moves. And a position is the same after the heuristic tried its candidates on
+``scratch`` copies of it (which share its board and hands until they write them).
 
 ``python tests/games/five_seals/test_fs_incremental.py GAMES`` checks more games (every player
 count, every circle and the variants)."""
@@ -84,17 +85,21 @@ def play(players: int, seed: int, options: dict[str, object], candidates: bool) 
         assert isinstance(actor, int)
         legal = st.legal_actions(actor)
         if candidates and len(legal) > 1:
+            before = st.to_json()
             for action in legal:
-                child = st._copy()
+                child = st.scratch()
                 rules.apply(child, actor, action)
                 check(child)
                 heuristic._finish(child, actor)
                 check(child)
                 checks += 2
             check(st)
+            assert st.to_json() == before, "a candidate changed the position it was tried on"
         mine = st.for_seat(actor, rng)
         assert isinstance(mine, FiveSealsState)
+        seen = mine.to_json()
         action = bots[actor].choose(mine, actor) if rng.random() < 0.8 else rng.choice(legal)
+        assert mine.to_json() == seen, "the bot changed the position it was given"
         st.apply(action, actor)
     return checks
 

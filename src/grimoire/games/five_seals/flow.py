@@ -105,7 +105,7 @@ def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour:
         st.set_token(node, -1)
         release_familiars(st, node)
     else:
-        st.hands[seat].append([st.card[node], 1, -1])
+        st.own_hands()[seat].append([st.card[node], 1, -1])
         st.set_card(node, -1)
     st.broke = True
     if mode == "bind":  # Binding, option 2: the familiar takes the space, the mage stays
@@ -127,13 +127,14 @@ def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour:
 
 def absorbers(st: FiveSealsState, seat: int, code: int) -> list[int]:
     """Face-up Absorption scrolls of ``seat`` that may take token ``code``."""
-    return sorted(
-        {
-            card
-            for _, card in st.up_cards(seat)
-            if family(card) == ABSORPTION and colour_ok(colour(card), code // 10)
-        }
-    )
+    found: list[int] = []
+    for entry in st.hands[seat]:
+        card = entry[0]
+        if entry[1] and family(card) == ABSORPTION and colour_ok(colour(card), code // 10):
+            if card not in found:
+                found.append(card)
+    found.sort()
+    return found
 
 
 def close_turn(st: FiveSealsState, seat: int) -> None:
@@ -168,7 +169,7 @@ def finish_round(st: FiveSealsState, seat: int) -> None:
     for die, owner in enumerate(st.die_owner):
         if owner == seat:
             st.die_owner[die], st.die_val[die] = -1, 0
-    for entry in st.hands[seat]:
+    for entry in st.own_hands()[seat]:
         entry[1] = 1
     st.set_familiar(seat, -1)
     st.over[seat] = True

@@ -53,7 +53,7 @@ class HeuristicBot(Bot):
         rng = self.rng
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            child = st._copy()
+            child = st.scratch()
             rules.apply(child, me, action)
             _finish(child, me)
             score = value(child, me) + rng.random() * 1e-6  # break ties at random

@@ -23,7 +23,7 @@ from grimoire.games.five_seals.checks import check
 from grimoire.games.five_seals.components import NUM_DICE, family
 from grimoire.games.five_seals.flow import PHASES
 from grimoire.games.five_seals.frames import Spell, Turn
-from grimoire.games.five_seals.spells import HANDLERS
+from grimoire.games.five_seals.spells.book import HANDLERS
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from grimoire.core.state import CHANCE
 from grimoire.games.five_seals import actions as A
-from grimoire.games.five_seals import chance, flow, spells
+from grimoire.games.five_seals import chance, flow
 from grimoire.games.five_seals.components import DICE_COLOURS
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import (
@@ -27,6 +27,7 @@ from grimoire.games.five_seals.reach import (
     targets,
     teleport_targets,
 )
+from grimoire.games.five_seals.spells import book as spells
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -154,7 +155,7 @@ def act(st: FiveSealsState, f: Decision, action: int) -> None:
         if action == A.DONE:
             st.box.append(f.t)
         else:
-            entry = st.hands[f.s][st.find_up(f.s, action - A.SCROLL)]
+            entry = st.own_hands()[f.s][st.find_up(f.s, action - A.SCROLL)]
             if entry[2] >= 0:
                 st.box.append(entry[2])  # the token already there goes back to the box
             entry[2] = f.t
@@ -174,7 +175,7 @@ def turn(st: FiveSealsState, seat: int, action: int) -> None:
     elif action < A.SCROLL:  # use
         card = action - A.USE
         index = st.find_up(seat, card)
-        st.hands[seat][index][1] = 0  # turned face down now: it is committed
+        st.own_hands()[seat][index][1] = 0  # turned face down now: it is committed
         spells.start(st, seat, card, (seat, index))
     else:  # end round: no seal can be broken
         st.stack.pop()

@@ -68,6 +68,7 @@ class FiveSealsState(State):
     die_owner: list[int]  # by die: seat, -1 supply, -2 not in this game
     die_val: list[int]  # by die: 1..6, 0 = not rolled
     hands: list[list[list[int]]]  # by seat: [card, face up, token held or -1]
+    shared: bool  # token, card and hands may be another state's too: copied before a write
     over: list[bool]  # by seat: the round is over for that player
     turn: int  # seat whose turn it is (or was last); -1 at the start of a round
     stack: list[Decision]  # the pending decisions, top last (frames.py)
@@ -93,10 +94,11 @@ class FiveSealsState(State):
         *,
         blank: bool = False,
         source: FiveSealsState | None = None,
+        scratch: bool = False,
     ) -> None:
         super().__init__(game, seed)
-        if source is not None:  # a copy (``_copy``): every field from ``source``
-            self._copy_from(source)
+        if source is not None:  # a copy (``_copy``, ``scratch``): every field from ``source``
+            self._copy_from(source, scratch)
             return
         self.board = game.board
         self.comp = game.comp
@@ -114,6 +116,7 @@ class FiveSealsState(State):
         self.phase = "setup"  # setup, draft, play, over
         self.token = [-1] * size
         self.card = [-1] * size
+        self.shared = False
         self.mage = [self.board.hall] * self.n
         self.familiar = [-1] * self.n
         self.guardian = [-1] * 5
@@ -155,9 +158,11 @@ class FiveSealsState(State):
         self.turns = 0  # turns started (None in a loaded position: its count is not stored)
         flow.advance(self)
 
-    def _copy_from(self, src: FiveSealsState) -> None:
+    def _copy_from(self, src: FiveSealsState, scratch: bool) -> None:
         """Every field of ``src``: values as they are, lists copied, regions and the field
-        shared (they are replaced, never changed, when the board changes)."""
+        shared (they are replaced, never changed, when the board changes). A ``scratch`` copy
+        also shares ``token``, ``card`` and ``hands`` until either state writes one of them
+        (``shared``: the setters and ``own_hands`` copy them first)."""
         self.board = src.board
         self.comp = src.comp
         self.codec = src.codec
@@ -171,8 +176,16 @@ class FiveSealsState(State):
         self.ph = src.ph
         self.phase = src.phase
         self.turns = src.turns
-        self.token = src.token[:]
-        self.card = src.card[:]
+        if scratch:
+            self.token = src.token
+            self.card = src.card
+            self.hands = src.hands
+            self.shared = src.shared = True
+        else:
+            self.token = src.token[:]
+            self.card = src.card[:]
+            self.hands = [[entry[:] for entry in hand] for hand in src.hands]  # three levels
+            self.shared = False
         self.mage = src.mage[:]
         self.familiar = src.familiar[:]
         self.guardian = src.guardian[:]
@@ -191,7 +204,6 @@ class FiveSealsState(State):
         self.box = src.box[:]
         self.die_owner = src.die_owner[:]
         self.die_val = src.die_val[:]
-        self.hands = [[entry[:] for entry in hand] for hand in src.hands]  # three levels
         self.over = src.over[:]
         self.turn = src.turn
         self.stack = copy_stack(src.stack)
@@ -205,11 +217,27 @@ class FiveSealsState(State):
         self.ph = ph
         self.phase = PHASES[ph]
 
+    def own_hands(self) -> list[list[list[int]]]:
+        """``hands``, to write: this state's own (copied first if it may be shared)."""
+        if self.shared:
+            self._own()
+        return self.hands
+
+    def _own(self) -> None:
+        self.token = self.token[:]
+        self.card = self.card[:]
+        self.hands = [[entry[:] for entry in hand] for hand in self.hands]
+        self.shared = False
+
     def set_token(self, node: int, code: int) -> None:
+        if self.shared:
+            self._own()
         self.token[node] = code
         self._occupancy(node)
 
     def set_card(self, node: int, card: int) -> None:
+        if self.shared:
+            self._own()
         old = self.card[node]
         self.card[node] = card
         was = strength(old) - 1 if old >= 0 else 0
@@ -254,6 +282,7 @@ class FiveSealsState(State):
         self.occ, self.cardsig = occ, sig
         self.regions = [None] * self.n
         self.field = None
+        self.shared = False  # edited in place: taken as this state's own
         self.forget()
 
     def forget(self) -> None:
@@ -289,6 +318,14 @@ class FiveSealsState(State):
             if owner == seat:
                 count += 1
         return count
+
+    def has_dice(self, seat: int, colour: int) -> bool:
+        """Whether ``seat`` holds a die of ``colour``."""
+        owner = self.die_owner
+        for die in range(6 * colour, 6 * colour + 6):
+            if owner[die] == seat:
+                return True
+        return False
 
     def supply(self, colour: int) -> int:
         base = 6 * colour
@@ -374,6 +411,14 @@ class FiveSealsState(State):
     def _copy(self) -> FiveSealsState:
         # not __new__ (mypyc's runs __init__): the constructor copies ``self`` when given it
         return FiveSealsState(cast("FiveSealsGame", self.game), self.seed, source=self)
+
+    def scratch(self) -> FiveSealsState:
+        """A copy to try actions on through the rules (``rules.apply``): no history, step or
+        seed of its own, and the board and hands shared until one of the two states writes
+        them. Write ``token``, ``card``, the figures and ``hands`` only through the rules (the
+        ``set_*`` methods and ``own_hands``) while such a copy lives."""
+        game = cast("FiveSealsGame", self.game)
+        return FiveSealsState(game, self.seed, source=self, scratch=True)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
         """Five Seals hides nothing but future dice: the position as it is. ``resample`` then

@@ -115,7 +115,7 @@ class Absorption(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        entry = st.hands[f.src[0]][f.src[1]]
+        entry = st.own_hands()[f.src[0]][f.src[1]]
         die = st.pick_dice(f.s, arg // 6, [arg % 6 + 1])[0]
         st.die_val[die] = min(6, st.die_val[die] + entry[2] % 10)
         st.box.append(entry[2])
