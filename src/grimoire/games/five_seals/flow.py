@@ -122,7 +122,7 @@ def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour:
         if absorbers(st, seat, code):
             st.stack.append(Absorb(s=seat, t=code))
         else:
-            st.box.append(code)
+            st.to_box(code)
 
 
 def absorbers(st: FiveSealsState, seat: int, code: int) -> list[int]:
@@ -130,9 +130,9 @@ def absorbers(st: FiveSealsState, seat: int, code: int) -> list[int]:
     found: list[int] = []
     for entry in st.hands[seat]:
         card = entry[0]
-        if entry[1] and family(card) == ABSORPTION and colour_ok(colour(card), code // 10):
-            if card not in found:
-                found.append(card)
+        takes = entry[1] and family(card) == ABSORPTION and colour_ok(colour(card), code // 10)
+        if takes and card not in found:
+            found.append(card)
     found.sort()
     return found
 

@@ -163,9 +163,9 @@ def _finish(st: FiveSealsState, me: int) -> None:
 
 
 def _default(st: FiveSealsState, frame: Decision) -> int:
+    if isinstance(frame, Dice):  # the cheapest set's highest die is always legal
+        return _pay(st, frame, None)
     legal = rules.legal_actions(st, frame.s)
-    if isinstance(frame, Dice):
-        return _pay(st, frame, legal)
     if isinstance(frame, Take):
         return _take(st, frame.s, legal)
     if isinstance(frame, Absorb):
@@ -181,9 +181,14 @@ def _target_worth(st: FiveSealsState, node: int) -> float:
     return 0.5 * attraction(st)[node]
 
 
-def _pay(st: FiveSealsState, frame: Dice, legal: list[int]) -> int:
+def _pay(st: FiveSealsState, frame: Dice, legal: list[int] | None) -> int:
     """The next die of the cheapest minimal set (fewest dice, then lowest total, then the
-    lowest action): its highest die. ``legal``: the legal actions."""
+    lowest action): its highest die. ``legal``: the legal actions (None: not computed).
+
+    That die is always legal (``rules.dice_legal``): it is not above the last die paid, and
+    with the set's other dice, all as low or lower, it reaches the seal's strength. And such a
+    set exists whenever a die is legal: the legal die and the dice not above it reach the
+    strength, and the lowest of them can be dropped until the set is minimal."""
     need = seal_of(st, frame.n)[1] - sum(frame.v)
     seat, fixed = frame.s, frame.c
     last = frame.v[-1] if frame.v else 6
@@ -210,6 +215,8 @@ def _pay(st: FiveSealsState, frame: Dice, legal: list[int]) -> int:
             key = (size << 40) | (total << 20) | A.die(col, high)  # compared as that triple
             if best < 0 or key < best:
                 best = key
+    if legal is None:
+        legal = rules.legal_actions(st, seat) if best < 0 else [best & 0xFFFFF]
     if best >= 0 and (best & 0xFFFFF) in legal:
         return best & 0xFFFFF
     return legal[0]

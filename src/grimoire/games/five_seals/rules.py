@@ -153,11 +153,11 @@ def act(st: FiveSealsState, f: Decision, action: int) -> None:
     elif isinstance(f, Absorb):
         st.stack.pop()
         if action == A.DONE:
-            st.box.append(f.t)
+            st.to_box(f.t)
         else:
             entry = st.own_hands()[f.s][st.find_up(f.s, action - A.SCROLL)]
             if entry[2] >= 0:
-                st.box.append(entry[2])  # the token already there goes back to the box
+                st.to_box(entry[2])  # the token already there goes back to the box
             entry[2] = f.t
     elif isinstance(f, Give):
         flow.give(st, f, action)

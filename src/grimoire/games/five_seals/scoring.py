@@ -15,15 +15,16 @@ def score_of(hand: list[list[int]]) -> tuple[int, int]:
     """(points for scrolls, Synergy bonus) of one player's scrolls."""
     points = 0
     synergies = False
-    per_colour = [0, 0, 0, 0, 0]
     for entry in hand:
         card = entry[0]
         points += strength(card)
-        per_colour[colour(card)] += 1
         if family(card) == SYNERGY:
             synergies = True
     bonus = 0
-    if synergies:
+    if synergies:  # each Synergy: one point per scroll of its colour (itself included)
+        per_colour = [0, 0, 0, 0, 0]
+        for entry in hand:
+            per_colour[colour(entry[0])] += 1
         for entry in hand:
             card = entry[0]
             if family(card) == SYNERGY:

@@ -68,7 +68,10 @@ class FiveSealsState(State):
     die_owner: list[int]  # by die: seat, -1 supply, -2 not in this game
     die_val: list[int]  # by die: 1..6, 0 = not rolled
     hands: list[list[list[int]]]  # by seat: [card, face up, token held or -1]
-    shared: bool  # token, card and hands may be another state's too: copied before a write
+    # ``token``, ``card`` and ``box`` (``board_shared``), ``hands`` (``hands_shared``) may be
+    # another state's too (a ``scratch`` copy's): copied before a write
+    board_shared: bool
+    hands_shared: bool
     over: list[bool]  # by seat: the round is over for that player
     turn: int  # seat whose turn it is (or was last); -1 at the start of a round
     stack: list[Decision]  # the pending decisions, top last (frames.py)
@@ -116,7 +119,7 @@ class FiveSealsState(State):
         self.phase = "setup"  # setup, draft, play, over
         self.token = [-1] * size
         self.card = [-1] * size
-        self.shared = False
+        self.board_shared = self.hands_shared = False
         self.mage = [self.board.hall] * self.n
         self.familiar = [-1] * self.n
         self.guardian = [-1] * 5
@@ -161,8 +164,8 @@ class FiveSealsState(State):
     def _copy_from(self, src: FiveSealsState, scratch: bool) -> None:
         """Every field of ``src``: values as they are, lists copied, regions and the field
         shared (they are replaced, never changed, when the board changes). A ``scratch`` copy
-        also shares ``token``, ``card`` and ``hands`` until either state writes one of them
-        (``shared``: the setters and ``own_hands`` copy them first)."""
+        also shares ``token``, ``card``, ``box`` and ``hands`` until either state writes one of
+        them (the setters, ``to_box`` and ``own_hands`` copy them first)."""
         self.board = src.board
         self.comp = src.comp
         self.codec = src.codec
@@ -179,13 +182,16 @@ class FiveSealsState(State):
         if scratch:
             self.token = src.token
             self.card = src.card
+            self.box = src.box
             self.hands = src.hands
-            self.shared = src.shared = True
+            self.board_shared = self.hands_shared = True
+            src.board_shared = src.hands_shared = True
         else:
             self.token = src.token[:]
             self.card = src.card[:]
+            self.box = src.box[:]
             self.hands = [[entry[:] for entry in hand] for hand in src.hands]  # three levels
-            self.shared = False
+            self.board_shared = self.hands_shared = False
         self.mage = src.mage[:]
         self.familiar = src.familiar[:]
         self.guardian = src.guardian[:]
@@ -201,7 +207,6 @@ class FiveSealsState(State):
         self.first = src.first
         self.round = src.round
         self.setup_i = src.setup_i
-        self.box = src.box[:]
         self.die_owner = src.die_owner[:]
         self.die_val = src.die_val[:]
         self.over = src.over[:]
@@ -219,25 +224,32 @@ class FiveSealsState(State):
 
     def own_hands(self) -> list[list[list[int]]]:
         """``hands``, to write: this state's own (copied first if it may be shared)."""
-        if self.shared:
-            self._own()
+        if self.hands_shared:
+            self.hands = [[entry[:] for entry in hand] for hand in self.hands]
+            self.hands_shared = False
         return self.hands
 
-    def _own(self) -> None:
+    def _own_board(self) -> None:
         self.token = self.token[:]
         self.card = self.card[:]
-        self.hands = [[entry[:] for entry in hand] for hand in self.hands]
-        self.shared = False
+        self.box = self.box[:]
+        self.board_shared = False
+
+    def to_box(self, code: int) -> None:
+        """Token ``code`` goes back to the game box."""
+        if self.board_shared:
+            self._own_board()
+        self.box.append(code)
 
     def set_token(self, node: int, code: int) -> None:
-        if self.shared:
-            self._own()
+        if self.board_shared:
+            self._own_board()
         self.token[node] = code
         self._occupancy(node)
 
     def set_card(self, node: int, card: int) -> None:
-        if self.shared:
-            self._own()
+        if self.board_shared:
+            self._own_board()
         old = self.card[node]
         self.card[node] = card
         was = strength(old) - 1 if old >= 0 else 0
@@ -282,13 +294,14 @@ class FiveSealsState(State):
         self.occ, self.cardsig = occ, sig
         self.regions = [None] * self.n
         self.field = None
-        self.shared = False  # edited in place: taken as this state's own
+        self.board_shared = self.hands_shared = False  # edited in place: its own
         self.forget()
 
     def forget(self) -> None:
         """Drop what was derived from dice and frames (after a change): the memo, the dice
         sums and the breakable seals."""
-        self.memo.clear()
+        if self.memo:
+            self.memo.clear()
         self._sums_seat = -1
         self._brk_seat = -1
 
@@ -322,10 +335,7 @@ class FiveSealsState(State):
     def has_dice(self, seat: int, colour: int) -> bool:
         """Whether ``seat`` holds a die of ``colour``."""
         owner = self.die_owner
-        for die in range(6 * colour, 6 * colour + 6):
-            if owner[die] == seat:
-                return True
-        return False
+        return any(owner[die] == seat for die in range(6 * colour, 6 * colour + 6))
 
     def supply(self, colour: int) -> int:
         base = 6 * colour
@@ -415,8 +425,8 @@ class FiveSealsState(State):
     def scratch(self) -> FiveSealsState:
         """A copy to try actions on through the rules (``rules.apply``): no history, step or
         seed of its own, and the board and hands shared until one of the two states writes
-        them. Write ``token``, ``card``, the figures and ``hands`` only through the rules (the
-        ``set_*`` methods and ``own_hands``) while such a copy lives."""
+        them. Write ``token``, ``card``, ``box``, the figures and ``hands`` only through the
+        rules (the ``set_*`` methods, ``to_box`` and ``own_hands``) while such a copy lives."""
         game = cast("FiveSealsGame", self.game)
         return FiveSealsState(game, self.seed, source=self, scratch=True)
 

@@ -118,7 +118,7 @@ class Absorption(Handler):
         entry = st.own_hands()[f.src[0]][f.src[1]]
         die = st.pick_dice(f.s, arg // 6, [arg % 6 + 1])[0]
         st.die_val[die] = min(6, st.die_val[die] + entry[2] % 10)
-        st.box.append(entry[2])
+        st.to_box(entry[2])
         entry[2] = -1
 
 
@@ -136,7 +136,7 @@ class Disintegration(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.box.append(st.token[arg])
+        st.to_box(st.token[arg])
         st.set_token(arg, -1)
         release_familiars(st, arg)
 
