@@ -105,24 +105,13 @@ def attraction(st: FiveSealsState) -> list[float]:
     between states: do not modify."""
     field = st.field
     if field is None:
-        key = (id(st.board), st.cardsig)
-        field = _FIELDS.get(key)
+        caches = st.caches  # by the strength of the scroll on each node: all _field reads
+        field = caches.fields.get(st.cardsig)
         if field is None:
             field = _field(st.board, st.card)
-            if len(_FIELDS) >= _FIELDS_LIMIT:
-                _FIELDS.clear()
-                _FIELD_BOARDS.clear()
-            _FIELD_BOARDS[id(st.board)] = st.board
-            _FIELDS[key] = field
+            caches.keep_field(st.cardsig, field)
         st.field = field
     return field
-
-
-# fields remembered across states, by board and the strength of the scroll on each node
-# (``FiveSealsState.cardsig``: all that ``_field`` reads); the boards pinned as in reach.py
-_FIELDS: dict[tuple[int, int], list[float]] = {}
-_FIELD_BOARDS: dict[int, object] = {}
-_FIELDS_LIMIT: Final = 512
 
 
 def _field(board: Board, cards: list[int]) -> list[float]:

@@ -70,18 +70,9 @@ def _flood(st: FiveSealsState, stops: list[int], seen: list[int], roots: list[in
     return found
 
 
-# Regions remembered across states: a heuristic or a search tries dozens of candidates from
-# one position, and states that only differ in dice share them (``FiveSealsState.regions``);
-# this cache finds them again for a state that reached the same board another way. The key is
-# what a flood reads: the board, the seat's mage, the nodes holding a seal (``occ``) and the
-# other figures and the guardians as bits; the board is pinned by the cache so that its
-# identity stays unique.
-_REGIONS: dict[tuple[int, int, int, int, int], Region] = {}
-_REGION_BOARDS: dict[int, object] = {}
-_REGIONS_LIMIT: Final = 20_000
-
-
-def _key(st: FiveSealsState, seat: int) -> tuple[int, int, int, int, int]:
+def _key(st: FiveSealsState, seat: int) -> tuple[int, int, int, int]:
+    """What a flood of ``seat`` reads: its mage, the nodes holding a seal (``occ``), the other
+    players' figures and the guardians (as bits)."""
     hall = st.board.hall
     others = 0
     for s in range(st.n):
@@ -96,27 +87,24 @@ def _key(st: FiveSealsState, seat: int) -> tuple[int, int, int, int, int]:
     for node in st.guardian:
         if node >= 0:
             guarded |= 1 << node
-    return (id(st.board), st.mage[seat], st.occ, others, guarded)
+    return (st.mage[seat], st.occ, others, guarded)
 
 
 def _region(st: FiveSealsState, seat: int) -> Region:
     """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets. Both are
-    shared between states: do not modify."""
+    shared between states (``FiveSealsState.regions``, ``caches.py``): do not modify."""
     cached = st.regions[seat]
     if cached is None:
         key = _key(st, seat)
-        cached = _REGIONS.get(key)
+        caches = st.caches
+        cached = caches.regions.get(key)
         if cached is None:
             seen = [0] * len(st.token)
             seen[st.mage[seat]] = 1
             found = _flood(st, _stops(st, seat), seen, [st.mage[seat]])
             found.sort()
-            if len(_REGIONS) >= _REGIONS_LIMIT:
-                _REGIONS.clear()
-                _REGION_BOARDS.clear()
-            _REGION_BOARDS[id(st.board)] = st.board
             cached = (seen, found)
-            _REGIONS[key] = cached
+            caches.keep_region(key, cached)
         st.regions[seat] = cached
     return cached
 

@@ -24,6 +24,7 @@ from grimoire.core.action_declaration import ActionCodec
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 from grimoire.games.five_seals import chance, flow, position, rules, scoring, view
 from grimoire.games.five_seals.board import Board
+from grimoire.games.five_seals.caches import BoardCaches, for_board
 from grimoire.games.five_seals.components import BINDING, NUM_DICE, Components, strength
 from grimoire.games.five_seals.flow import OVER, PHASES, SETUP
 from grimoire.games.five_seals.frames import Decision, copy_stack
@@ -83,6 +84,7 @@ class FiveSealsState(State):
     occ: int  # bit n: node n holds a token or a scroll
     cardsig: int  # 3 bits a node: strength - 1 of its scroll (0: none)
     regions: list[Region | None]  # reach.py, per seat; replaced when the board changes
+    caches: BoardCaches  # the regions and fields of every state on this board (caches.py)
     field: list[float] | None  # heuristic.attraction; None when the scrolls moved
     # derived from the dice, dropped by ``forget``
     _sums_seat: int  # dice_sums cached for this seat (-1: none)
@@ -126,6 +128,7 @@ class FiveSealsState(State):
         self.occ = 0
         self.cardsig = 0
         self.regions = [None] * self.n
+        self.caches = for_board(self.board)
         self.field = None
         self._sums_seat = -1
         self._sums = []
@@ -198,6 +201,7 @@ class FiveSealsState(State):
         self.occ = src.occ
         self.cardsig = src.cardsig
         self.regions = src.regions
+        self.caches = src.caches
         self.field = src.field
         self._sums_seat = -1
         self._sums = []
@@ -319,9 +323,12 @@ class FiveSealsState(State):
             return self._sums
         sums = [0, 0, 0, 0]
         owner, val = self.die_owner, self.die_val
-        for die in range(NUM_DICE):
-            if owner[die] == seat:
-                sums[die // 6] += val[die]
+        for colour in range(4):
+            total = 0
+            for die in range(6 * colour, 6 * colour + 6):
+                if owner[die] == seat:
+                    total += val[die]
+            sums[colour] = total
         self._sums_seat, self._sums = seat, sums
         return sums
 
@@ -431,9 +438,11 @@ class FiveSealsState(State):
         return FiveSealsState(game, self.seed, source=self, scratch=True)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
-        """Five Seals hides nothing but future dice: the position as it is. ``resample`` then
-        gives it the step, a fresh seed and an empty history, so the history is not copied."""
-        return self._copy()
+        """Five Seals hides nothing but future dice: the position as it is, a ``scratch`` copy
+        (the rules write the board and hands of either state only after copying them).
+        ``resample`` then gives it the step, a fresh seed and an empty history, so the history
+        is not copied."""
+        return self.scratch()
 
     def chance_to_string(self, outcome: int) -> str:
         """The outcome's log line in the current language."""
