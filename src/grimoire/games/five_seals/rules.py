@@ -45,13 +45,9 @@ def apply(st: FiveSealsState, actor: int, action: int) -> None:
         chance.apply(st, action)
     else:
         act(st, st.stack[-1], action)
-        st.decisions += 1
     st.forget()
     flow.advance(st)
     st.forget()
-    if st.decisions >= st.limit and st.ph != flow.OVER:
-        st.set_phase(flow.OVER)  # ruling 22
-        st.stack, st.rolls = [], []
 
 
 # ---------------------------------------------------------------------- legal actions

@@ -49,7 +49,6 @@ class FiveSealsState(State):
     node_base: int  # the first ``node`` id, read on the hot path as ``st.node_base + node``
     n: int
     # the options the rules read on the hot path
-    limit: int  # decision_limit
     stall_limit: int
     refill_now: bool  # dice_refill immediate
     speed_moves: bool  # speed_second_move
@@ -79,7 +78,6 @@ class FiveSealsState(State):
     rolls: list[int]  # dice waiting to be rolled, in order
     stall: int  # rounds in a row without a broken seal (engine safeguard)
     broke: bool  # a seal was broken this round
-    decisions: int  # player decisions so far (the decision_limit safeguard)
     # derived from the board and the figures (kept by the set_* methods)
     occ: int  # bit n: node n holds a token or a scroll
     cardsig: int  # 3 bits a node: strength - 1 of its scroll (0: none)
@@ -111,7 +109,6 @@ class FiveSealsState(State):
         self.node_base = game.node_base
         self.n = game.players
         options = game.options
-        self.limit = int(options["decision_limit"])
         self.stall_limit = int(options["stall_limit"])
         self.refill_now = options["dice_refill"] == "immediate"
         self.speed_moves = bool(options["speed_second_move"])
@@ -174,7 +171,6 @@ class FiveSealsState(State):
         self.codec = src.codec
         self.node_base = src.node_base
         self.n = src.n
-        self.limit = src.limit
         self.stall_limit = src.stall_limit
         self.refill_now = src.refill_now
         self.speed_moves = src.speed_moves
@@ -412,6 +408,10 @@ class FiveSealsState(State):
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return chance.weights(self)
+
+    def _end_by_decision_limit(self) -> None:
+        self.set_phase(OVER)  # ruling 22
+        self.stack, self.rolls = [], []
 
     def scores(self) -> list[float]:
         return [float(s) for s in scoring.scores(self)]

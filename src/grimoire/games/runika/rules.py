@@ -64,7 +64,7 @@ def backs_out(st: RunikaState, seat: int, action: int) -> bool:
 
 def apply(st: RunikaState, actor: int, action: int) -> None:
     """Apply a legal action of ``actor`` (or a chance outcome), then move the game on to the
-    next decision; the decision limit (an engine safeguard) ends the game."""
+    next decision (the core ends the game at the decision limit, an engine safeguard)."""
     st.memo.clear()  # the core clears it after this too; the flow must not see stale facts
     if actor == CHANCE:
         chance.apply(st, action)
@@ -78,8 +78,4 @@ def apply(st: RunikaState, actor: int, action: int) -> None:
         else:
             frame = st.stacks[actor][-1]
             ACT[type(frame)](st, frame, choice)
-        st.decisions += 1
     flow.advance(st)
-    limit = st.game.options["decision_limit"]
-    if actor != CHANCE and st.phase != "over" and st.decisions >= limit:
-        flow.finish(st, "limit")

@@ -59,7 +59,6 @@ class RunikaState(State):
         self.draft_seat = -1
         self.turn_i = 0  # index in the round's turn order (sequential play)
         self.charm = -1  # seat holding the charm token
-        self.decisions = 0
         self.picks = 0  # dice kept this round (solo)
         self.start_done = False  # someone has completed a starting rune
         self.solo_prof = game.rules.solo_prof  # the solo professor turned over (-1: not drawn)
@@ -122,6 +121,9 @@ class RunikaState(State):
 
     def backs_out(self, action: int, seat: int | None = None) -> bool:
         return rules.backs_out(self, self._resolve_actor(seat), action)
+
+    def _end_by_decision_limit(self) -> None:
+        flow.finish(self, "limit")
 
     def scores(self) -> list[float]:
         return [float(flow.score(self, s)) for s in range(self.n)]
