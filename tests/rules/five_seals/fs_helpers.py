@@ -125,7 +125,7 @@ def edited(state: FiveSealsState) -> FiveSealsState:
     """``state`` after a test changed it by hand (for what the loader refuses because a real
     game cannot reach it): its cached legal actions and facts are dropped."""
     state._legal_cache = None
-    state.memo.clear()
+    state.board_changed()
     return state
 
 

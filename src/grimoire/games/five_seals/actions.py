@@ -10,7 +10,7 @@ the JSON and the rows of ``docs/actions/five-seals.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from grimoire.core.action_declaration import ActionCodec, Actions, Domain, Kind, Labelled, Numbered
 from grimoire.core.i18n import N_
@@ -72,13 +72,20 @@ _FIXED = ACTIONS.bind(
     seat=Domain(5),
     node=Domain(1),
 )
-USE, SCROLL, DIE, THEIR, TAKE, COLOUR, SEAT = (
-    _FIXED.base(kind) for kind in ("use", "scroll", "die", "their", "take", "colour", "seat")
-)
-BIND_FAMILIAR, BIND_BREAK, DONE, END, UNGUARD, BREAK = (
-    _FIXED.base(kind)
-    for kind in ("bind-familiar", "bind-break", "done", "end-round", "unguard", "break")
-)
+# Final: the compiled build reads each as a constant, not from the module's dictionary
+USE: Final = _FIXED.base("use")
+SCROLL: Final = _FIXED.base("scroll")
+DIE: Final = _FIXED.base("die")
+THEIR: Final = _FIXED.base("their")
+TAKE: Final = _FIXED.base("take")
+COLOUR: Final = _FIXED.base("colour")
+SEAT: Final = _FIXED.base("seat")
+BIND_FAMILIAR: Final = _FIXED.base("bind-familiar")
+BIND_BREAK: Final = _FIXED.base("bind-break")
+DONE: Final = _FIXED.base("done")
+END: Final = _FIXED.base("end-round")
+UNGUARD: Final = _FIXED.base("unguard")
+BREAK: Final = _FIXED.base("break")
 
 
 def die(colour: int, value: int) -> int:

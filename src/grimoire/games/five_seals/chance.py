@@ -9,7 +9,7 @@ outcomes 0..5 for faces 1..6. The circle node's outcomes are 1..4, the first pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grimoire.core.action_declaration import normalise
 from grimoire.games.five_seals.components import cards_in_play, token
@@ -38,8 +38,8 @@ def _slot(st: FiveSealsState) -> int:
     )
 
 
-ROLL = [(face, 1) for face in range(6)]
-CIRCLES = [(circle, 1) for circle in range(1, 5)]
+ROLL: Final = [(face, 1) for face in range(6)]
+CIRCLES: Final = [(circle, 1) for circle in range(1, 5)]
 
 
 def weights(st: FiveSealsState) -> list[tuple[int, int]]:
@@ -80,10 +80,10 @@ def apply(st: FiveSealsState, outcome: int) -> None:
         st.first = outcome
     elif kind == "seal":
         node = _slot(st)
-        st.token[node] = token(outcome, st.board.nodes[node].strength)
+        st.set_token(node, token(outcome, st.board.nodes[node].strength))
         st.setup_i += 1
     else:
-        st.card[_slot(st)] = outcome
+        st.set_card(_slot(st), outcome)
         st.setup_i += 1
 
 

@@ -30,8 +30,8 @@ from grimoire.games.five_seals.components import (
 )
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import colour_ok, seal_of, speed_second
-from grimoire.games.five_seals.spells import HANDLERS
 from grimoire.games.five_seals.spells.base import ColourChoice, Handler
+from grimoire.games.five_seals.spells.book import HANDLERS
 from grimoire.games.five_seals.spells.might import Change, DiceSelection, Strengthening
 from grimoire.games.five_seals.spells.spaces import Absorption
 

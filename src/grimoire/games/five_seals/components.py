@@ -14,22 +14,43 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from grimoire.core.components import ComponentError, ComponentLoader, provenance, whole_number
 
-R, B, Y, G, P = range(5)
-DICE_COLOURS = (R, B, Y, G)
-BINDING = 100
-NUM_CARDS = 101
-NUM_DICE = 24
+# Final: the compiled build reads each as a constant, not from the module's dictionary
+R: Final = 0
+B: Final = 1
+Y: Final = 2
+G: Final = 3
+P: Final = 4
+DICE_COLOURS: Final = (R, B, Y, G)
+BINDING: Final = 100
+NUM_CARDS: Final = 101
+NUM_DICE: Final = 24
 
 # Spell families (index = position in data/spells.toml).
-CHANGE, RENEWAL, STRENGTHENING, GROWTH, SYNERGY = range(5)
-SWAP, EXCHANGE, ABSORPTION, DISINTEGRATION, REARRANGEMENT = range(5, 10)
-DECEPTION, ALTERATION, TRANSFER, THEFT, EXPLOITATION = range(10, 15)
-DISPATCH, LEAP, TELEPORTATION, GUARDIAN, SPEED = range(15, 20)
-BINDING_FAMILY = 20
+CHANGE: Final = 0
+RENEWAL: Final = 1
+STRENGTHENING: Final = 2
+GROWTH: Final = 3
+SYNERGY: Final = 4
+SWAP: Final = 5
+EXCHANGE: Final = 6
+ABSORPTION: Final = 7
+DISINTEGRATION: Final = 8
+REARRANGEMENT: Final = 9
+DECEPTION: Final = 10
+ALTERATION: Final = 11
+TRANSFER: Final = 12
+THEFT: Final = 13
+EXPLOITATION: Final = 14
+DISPATCH: Final = 15
+LEAP: Final = 16
+TELEPORTATION: Final = 17
+GUARDIAN: Final = 18
+SPEED: Final = 19
+BINDING_FAMILY: Final = 20
 
 SPELL_FIELDS = ("spells", "colours", "mind")  # provenance tags data/spells.toml needs
 COUNT_FIELDS = ("dice", "tokens", "scrolls", "end", "mages")  # ... and data/components.toml

@@ -8,17 +8,23 @@ chance must act (dice in ``rolls``, setup slots to fill) or the game is over. A 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from grimoire.core.frames import Frame
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals.components import ABSORPTION, DICE_COLOURS, colour, family
-from grimoire.games.five_seals.frames import Absorb, Give, Pick, Take, Turn
-from grimoire.games.five_seals.reach import colour_ok
+from grimoire.games.five_seals.frames import Absorb, Decision, Give, Pick, Take, Turn
+from grimoire.games.five_seals.reach import colour_ok, grown
 from grimoire.games.five_seals.spells.base import release_familiars
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
+
+# the phases as ``FiveSealsState.ph`` holds them (state.py's SETUP, DRAFT, PLAY, OVER)
+SETUP: Final = 0
+DRAFT: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
+PHASES: Final = ("setup", "draft", "play", "over")  # ``phase``, the name, by ``ph``
 
 
 def advance(st: FiveSealsState) -> None:
@@ -30,13 +36,14 @@ def advance(st: FiveSealsState) -> None:
 def _step(st: FiveSealsState) -> bool:
     """One step of the flow that needs no decision; False once one is needed (or chance must
     act, or the game is over)."""
-    if st.phase == "setup":
+    ph = st.ph
+    if ph == SETUP:
         return _end_setup(st)
-    if st.rolls or st.phase == "over":
+    if st.rolls or ph == OVER:
         return False
     if st.stack:
         return _settle(st, st.stack[-1])
-    if st.phase == "draft":
+    if ph == DRAFT:
         start_round(st)
         return True
     return _next_turn(st)
@@ -49,12 +56,12 @@ def _end_setup(st: FiveSealsState) -> bool:
         return False
     if st.setup_i < len(st.board.seals) + len(st.board.scrolls):
         return False
-    st.phase = "draft"
+    st.set_phase(DRAFT)
     push_takes(st)
     return True
 
 
-def _settle(st: FiveSealsState, top: Frame) -> bool:
+def _settle(st: FiveSealsState, top: Decision) -> bool:
     """Settle the top frame if it needs no decision: a finished turn, dice to take from an
     empty supply (ruling 3: take what there is), a robbed player with one die to give."""
     if isinstance(top, Turn) and top.end:
@@ -92,18 +99,22 @@ def _next_turn(st: FiveSealsState) -> bool:
 # ---------------------------------------------------------------------- a turn's end
 def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour: int) -> None:
     """Turn steps 3-4 for one broken seal (dice already paid), then the turn is over."""
+    region = st.regions[seat]  # before the break
     code = st.token[node]
     if code >= 0:
-        st.token[node] = -1
+        st.set_token(node, -1)
         release_familiars(st, node)
     else:
-        st.hands[seat].append([st.card[node], 1, -1])
-        st.card[node] = -1
+        st.own_hands()[seat].append([st.card[node], 1, -1])
+        st.set_card(node, -1)
     st.broke = True
     if mode == "bind":  # Binding, option 2: the familiar takes the space, the mage stays
-        st.familiar[seat] = node
-    elif mode != "free" or st.game.options["speed_second_move"]:
-        st.mage[seat] = node  # ruling 4: every break moves the mage
+        st.set_familiar(seat, node)
+    elif mode != "free" or st.speed_moves:
+        st.set_mage(seat, node)  # ruling 4: every break moves the mage
+    if region is not None and node in region[1]:  # a target: the area grows through it
+        st.regions = st.regions[:]  # (its own list: the setters above made a new one)
+        st.regions[seat] = grown(st, seat, region, node)
     close_turn(st, seat)
     if mode == "speed":
         st.stack.append(Pick(s=seat, m="free", c=speed_colour, x=-1))
@@ -111,18 +122,19 @@ def take_seal(st: FiveSealsState, seat: int, node: int, mode: str, speed_colour:
         if absorbers(st, seat, code):
             st.stack.append(Absorb(s=seat, t=code))
         else:
-            st.box.append(code)
+            st.to_box(code)
 
 
 def absorbers(st: FiveSealsState, seat: int, code: int) -> list[int]:
     """Face-up Absorption scrolls of ``seat`` that may take token ``code``."""
-    return sorted(
-        {
-            card
-            for _, card in st.up_cards(seat)
-            if family(card) == ABSORPTION and colour_ok(colour(card), code // 10)
-        }
-    )
+    found: list[int] = []
+    for entry in st.hands[seat]:
+        card = entry[0]
+        takes = entry[1] and family(card) == ABSORPTION and colour_ok(colour(card), code // 10)
+        if takes and card not in found:
+            found.append(card)
+    found.sort()
+    return found
 
 
 def close_turn(st: FiveSealsState, seat: int) -> None:
@@ -157,11 +169,11 @@ def finish_round(st: FiveSealsState, seat: int) -> None:
     for die, owner in enumerate(st.die_owner):
         if owner == seat:
             st.die_owner[die], st.die_val[die] = -1, 0
-    for entry in st.hands[seat]:
+    for entry in st.own_hands()[seat]:
         entry[1] = 1
-    st.familiar[seat] = -1
+    st.set_familiar(seat, -1)
     st.over[seat] = True
-    if st.game.options["dice_refill"] == "immediate":  # ruling 9
+    if st.refill_now:  # ruling 9
         st.stack.append(Take(s=seat, n=st.comp.dice_per_player))
 
 
@@ -183,7 +195,7 @@ def next_seat(st: FiveSealsState) -> int | None:
 
 
 def start_round(st: FiveSealsState) -> None:
-    st.phase = "play"
+    st.set_phase(PLAY)
     st.turn = -1
     st.rolls = [d for seat in turn_order(st) for d in range(24) if st.die_owner[d] == seat]
     for die in st.rolls:
@@ -193,18 +205,19 @@ def start_round(st: FiveSealsState) -> None:
 def end_round(st: FiveSealsState) -> None:
     """Round end: the strength-6 end condition (and the stall safeguard), else a new round."""
     st.stall = 0 if st.broke else st.stall + 1
-    limit = st.game.options["stall_limit"]
+    limit = st.stall_limit
     if st.scrolls_on_board(6) < st.comp.end_threshold[st.n] or (limit and st.stall >= limit):
-        st.phase = "over"
+        st.set_phase(OVER)
         return
     st.first = (st.first + 1) % st.n
     st.round += 1
     st.over = [False] * st.n
-    st.familiar = [-1] * st.n
+    for seat in range(st.n):
+        st.set_familiar(seat, -1)
     st.turn = -1
     st.broke = False
-    if st.game.options["dice_refill"] == "round-end":
-        st.phase = "draft"
+    if not st.refill_now:  # dice_refill round-end
+        st.set_phase(DRAFT)
         push_takes(st)
     else:
         start_round(st)

@@ -1,4 +1,4 @@
-"""Five Seals' decision frames: every kind of pending small decision, typed (``core.frames``).
+"""Five Seals' decision frames: every kind of pending small decision, as native classes.
 
 ``st.stack`` holds them, bottom first; seat ``s`` answers the top one. Node indices count the
 board file's nodes from 0; colours are R 0, B 1, Y 2, G 3, P 4 (dice: 0..3); card ids are
@@ -19,86 +19,171 @@ board file's nodes from 0; colours are R 0, B 1, Y 2, G 3, P 4 (dice: 0..3); car
   scrolls), ``c`` its colour (-1: a Mind colour still to choose), and the spell's own fields
   (``spells/``: each handler names its ``fields``; the JSON has those and no others).
 
-The ranges below are the loader's first check; ``checks.py`` checks each frame against the
-board. This module uses msgspec, so it stays interpreted in the compiled build.
+The rules read and write these on the hot path, so they are plain classes the compiled build
+makes native (typed fields, no per-instance dict, a ``copy`` without reflection). Positions
+meet them only at the edge: ``frame_docs.py`` declares the JSON shape that the loader checks
+(its ranges are the loader's first check; ``checks.py`` checks each frame against the board)
+and turns documents into these frames and back (``{"k": kind, "s": seat, ...}``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-import msgspec
-
-from grimoire.core.frames import Frame, FrameSchema
-
-Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
-SeatOrNone = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # -1: not chosen yet
-Node = Annotated[int, msgspec.Meta(ge=0, le=9999)]  # checked against the board later
-NodeOrNone = Annotated[int, msgspec.Meta(ge=-1, le=9999)]
-Colour = Annotated[int, msgspec.Meta(ge=0, le=4)]
-DiceColour = Annotated[int, msgspec.Meta(ge=-1, le=3)]  # -1: any / not chosen yet
-ColourOrNone = Annotated[int, msgspec.Meta(ge=-1, le=4)]
-Value = Annotated[int, msgspec.Meta(ge=1, le=6)]
-Values = Annotated[list[Value], msgspec.Meta(max_length=24)]
-TokenCode = Annotated[int, msgspec.Meta(ge=2, le=36)]  # 10 x colour (0..3) + strength (2..6)
-Card = Annotated[int, msgspec.Meta(ge=0, le=100)]
-CardOrNone = Annotated[int, msgspec.Meta(ge=-1, le=99)]
-DieCode = Annotated[int, msgspec.Meta(ge=-1, le=23)]  # 6 x colour + value - 1; -1: none yet
+from typing import Any, Literal
 
 DiceMode = Literal["turn", "bind", "leap", "tele", "speed"]  # what a break with dice is for
 PickMode = Literal["bind", "leap", "tele", "speed", "free"]  # why a seal is chosen
 
 
-class Decision(Frame):
+class Decision:
     """A small decision of seat ``s`` (every frame is one)."""
 
-    s: Seat
+    def __init__(self, s: int) -> None:
+        self.s = s
+
+    @property
+    def kind(self) -> str:
+        """The frame's kind: ``k`` in JSON."""
+        raise NotImplementedError
+
+    def copy(self) -> Decision:
+        """An independent copy (list fields copied)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"k": kind, "s": seat, ...fields}``, the fields in declaration order."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.to_json().items() if k != "k")
+        return f"{type(self).__name__}({fields})"
 
 
-class Turn(Decision, tag="turn", omit_defaults=True):
+class Turn(Decision):
     """Seat ``s``'s turn; ``end`` once its break is done (what is above it finishes first)."""
 
-    end: bool = False
+    def __init__(self, s: int, end: bool = False) -> None:
+        self.s = s
+        self.end = end
+
+    @property
+    def kind(self) -> str:
+        return "turn"
+
+    def copy(self) -> Turn:
+        return Turn(self.s, self.end)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.end:  # written only when set (its default is left out)
+            return {"k": "turn", "s": self.s, "end": True}
+        return {"k": "turn", "s": self.s}
 
 
-class Dice(Decision, tag="dice"):
+class Dice(Decision):
     """Seat ``s`` pays for the seal on node ``n`` with dice of colour ``c``, values ``v``."""
 
-    n: Node
-    c: DiceColour
-    v: Values
-    m: DiceMode
-    x: ColourOrNone
+    def __init__(self, s: int, n: int, c: int, v: list[int], m: str, x: int) -> None:
+        self.s = s
+        self.n = n
+        self.c = c
+        self.v = v
+        self.m = m
+        self.x = x
+
+    @property
+    def kind(self) -> str:
+        return "dice"
+
+    def copy(self) -> Dice:
+        return Dice(self.s, self.n, self.c, self.v[:], self.m, self.x)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "k": "dice",
+            "s": self.s,
+            "n": self.n,
+            "c": self.c,
+            "v": self.v[:],
+            "m": self.m,
+            "x": self.x,
+        }
 
 
-class Pick(Decision, tag="pick"):
+class Pick(Decision):
     """Seat ``s`` chooses the seal its spell (``m``, colour ``c``) lets it break."""
 
-    m: PickMode
-    c: Colour
-    x: NodeOrNone
+    def __init__(self, s: int, m: str, c: int, x: int) -> None:
+        self.s = s
+        self.m = m
+        self.c = c
+        self.x = x
+
+    @property
+    def kind(self) -> str:
+        return "pick"
+
+    def copy(self) -> Pick:
+        return Pick(self.s, self.m, self.c, self.x)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "pick", "s": self.s, "m": self.m, "c": self.c, "x": self.x}
 
 
-class Absorb(Decision, tag="absorb"):
+class Absorb(Decision):
     """Seat ``s`` broke token ``t``: onto a face-up Absorption scroll, or back to the box."""
 
-    t: TokenCode
+    def __init__(self, s: int, t: int) -> None:
+        self.s = s
+        self.t = t
+
+    @property
+    def kind(self) -> str:
+        return "absorb"
+
+    def copy(self) -> Absorb:
+        return Absorb(self.s, self.t)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "absorb", "s": self.s, "t": self.t}
 
 
-class Take(Decision, tag="take"):
+class Take(Decision):
     """Seat ``s`` takes ``n`` more dice from the supply."""
 
-    n: Annotated[int, msgspec.Meta(ge=1, le=24)]
+    def __init__(self, s: int, n: int) -> None:
+        self.s = s
+        self.n = n
+
+    @property
+    def kind(self) -> str:
+        return "take"
+
+    def copy(self) -> Take:
+        return Take(self.s, self.n)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "take", "s": self.s, "n": self.n}
 
 
-class Give(Decision, tag="give"):
+class Give(Decision):
     """Theft: seat ``s`` chooses which of its dice (colour ``c``, -1 any) the thief ``t`` gets."""
 
-    t: Seat
-    c: DiceColour
+    def __init__(self, s: int, t: int, c: int) -> None:
+        self.s = s
+        self.t = t
+        self.c = c
+
+    @property
+    def kind(self) -> str:
+        return "give"
+
+    def copy(self) -> Give:
+        return Give(self.s, self.t, self.c)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "give", "s": self.s, "t": self.t, "c": self.c}
 
 
-class Spell(Decision, tag="spell"):
+class Spell(Decision):
     """Seat ``s`` is using ``card`` (held at ``src``); the rest are the spells' own fields:
 
     ``v`` dice values picked (Change, Renewal, Strengthening), ``y`` Change's new colour,
@@ -107,19 +192,80 @@ class Spell(Decision, tag="spell"):
     ``a`` the first node chosen (Swap, Exchange, Rearrangement), ``r`` a die raised (Binding,
     edition mayday)."""
 
-    card: Card
-    src: tuple[Seat, Annotated[int, msgspec.Meta(ge=0, le=200)]]
-    c: ColourOrNone
-    v: Values = msgspec.field(default_factory=list)
-    y: DiceColour = -1
-    o: SeatOrNone = -1
-    t: DieCode = -1
-    j: CardOrNone = -1
-    ph: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0
-    up: Values = msgspec.field(default_factory=list)
-    dn: Values = msgspec.field(default_factory=list)
-    a: NodeOrNone = -1
-    r: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
+    def __init__(
+        self,
+        s: int,
+        card: int,
+        src: tuple[int, int],
+        c: int,
+        v: list[int] | None = None,
+        y: int = -1,
+        o: int = -1,
+        t: int = -1,
+        j: int = -1,
+        ph: int = 0,
+        up: list[int] | None = None,
+        dn: list[int] | None = None,
+        a: int = -1,
+        r: int = 0,
+    ) -> None:
+        self.s = s
+        self.card = card
+        self.src = src
+        self.c = c
+        self.v: list[int] = [] if v is None else v
+        self.y = y
+        self.o = o
+        self.t = t
+        self.j = j
+        self.ph = ph
+        self.up: list[int] = [] if up is None else up
+        self.dn: list[int] = [] if dn is None else dn
+        self.a = a
+        self.r = r
+
+    @property
+    def kind(self) -> str:
+        return "spell"
+
+    def copy(self) -> Spell:
+        return Spell(
+            self.s,
+            self.card,
+            self.src,
+            self.c,
+            self.v[:],
+            self.y,
+            self.o,
+            self.t,
+            self.j,
+            self.ph,
+            self.up[:],
+            self.dn[:],
+            self.a,
+            self.r,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "k": "spell",
+            "s": self.s,
+            "card": self.card,
+            "src": list(self.src),
+            "c": self.c,
+            "v": self.v[:],
+            "y": self.y,
+            "o": self.o,
+            "t": self.t,
+            "j": self.j,
+            "ph": self.ph,
+            "up": self.up[:],
+            "dn": self.dn[:],
+            "a": self.a,
+            "r": self.r,
+        }
 
 
-FRAMES = FrameSchema(Turn, Dice, Pick, Absorb, Take, Give, Spell)
+def copy_stack(stack: list[Decision]) -> list[Decision]:
+    """An independent copy of a frame list."""
+    return [frame.copy() for frame in stack]

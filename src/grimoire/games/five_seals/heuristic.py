@@ -1,31 +1,35 @@
 """A heuristic bot: one-decision lookahead with a hand-made value of the position.
 
-At a turn, a spell or a choice of seal, each legal action is tried on a clone and the rest of
+At a turn, a spell or a choice of seal, each legal action is tried on a copy and the rest of
 that small sequence is finished with quick defaults (``_default``); the resulting position is
 valued by ``value``: points first, then dice left for more breaks this round, then the best seal
 in reach (scrolls by strength, tokens by how close they lead to good scrolls). Dice to pay with
 are chosen as the cheapest minimal set; drafted dice follow the colours of the seals in reach.
+
+The copies are the rules' own (``FiveSealsState._copy``: no history, no core bookkeeping) and
+the actions tried are applied by the rules directly (``rules.apply``): every one of them is
+legal, so the core's check, history and step would only cost time. A copy shares the reach
+regions and the attraction field of the position it was made from until it changes the board.
 """
 
 from __future__ import annotations
 
-import heapq
-from functools import lru_cache
-from itertools import combinations
+from typing import Final
 
 from grimoire.core.bot import Bot
-from grimoire.core.frames import Frame
 from grimoire.core.state import State
 from grimoire.games.five_seals import actions as A
+from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.board import Board
 from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
+from grimoire.games.five_seals.flow import OVER
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Take, Turn
-from grimoire.games.five_seals.reach import can_pay, seal_of, targets
-from grimoire.games.five_seals.scoring import scores
+from grimoire.games.five_seals.reach import _can_pay, seal_of, targets
+from grimoire.games.five_seals.scoring import total
 from grimoire.games.five_seals.state import FiveSealsState
 
-DECAY = 0.75  # worth of a scroll one step further away
-LOOKAHEAD_LIMIT = 12  # default moves used to finish a sequence before valuing it
+DECAY: Final = 0.75  # worth of a scroll one step further away
+LOOKAHEAD_LIMIT: Final = 12  # default moves used to finish a sequence before valuing it
 
 
 class HeuristicBot(Bot):
@@ -37,23 +41,22 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         frame = st.stack[-1]
-        assert isinstance(frame, Decision)
         me = frame.s
         if isinstance(frame, Dice):
-            return _pay(st, frame)
+            return _pay(st, frame, legal)
         if isinstance(frame, Take):
             return _take(st, me, legal)
         if isinstance(frame, Give):
             return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
         if isinstance(frame, Absorb):
             return _absorb(st, frame, legal)
+        rng = self.rng
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            child = st.clone()
-            assert isinstance(child, FiveSealsState)
-            child.apply(action)
+            child = st.scratch()
+            rules.apply(child, me, action)
             _finish(child, me)
-            score = value(child, me) + self.rng.random() * 1e-6  # break ties at random
+            score = value(child, me) + rng.random() * 1e-6  # break ties at random
             if score > best_value:
                 best, best_value = action, score
         return best
@@ -61,53 +64,78 @@ class HeuristicBot(Bot):
 
 # ---------------------------------------------------------------------- valuing a position
 def value(st: FiveSealsState, me: int) -> float:
-    points = scores(st)
-    lead = points[me] - max(p for s, p in enumerate(points) if s != me)
-    if st.phase == "over":
+    points = [total(hand) for hand in st.hands]
+    mine = points[me]
+    others = -(1 << 30)
+    for s in range(st.n):
+        if s != me and points[s] > others:
+            others = points[s]
+    lead = mine - others
+    if st.ph == OVER:
         return 1000.0 * (1 if me in st.winners() else -1) + lead
-    total = 3.0 * lead
+    result = 3.0 * lead
     if not st.over[me]:  # dice still to spend this round: each may break one more seal
-        for die, owner in enumerate(st.die_owner):
-            if owner == me:
-                total += 1.5 + 0.25 * (st.die_val[die] or 3.5)
+        owner, val = st.die_owner, st.die_val
+        for die in range(len(owner)):
+            if owner[die] == me:
+                pips = val[die]
+                result += 1.5 + 0.25 * (float(pips) if pips else 3.5)
     best = best_in_reach(st, me, attraction(st))
-    return total + (0.8 if not st.over[me] else 0.4) * best
+    return result + (0.8 if not st.over[me] else 0.4) * best
 
 
 def best_in_reach(st: FiveSealsState, me: int, field: list[float]) -> float:
     """The worth of the best seal in ``me``'s reach: its scroll's strength, else half the
     board's ``attraction`` there; 40% of that if ``me`` cannot pay for it with its dice now."""
     best = 0.0
+    sums = st.dice_sums(me)
+    card = st.card
     for node in targets(st, me):
-        worth = strength(st.card[node]) if st.card[node] >= 0 else 0.5 * field[node]
-        best = max(best, worth if can_pay(st, me, node) else 0.4 * worth)
+        held = card[node]
+        worth = float(strength(held)) if held >= 0 else 0.5 * field[node]
+        if not _can_pay(st, node, sums):
+            worth = 0.4 * worth
+        if worth > best:
+            best = worth
     return best
 
 
 def attraction(st: FiveSealsState) -> list[float]:
-    """For each node, the best scroll strength reachable from it, decayed by distance."""
-    return _field(st.board, tuple(st.card))
+    """For each node, the best scroll strength reachable from it, decayed by distance. Shared
+    between states: do not modify."""
+    field = st.field
+    if field is None:
+        caches = st.caches  # by the strength of the scroll on each node: all _field reads
+        field = caches.fields.get(st.cardsig)
+        if field is None:
+            field = _field(st.board, st.card)
+            caches.keep_field(st.cardsig, field)
+        st.field = field
+    return field
 
 
-@lru_cache(maxsize=512)
-def _field(board: Board, cards: tuple[int, ...]) -> list[float]:
-    # Dijkstra on a max-heap: values only shrink along edges (by DECAY), so the first pop of a
-    # node is its final value.
-    field = [0.0] * len(board)
-    best = [0.0] * len(board)
-    heap = [(-float(strength(c)), n) for n, c in enumerate(cards) if c >= 0]
-    heapq.heapify(heap)
-    done = bytearray(len(board))
-    while heap:
-        neg, node = heapq.heappop(heap)
-        if done[node]:
-            continue
-        done[node] = 1
-        field[node] = -neg
-        for near in board.adj[node]:
-            if not done[near] and -neg * DECAY > best[near]:
-                best[near] = -neg * DECAY
-                heapq.heappush(heap, (neg * DECAY, near))
+def _field(board: Board, cards: list[int]) -> list[float]:
+    """The best of ``strength x DECAY ** distance`` over the scrolls, for each node.
+
+    A scroll's worth d steps away is its strength multiplied by DECAY d times, one step after
+    the other, whatever the path: so each node's value is the best over the strengths of that
+    product at the distance of the nearest scroll of the strength. One breadth-first pass per
+    strength, strongest first, each going on only where it betters what the stronger scrolls
+    gave (beyond such a node, they give at least as much)."""
+    adj = board.adj
+    size = len(board)
+    field = [0.0] * size
+    for power in range(6, 1, -1):
+        frontier = [n for n in range(size) if cards[n] >= 0 and strength(cards[n]) == power]
+        worth = float(power)
+        while frontier:
+            ahead: list[int] = []
+            for node in frontier:
+                if worth > field[node]:
+                    field[node] = worth
+                    ahead.extend(adj[node])
+            frontier = ahead
+            worth = worth * DECAY
     return field
 
 
@@ -115,18 +143,18 @@ def _field(board: Board, cards: tuple[int, ...]) -> list[float]:
 def _finish(st: FiveSealsState, me: int) -> None:
     """Play quick defaults until ``me`` is back at a turn decision (or not to act)."""
     for _ in range(LOOKAHEAD_LIMIT):
-        if st.is_terminal() or st.is_chance() or st.current_player != me:
+        if st.to_act() != me:  # another seat, chance or the end
             return
         frame = st.stack[-1]
         if isinstance(frame, Turn):
             return
-        st.apply(_default(st, frame))
+        rules.apply(st, me, _default(st, frame))
 
 
-def _default(st: FiveSealsState, frame: Frame) -> int:
-    legal = st.legal_actions()
-    if isinstance(frame, Dice):
-        return _pay(st, frame)
+def _default(st: FiveSealsState, frame: Decision) -> int:
+    if isinstance(frame, Dice):  # the cheapest set's highest die is always legal
+        return _pay(st, frame, None)
+    legal = rules.legal_actions(st, frame.s)
     if isinstance(frame, Take):
         return _take(st, frame.s, legal)
     if isinstance(frame, Absorb):
@@ -142,26 +170,44 @@ def _target_worth(st: FiveSealsState, node: int) -> float:
     return 0.5 * attraction(st)[node]
 
 
-def _pay(st: FiveSealsState, frame: Dice) -> int:
-    """The next die of the cheapest minimal set: fewest dice, then lowest total."""
-    legal = st.legal_actions()
+def _pay(st: FiveSealsState, frame: Dice, legal: list[int] | None) -> int:
+    """The next die of the cheapest minimal set (fewest dice, then lowest total, then the
+    lowest action): its highest die. ``legal``: the legal actions (None: not computed).
+
+    That die is always legal (``rules.dice_legal``): it is not above the last die paid, and
+    with the set's other dice, all as low or lower, it reaches the seal's strength. And such a
+    set exists whenever a die is legal: the legal die and the dice not above it reach the
+    strength, and the lowest of them can be dropped until the set is minimal."""
     need = seal_of(st, frame.n)[1] - sum(frame.v)
     seat, fixed = frame.s, frame.c
     last = frame.v[-1] if frame.v else 6
-    best: tuple[int, int, int] | None = None
+    best = -1  # the best set so far as (size, total, action) in one int (-1: none)
     for col in [fixed] if fixed >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
-        for value_ in frame.v if fixed >= 0 else []:
-            vals.remove(value_)
+        if fixed >= 0:
+            for paid in frame.v:
+                vals.remove(paid)
         vals = [v for v in vals if v <= last]
-        for size in range(1, len(vals) + 1):
-            for combo in combinations(vals, size):
-                if sum(combo) >= need and sum(combo) - min(combo) < need:
-                    key = (size, sum(combo), A.die(col, max(combo)))
-                    if best is None or key < best:
-                        best = key
-    if best is not None and best[2] in legal:
-        return best[2]
+        count = len(vals)
+        for subset in range(1, 1 << count):  # every set of these dice
+            size = total = high = 0
+            low = 7
+            for i in range(count):
+                if subset >> i & 1:
+                    v = vals[i]
+                    size += 1
+                    total += v
+                    low = min(low, v)
+                    high = max(high, v)
+            if total < need or total - low >= need:
+                continue  # short of the seal, or not minimal
+            key = (size << 40) | (total << 20) | A.die(col, high)  # compared as that triple
+            if best < 0 or key < best:
+                best = key
+    if legal is None:
+        legal = rules.legal_actions(st, seat) if best < 0 else [best & 0xFFFFF]
+    if best >= 0 and (best & 0xFFFFF) in legal:
+        return best & 0xFFFFF
     return legal[0]
 
 

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import msgspec
 
 from grimoire.core.documents import convert, require
-from grimoire.core.frames import frames_to_json
+from grimoire.games.five_seals import frame_docs
 from grimoire.games.five_seals.checks import check
 from grimoire.games.five_seals.components import NUM_DICE, family
-from grimoire.games.five_seals.frames import FRAMES, Spell, Turn
-from grimoire.games.five_seals.spells import HANDLERS
+from grimoire.games.five_seals.flow import PHASES
+from grimoire.games.five_seals.frames import Spell, Turn
+from grimoire.games.five_seals.spells.book import HANDLERS
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -182,12 +183,14 @@ def to_json(st: FiveSealsState) -> dict[str, Any]:
 
 def stack_json(st: FiveSealsState) -> list[dict[str, Any]]:
     """The frames as JSON; a spell's frame with its own fields only (``spell_keys``)."""
-    out = frames_to_json(st.stack)
-    for frame, doc in zip(st.stack, out, strict=True):
+    out = []
+    for frame in st.stack:
+        doc = frame.to_json()
         if isinstance(frame, Spell):
             keep = spell_keys(frame.card)
             for key in [key for key in doc if key not in keep]:
                 del doc[key]
+        out.append(doc)
     return out
 
 
@@ -215,13 +218,8 @@ def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
     require(len(doc.seats) == n, "seats", len(doc.seats), f"one entry per seat ({n})")
     familiars = [None] * n if doc.familiars is None else doc.familiars
     require(len(familiars) == n, "familiars", familiars, f"a node or null per seat ({n})")
-    st.circle, st.first, st.phase, st.round, st.turn = (
-        doc.circle,
-        doc.first,
-        doc.phase,
-        doc.round,
-        doc.turn,
-    )
+    st.circle, st.first, st.round, st.turn = doc.circle, doc.first, doc.round, doc.turn
+    st.set_phase(PHASES.index(doc.phase))
     slots = len(st.board.seals) + len(st.board.scrolls)
     if doc.phase == "setup":
         require(doc.setup is not None, "setup", None, "the slots filled (the setup phase)")
@@ -248,12 +246,13 @@ def load(st: FiveSealsState, raw: dict[str, Any]) -> None:
         start = doc.phase == "play" and not st.rolls and 0 <= doc.turn < n
         st.stack = [Turn(s=doc.turn)] if start else []
     else:
-        st.stack = FRAMES.load(doc.stack, "stack")
+        st.stack = frame_docs.load(doc.stack, "stack")
         for i, (raw_frame, frame) in enumerate(zip(doc.stack, st.stack, strict=True)):
             if isinstance(frame, Spell):
                 keys = spell_keys(frame.card)
                 why = f"the frame of {st.comp.card_name(frame.card)} has {sorted(keys)}"
                 require(set(raw_frame) == keys, f"stack[{i}]", sorted(raw_frame), why)
+    st.board_changed()
     check(st)
 
 

@@ -12,31 +12,49 @@ the figures moved through, Speed from the first seal broken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from grimoire.games.five_seals.components import P, colour, strength
 
 if TYPE_CHECKING:
-    from grimoire.games.five_seals.state import FiveSealsState
+    from grimoire.games.five_seals.state import FiveSealsState, Region
+
+# marks of ``_stops``: a node another player's figure blocks, a node a guardian blocks
+FIGURE: Final = 1
+GUARDED: Final = 2
 
 
 def blockers(st: FiveSealsState, seat: int) -> set[int]:
     """Nodes ``seat`` may neither pass nor target because of other players' figures."""
-    cached = st.memo.get(("blockers", seat))
-    if cached is None:
-        nodes = {st.mage[s] for s in range(st.n) if s != seat}
-        nodes.update(f for s, f in enumerate(st.familiar) if s != seat and f >= 0)
-        nodes.discard(st.board.hall)
-        st.memo[("blockers", seat)] = cached = nodes
-    return cached
+    nodes = {st.mage[s] for s in range(st.n) if s != seat}
+    nodes.update(f for s, f in enumerate(st.familiar) if s != seat and f >= 0)
+    nodes.discard(st.board.hall)
+    return nodes
 
 
-def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> list[int]:
+def _stops(st: FiveSealsState, seat: int) -> list[int]:
+    """By node: FIGURE where another player's figure stands (never the hall), GUARDED where a
+    guardian does (both may be set), else 0."""
+    stops = [0] * len(st.token)
+    hall = st.board.hall
+    for s in range(st.n):
+        if s != seat:
+            node = st.mage[s]
+            if node != hall:
+                stops[node] |= FIGURE
+            node = st.familiar[s]
+            if node >= 0 and node != hall:
+                stops[node] |= FIGURE
+    for node in st.guardian:
+        if node >= 0:
+            stops[node] |= GUARDED
+    return stops
+
+
+def _flood(st: FiveSealsState, stops: list[int], seen: list[int], roots: list[int]) -> list[int]:
     """Flood-fill from ``roots`` (passable) over nodes not yet ``seen``; the targets met."""
     adj, token, card, hall = st.board.adj, st.token, st.card, st.board.hall
-    blocked = blockers(st, seat)
-    guarded = {g for g in st.guardian if g >= 0}
-    stack = list(roots)
+    stack = roots[:]
     found: list[int] = []
     while stack:
         node = stack.pop()
@@ -45,49 +63,63 @@ def _flood(st: FiveSealsState, seat: int, seen: bytearray, roots: list[int]) -> 
                 continue
             seen[near] = 1
             if token[near] >= 0 or card[near] >= 0:
-                if near not in blocked and near not in guarded:
+                if not stops[near]:
                     found.append(near)
-            elif near == hall or near not in blocked:
+            elif near == hall or not stops[near] & FIGURE:
                 stack.append(near)
     return found
 
 
-# Regions remembered across states: a heuristic or a search tries dozens of candidates from
-# one position, most of which leave the figures and seals where they were, and each candidate is
-# a new state with an empty memo (the flood was 16..21% of a heuristic game). The key is the
-# whole of what a flood reads; the board is pinned by the cache so its identity stays unique.
-_REGIONS: dict[tuple[object, ...], tuple[bytearray, list[int]]] = {}
-_REGION_BOARDS: dict[int, object] = {}
-_REGIONS_LIMIT = 20_000
+def _key(st: FiveSealsState, seat: int) -> tuple[int, int, int, int]:
+    """What a flood of ``seat`` reads: its mage, the nodes holding a seal (``occ``), the other
+    players' figures and the guardians (as bits)."""
+    hall = st.board.hall
+    others = 0
+    for s in range(st.n):
+        if s != seat:
+            node = st.mage[s]
+            if node != hall:
+                others |= 1 << node
+            node = st.familiar[s]
+            if node >= 0 and node != hall:
+                others |= 1 << node
+    guarded = 0
+    for node in st.guardian:
+        if node >= 0:
+            guarded |= 1 << node
+    return (st.mage[seat], st.occ, others, guarded)
 
 
-def _region(st: FiveSealsState, seat: int) -> tuple[bytearray, list[int]]:
+def _region(st: FiveSealsState, seat: int) -> Region:
     """Nodes examined from ``seat``'s mage (passable, targets, stops) and the targets. Both are
-    shared between states: do not modify."""
-    cached = st.memo.get(("region", seat))
+    shared between states (``FiveSealsState.regions``, ``caches.py``): do not modify."""
+    cached = st.regions[seat]
     if cached is None:
-        key = (
-            id(st.board),
-            seat,
-            tuple(st.mage),
-            tuple(st.familiar),
-            tuple(st.guardian),
-            tuple(st.token),
-            tuple(st.card),
-        )
-        cached = _REGIONS.get(key)
+        key = _key(st, seat)
+        caches = st.caches
+        cached = caches.regions.get(key)
         if cached is None:
-            seen = bytearray(len(st.board))
+            seen = [0] * len(st.token)
             seen[st.mage[seat]] = 1
-            found = _flood(st, seat, seen, [st.mage[seat]])
+            found = _flood(st, _stops(st, seat), seen, [st.mage[seat]])
             found.sort()
-            if len(_REGIONS) >= _REGIONS_LIMIT:
-                _REGIONS.clear()
-                _REGION_BOARDS.clear()
-            _REGION_BOARDS[id(st.board)] = st.board
-            _REGIONS[key] = cached = (seen, found)
-        st.memo[("region", seat)] = cached
+            cached = (seen, found)
+            caches.keep_region(key, cached)
+        st.regions[seat] = cached
     return cached
+
+
+def grown(st: FiveSealsState, seat: int, region: Region, node: int) -> Region:
+    """``seat``'s region once the seal on ``node``, one of its targets in ``region`` (the
+    region before), is gone, its mage standing in the same open area or on ``node``: the old
+    area and what lies behind ``node`` (a fresh flood would meet the same nodes: the area only
+    grows through ``node``, and the other figures and the guardians have not moved)."""
+    seen, before = region
+    seen = seen[:]
+    found = [n for n in before if n != node]
+    found.extend(_flood(st, _stops(st, seat), seen, [node]))
+    found.sort()
+    return (seen, found)
 
 
 def targets(st: FiveSealsState, seat: int) -> list[int]:
@@ -105,19 +137,31 @@ def seal_of(st: FiveSealsState, node: int) -> tuple[int, int]:
 
 def can_pay(st: FiveSealsState, seat: int, node: int, sums: list[int] | None = None) -> bool:
     """Whether ``seat``'s dice can break the seal on ``node`` (one colour; any one for Mind)."""
-    col, need = seal_of(st, node)
-    sums = st.dice_sums(seat) if sums is None else sums
-    return max(sums) >= need if col == P else sums[col] >= need
+    have = st.dice_sums(seat) if sums is None else sums
+    return _can_pay(st, node, have)
+
+
+def _can_pay(st: FiveSealsState, node: int, sums: list[int]) -> bool:
+    code = st.token[node]
+    if code >= 0:
+        col, need = code // 10, code % 10
+    else:
+        card = st.card[node]
+        col, need = colour(card), strength(card)
+    if col == P:
+        return sums[0] >= need or sums[1] >= need or sums[2] >= need or sums[3] >= need
+    return sums[col] >= need
 
 
 def breakable(st: FiveSealsState, seat: int) -> list[int]:
-    """Targets ``seat`` can break with dice now: the must-break rule is "this is not empty"."""
-    cached = st.memo.get(("breakable", seat))
-    if cached is None:
-        sums = st.dice_sums(seat)
-        cached = [node for node in targets(st, seat) if can_pay(st, seat, node, sums)]
-        st.memo[("breakable", seat)] = cached
-    return cached
+    """Targets ``seat`` can break with dice now: the must-break rule is "this is not empty".
+    Do not modify."""
+    if st._brk_seat == seat:
+        return st._brk
+    sums = st.dice_sums(seat)
+    found = [node for node in targets(st, seat) if _can_pay(st, node, sums)]
+    st._brk_seat, st._brk = seat, found
+    return found
 
 
 def colour_ok(spell_colour: int, seal_colour: int) -> bool:
@@ -132,23 +176,26 @@ def leap_targets(st: FiveSealsState, seat: int, over: int) -> list[int]:
     if over not in before:
         return []
     sums = st.dice_sums(seat)
-    new = _flood(st, seat, bytearray(seen), [over])
-    return sorted(n for n in new if can_pay(st, seat, n, sums))
+    new = _flood(st, _stops(st, seat), seen[:], [over])
+    return sorted(n for n in new if _can_pay(st, n, sums))
 
 
 def teleport_targets(st: FiveSealsState, seat: int, through: int, spell_colour: int) -> list[int]:
     """Seals of ``spell_colour`` breakable with dice only by moving through the other
     players' figures on ``through``."""
     seen, _ = _region(st, seat)
-    if not seen[through] or through not in blockers(st, seat):
-        return []  # the flood never got next to it, or nothing there blocks this player
+    if not seen[through]:
+        return []  # the flood never got next to it
+    stops = _stops(st, seat)
+    if not stops[through] & FIGURE or through == st.board.hall:
+        return []  # nothing there blocks this player
     if st.token[through] >= 0 or st.card[through] >= 0:  # a familiar blocking a seal
         new = [through] if through not in st.guardian else []
     else:  # a space held by a mage or familiar: go on from there
-        new = _flood(st, seat, bytearray(seen), [through])
+        new = _flood(st, stops, seen[:], [through])
     sums = st.dice_sums(seat)
     return sorted(
-        n for n in new if colour_ok(spell_colour, seal_of(st, n)[0]) and can_pay(st, seat, n, sums)
+        n for n in new if colour_ok(spell_colour, seal_of(st, n)[0]) and _can_pay(st, n, sums)
     )
 
 
@@ -156,7 +203,7 @@ def speed_second(st: FiveSealsState, seat: int, first: int, spell_colour: int) -
     """Seals of ``spell_colour`` reachable after breaking ``first`` and standing there: the
     old targets (``first`` is next to the old area) plus what lies behind ``first``."""
     seen, before = _region(st, seat)
-    new = _flood(st, seat, bytearray(seen), [first])
+    new = _flood(st, _stops(st, seat), seen[:], [first])
     return sorted(
         n for n in [*before, *new] if n != first and colour_ok(spell_colour, seal_of(st, n)[0])
     )

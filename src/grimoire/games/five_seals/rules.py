@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.core.frames import Frame
 from grimoire.core.state import CHANCE
 from grimoire.games.five_seals import actions as A
-from grimoire.games.five_seals import chance, flow, spells
+from grimoire.games.five_seals import chance, flow
 from grimoire.games.five_seals.components import DICE_COLOURS
-from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
+from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import (
     breakable,
     colour_ok,
@@ -28,6 +27,7 @@ from grimoire.games.five_seals.reach import (
     targets,
     teleport_targets,
 )
+from grimoire.games.five_seals.spells import book as spells
 
 if TYPE_CHECKING:
     from grimoire.games.five_seals.state import FiveSealsState
@@ -40,18 +40,18 @@ def legal_actions(st: FiveSealsState, seat: int) -> list[int]:
 
 def apply(st: FiveSealsState, actor: int, action: int) -> None:
     """Apply a legal action (or chance outcome) and move on to the next decision."""
-    st.memo.clear()
+    st.forget()
     if actor == CHANCE:
         chance.apply(st, action)
     else:
         act(st, st.stack[-1], action)
-    st.memo.clear()
+    st.forget()
     flow.advance(st)
-    st.memo.clear()
+    st.forget()
 
 
 # ---------------------------------------------------------------------- legal actions
-def legal(st: FiveSealsState, f: Frame) -> list[int]:
+def legal(st: FiveSealsState, f: Decision) -> list[int]:
     if isinstance(f, Turn):
         return turn_legal(st, f.s)
     if isinstance(f, Dice):
@@ -91,14 +91,16 @@ def dice_legal(st: FiveSealsState, f: Dice) -> list[int]:
     paid = sum(chosen)
     last = chosen[-1] if chosen else 6
     acts = []
-    for col in [f.c] if f.c >= 0 else DICE_COLOURS:
+    for col in [f.c] if f.c >= 0 else list(DICE_COLOURS):
         vals = st.dice_of(seat, col)
         for value in chosen:
             vals.remove(value)
+        rest = sum(vals)  # of the dice after the i-th
         for i, value in enumerate(vals):
+            rest -= value
             if value > last or (i and vals[i - 1] == value):
                 continue
-            if paid + value + sum(vals[i + 1 :]) >= need:
+            if paid + value + rest >= need:
                 acts.append(A.die(col, value))
     return acts
 
@@ -118,7 +120,7 @@ def pick_targets(st: FiveSealsState, f: Pick) -> list[int]:
 
 
 # ---------------------------------------------------------------------- applying actions
-def act(st: FiveSealsState, f: Frame, action: int) -> None:
+def act(st: FiveSealsState, f: Decision, action: int) -> None:
     if isinstance(f, Turn):
         turn(st, f.s, action)
     elif isinstance(f, Dice):
@@ -147,11 +149,11 @@ def act(st: FiveSealsState, f: Frame, action: int) -> None:
     elif isinstance(f, Absorb):
         st.stack.pop()
         if action == A.DONE:
-            st.box.append(f.t)
+            st.to_box(f.t)
         else:
-            entry = st.hands[f.s][st.find_up(f.s, action - A.SCROLL)]
+            entry = st.own_hands()[f.s][st.find_up(f.s, action - A.SCROLL)]
             if entry[2] >= 0:
-                st.box.append(entry[2])  # the token already there goes back to the box
+                st.to_box(entry[2])  # the token already there goes back to the box
             entry[2] = f.t
     elif isinstance(f, Give):
         flow.give(st, f, action)
@@ -169,7 +171,7 @@ def turn(st: FiveSealsState, seat: int, action: int) -> None:
     elif action < A.SCROLL:  # use
         card = action - A.USE
         index = st.find_up(seat, card)
-        st.hands[seat][index][1] = 0  # turned face down now: it is committed
+        st.own_hands()[seat][index][1] = 0  # turned face down now: it is committed
         spells.start(st, seat, card, (seat, index))
     else:  # end round: no seal can be broken
         st.stack.pop()

@@ -13,17 +13,33 @@ if TYPE_CHECKING:
 
 def score_of(hand: list[list[int]]) -> tuple[int, int]:
     """(points for scrolls, Synergy bonus) of one player's scrolls."""
-    cards = [entry[0] for entry in hand]
-    points = sum(strength(card) for card in cards)
-    bonus = 0
-    for card in cards:
+    points = 0
+    synergies = False
+    for entry in hand:
+        card = entry[0]
+        points += strength(card)
         if family(card) == SYNERGY:
-            bonus += sum(1 for other in cards if colour(other) == colour(card))
+            synergies = True
+    bonus = 0
+    if synergies:  # each Synergy: one point per scroll of its colour (itself included)
+        per_colour = [0, 0, 0, 0, 0]
+        for entry in hand:
+            per_colour[colour(entry[0])] += 1
+        for entry in hand:
+            card = entry[0]
+            if family(card) == SYNERGY:
+                bonus += per_colour[colour(card)]
     return points, bonus
 
 
+def total(hand: list[list[int]]) -> int:
+    """The score of one player's scrolls."""
+    points, bonus = score_of(hand)
+    return points + bonus
+
+
 def scores(st: FiveSealsState) -> list[int]:
-    return [sum(score_of(hand)) for hand in st.hands]
+    return [total(hand) for hand in st.hands]
 
 
 def winners(st: FiveSealsState) -> list[int]:
@@ -31,7 +47,7 @@ def winners(st: FiveSealsState) -> list[int]:
     scrolls, then strength-5, and so on (mayday, PROPOSED), otherwise shared."""
     totals = scores(st)
     best = [s for s in range(st.n) if totals[s] == max(totals)]
-    if st.game.options["edition"] == "mayday" and len(best) > 1:
+    if st.mayday and len(best) > 1:
 
         def ladder(seat: int) -> tuple[int, ...]:
             return tuple(

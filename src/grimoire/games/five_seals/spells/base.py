@@ -87,11 +87,15 @@ class ColourChoice(Handler):
 def next_values(values: list[int], chosen: list[int]) -> list[int]:
     """Distinct values that may be picked next from ``values`` (a multiset) when picks go
     highest first: each subset of dice is then reached by exactly one sequence."""
-    rest = list(values)
+    left = [0] * 7  # of each face 0..6 (0: not rolled)
+    for value in values:
+        left[value] += 1
     for value in chosen:
-        rest.remove(value)
-    last = chosen[-1] if chosen else 7
-    return sorted({v for v in rest if v <= last}, reverse=True)
+        if not left[value]:
+            raise ValueError(f"{value} is not among {values}")
+        left[value] -= 1
+    last = chosen[-1] if chosen else 6
+    return [v for v in range(last, -1, -1) if left[v]]
 
 
 def node_action(st: FiveSealsState, node: int) -> int:
@@ -102,7 +106,7 @@ def release_familiars(st: FiveSealsState, node: int) -> None:
     """A token that leaves the board frees any familiar on it: it returns to its owner."""
     for seat, where in enumerate(st.familiar):
         if where == node:
-            st.familiar[seat] = -1
+            st.set_familiar(seat, -1)
 
 
 def done(st: FiveSealsState) -> None:

@@ -195,7 +195,8 @@ class Transfer(Handler):
             done(st)
             seat, victim = f.s, f.o
             j, i = st.find_up(victim, f.j), st.find_up(seat, arg)
-            st.hands[seat][i], st.hands[victim][j] = st.hands[victim][j], st.hands[seat][i]
+            hands = st.own_hands()
+            hands[seat][i], hands[victim][j] = hands[victim][j], hands[seat][i]
 
 
 class Theft(Handler):
@@ -230,7 +231,7 @@ class Exploitation(Handler):
     def options(
         self, st: FiveSealsState, seat: int, col: int, victim: int, busy: set[Src]
     ) -> list[int]:
-        from grimoire.games.five_seals import spells
+        from grimoire.games.five_seals.spells import book
 
         found: set[int] = set()
         for j, card in st.up_cards(victim):
@@ -238,7 +239,7 @@ class Exploitation(Handler):
                 continue
             if card == BINDING or family(card) in (SYNERGY, EXPLOITATION):
                 continue
-            if spells.usable(st, seat, card, (victim, j), busy | {(victim, j)}):
+            if book.usable(st, seat, card, (victim, j), busy | {(victim, j)}):
                 found.add(card)
         return sorted(found)
 
@@ -252,7 +253,7 @@ class Exploitation(Handler):
         return [A.SCROLL + card for card in self.options(st, seat, col, f.o, set())]
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
-        from grimoire.games.five_seals import spells
+        from grimoire.games.five_seals.spells import book
 
         if f.o < 0:
             f.o = arg
@@ -260,5 +261,5 @@ class Exploitation(Handler):
         done(st)
         victim = f.o
         j = st.find_up(victim, arg)
-        st.hands[victim][j][1] = 0
-        spells.start(st, f.s, arg, (victim, j))
+        st.own_hands()[victim][j][1] = 0
+        book.start(st, f.s, arg, (victim, j))

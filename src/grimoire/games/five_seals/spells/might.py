@@ -26,7 +26,11 @@ class DiceSelection(ColourChoice):
     fields: tuple[str, ...] = ("v",)
 
     def ok(self, st: FiveSealsState, seat: int, col: int) -> bool:
-        return any(self.eligible(v) for v in st.dice_of(seat, col))
+        owner, val = st.die_owner, st.die_val
+        for die in range(6 * col, 6 * col + 6):
+            if owner[die] == seat and self.eligible(val[die]):
+                return True
+        return False
 
     def limit(self, st: FiveSealsState, f: Spell) -> int:
         return 24
@@ -62,7 +66,7 @@ class Change(DiceSelection):
 
     def ok(self, st: FiveSealsState, seat: int, col: int) -> bool:
         others = any(st.supply(y) for y in DICE_COLOURS if y != col)
-        return others and bool(st.dice_of(seat, col))
+        return others and st.has_dice(seat, col)
 
     def limit(self, st: FiveSealsState, f: Spell) -> int:
         return st.supply(f.y)

@@ -51,7 +51,7 @@ class Dispatch(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.familiar[f.s] = arg
+        st.set_familiar(f.s, arg)
 
 
 class Leap(Handler):
@@ -120,7 +120,7 @@ class Guardian(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.guardian[f.c] = arg if name == "node" else -1
+        st.set_guardian(f.c, arg if name == "node" else -1)
 
 
 class Speed(Handler):
@@ -152,7 +152,7 @@ class Binding(Handler):
 
     @staticmethod
     def raisable(st: FiveSealsState, seat: int) -> list[int]:
-        if st.game.options["edition"] != "mayday":
+        if not st.mayday:
             return []
         return sorted({A.die(c, v) for c in DICE_COLOURS for v in st.dice_of(seat, c) if v < 6})
 
@@ -174,12 +174,12 @@ class Binding(Handler):
             die = st.pick_dice(seat, arg // 6, [arg % 6 + 1])[0]
             st.die_val[die] += 1
             f.r = 1
-            st.memo.clear()
+            st.forget()
             if self.legal(st, f) == [A.DONE]:
                 done(st)
         elif name == "bind-familiar":
             done(st)
-            st.familiar[seat] = st.mage[seat]
+            st.set_familiar(seat, st.mage[seat])
         elif name == "bind-break":
             pick(st, f, "bind")
         else:

@@ -31,8 +31,14 @@ def tokens(st: FiveSealsState) -> list[int]:
 
 
 def swap_tokens(st: FiveSealsState, a: int, b: int) -> None:
-    st.token[a], st.token[b] = st.token[b], st.token[a]
-    st.familiar = [b if f == a else a if f == b else f for f in st.familiar]
+    code_a, code_b = st.token[a], st.token[b]
+    st.set_token(a, code_b)
+    st.set_token(b, code_a)
+    for seat, node in enumerate(st.familiar):
+        if node == a:
+            st.set_familiar(seat, b)
+        elif node == b:
+            st.set_familiar(seat, a)
 
 
 class Swap(Handler):
@@ -109,10 +115,10 @@ class Absorption(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        entry = st.hands[f.src[0]][f.src[1]]
+        entry = st.own_hands()[f.src[0]][f.src[1]]
         die = st.pick_dice(f.s, arg // 6, [arg % 6 + 1])[0]
         st.die_val[die] = min(6, st.die_val[die] + entry[2] % 10)
-        st.box.append(entry[2])
+        st.to_box(entry[2])
         entry[2] = -1
 
 
@@ -130,8 +136,8 @@ class Disintegration(Handler):
 
     def act(self, st: FiveSealsState, f: Spell, name: str, arg: int) -> None:
         done(st)
-        st.box.append(st.token[arg])
-        st.token[arg] = -1
+        st.to_box(st.token[arg])
+        st.set_token(arg, -1)
         release_familiars(st, arg)
 
 
@@ -177,5 +183,11 @@ class Rearrangement(Handler):
             return
         done(st)
         a, b = f.a, arg
-        st.card[a], st.card[b] = st.card[b], st.card[a]
-        st.guardian = [b if g == a else a if g == b else g for g in st.guardian]
+        card_a, card_b = st.card[a], st.card[b]
+        st.set_card(a, card_b)
+        st.set_card(b, card_a)
+        for col, node in enumerate(st.guardian):
+            if node == a:
+                st.set_guardian(col, b)
+            elif node == b:
+                st.set_guardian(col, a)
