@@ -146,7 +146,16 @@ class Tables:
     ) -> None:
         if tuple(space.kinds) != KIND_NAMES:  # pragma: no cover - the declaration is fixed
             raise AssertionError(f"Ciúb's action kinds moved: {space.kinds}")
-        # dice
+        self._dice(c)
+        self._cards(c)
+        # options
+        self.self_adjust_ok: list[bool] = [
+            bool(name) and self_adjust(name) for name in SYMBOL_NAMES
+        ]
+        self.skulls_wild = skulls_wild
+        self._actions(space)
+
+    def _dice(self, c: Components) -> None:
         self.num_dice = c.num_dice
         self.num_colours = len(c.colours)
         self.white = c.white
@@ -186,6 +195,8 @@ class Tables:
             numbers = [s for s in faces if 1 <= s <= 7]
             self.reach.append(max(numbers, default=0) * 0.8)
             self.number_sum.append(sum(numbers))
+
+    def _cards(self, c: Components) -> None:
         # cards by id (0..the highest id; C_NONE where no card has the id)
         size = max(c.cards) + 1
         self.card_vp: list[int] = [0] * size
@@ -208,11 +219,8 @@ class Tables:
             self.card_faces[card.id] = list(card.faces)
             self.card_letter[card.id] = card.letter
         self.opus = c.opus.id
-        # options
-        self.self_adjust_ok: list[bool] = [
-            bool(name) and self_adjust(name) for name in SYMBOL_NAMES
-        ]
-        self.skulls_wild = skulls_wild
+
+    def _actions(self, space: ActionSpace) -> None:
         # actions: each kind's first id, and each id's kind and arguments
         self.base: list[int] = [space.base(kind) for kind in KIND_NAMES]
         self.swap_colours = space.shape("swap")[1]
