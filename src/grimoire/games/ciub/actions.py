@@ -25,11 +25,10 @@ from grimoire.core.action_declaration import (
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import N_
 from grimoire.games.ciub.components import TWO_FOR_ONE, Components
-from grimoire.games.ciub.frames import Face, Target
+from grimoire.games.ciub.frames import CiubFrame, Face, Target
 from grimoire.games.ciub.text import _, face_shown, face_text
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
     from grimoire.core.state import State
     from grimoire.games.ciub.state import CiubState
 
@@ -186,7 +185,7 @@ class Faces(Domain):
 
 def adjusted(state: State | None) -> int | None:
     """The die whose new face is being chosen (the ``Face`` frame's target), if any."""
-    stack: list[Frame] = getattr(state, "stack", [])
+    stack: list[CiubFrame] = getattr(state, "stack", [])
     frame = stack[-1] if stack else None
     return frame.target if isinstance(frame, Face) else None
 

@@ -16,6 +16,7 @@ from grimoire.games.ciub import evaluation, position, rules, setup
 from grimoire.games.ciub.actions import codec
 from grimoire.games.ciub.components import LOADER, Components
 from grimoire.games.ciub.state import CiubState
+from grimoire.games.ciub.tables import Tables
 
 
 class CiubGame(Game):
@@ -70,6 +71,12 @@ class CiubGame(Game):
         super().__init__(players, options)
         self.components: Components = LOADER.load(self.options["components"])
         self.codec = codec(self.components)
+        self.tables = Tables(
+            self.components,
+            self.codec.space,
+            rules.SELF_ADJUST_FACES[self.options["self_adjust"]],
+            bool(self.options["skulls_wild"]),
+        )
 
     def _check_options(self) -> None:
         start = self.options["start_player"]

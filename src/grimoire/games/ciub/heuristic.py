@@ -4,19 +4,61 @@ It picks a target card (the best value times a rough chance of making it with th
 has), keeps dice that serve it, spends adjust and re-roll on dice that do not, swaps white dice
 for colours that help, claims the best card it can, and at the end of the turn keeps, takes and
 trades for the dice that serve the next target.
+
+Everything is read as ints: symbols, colours and cards through the game's tables
+(``tables.py``), and the dice odds from the per-colour tables that depend on the dice alone
+(``Tables.face_prob``, ``three_rolls``, ...), so a decision costs a few passes over the dice.
+The arithmetic is the same, in the same order, as the first version's (which counted symbol
+strings), so the bot's choices are the same bit for bit.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
+from typing import Final
 
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
-from grimoire.games.ciub import turn
-from grimoire.games.ciub.components import NUMBER_FACES, TWO_FOR_ONE, Card, Components
 from grimoire.games.ciub.frames import Face, Target
 from grimoire.games.ciub.state import CiubState
+from grimoire.games.ciub.tables import (
+    C_FACES,
+    C_SAME,
+    C_SUM,
+    K_CANCEL,
+    K_CLAIM,
+    K_DONE,
+    K_END_TURN,
+    K_FACE,
+    K_MARK,
+    K_MOVE_DOWN,
+    K_NO_CLAIM,
+    K_PASS,
+    K_PICK,
+    K_RETURN,
+    K_ROLL,
+    K_SET_ASIDE,
+    K_STOP,
+    K_TAKE,
+    K_TARGET,
+    K_TRADE,
+    K_USE,
+    P_ACTIONS,
+    P_CLAIM,
+    P_MARK,
+    P_MOVE_DOWN,
+    P_REDUCE,
+    P_SET_ASIDE,
+    P_TAKE,
+    P_TRADE,
+    S_ADJUST,
+    S_PHANTOM,
+    S_REROLL,
+    S_SWAP,
+    S_TWO,
+    SYMBOLS,
+    Tables,
+)
+from grimoire.games.ciub.turn import claimable, hands, supply_colours, tray_counts, usable_dice
 
 # How much a die of a colour is worth to keep for a turn, before the target is known.
 BASE_VALUE = {
@@ -28,14 +70,39 @@ BASE_VALUE = {
     "yellow": 3.0,
     "white": 2.4,
 }
+NO_CARD: Final = -1
 
 
-def face_probability(c: Components, colour: int, number: int) -> float:
-    return c.colours[colour].faces.count(str(number)) / 6
+def base_value(t: Tables, colour: int) -> float:
+    """BASE_VALUE of a colour (KeyError for a colour of one's own components it does not
+    name)."""
+    return BASE_VALUE[t.colour_name[colour]]
 
 
-def numbers(c: Components, colour: int) -> list[int]:
-    return [int(face) for face in c.colours[colour].faces if face in NUMBER_FACES]
+class Want:
+    """The faces a target card still misses, in the order a ``Counter`` of them would list
+    them (``order``, each symbol once; ``count`` by symbol, 0 or less: not missing)."""
+
+    def __init__(self) -> None:
+        self.order: list[int] = []
+        self.count: list[int] = [0] * SYMBOLS
+
+    def missing(self) -> list[int]:
+        """The symbols with a positive count, in order."""
+        return [s for s in self.order if self.count[s] > 0]
+
+    def minus(self, symbols: list[int]) -> Want:
+        """What is left once dice showing ``symbols`` serve it (only positive counts)."""
+        left = Want()
+        taken = [0] * SYMBOLS
+        for s in symbols:
+            taken[s] += 1
+        for s in self.order:
+            count = self.count[s] - taken[s]
+            if count > 0:
+                left.order.append(s)
+                left.count[s] = count
+        return left
 
 
 class CiubHeuristicBot(Bot):
@@ -43,9 +110,10 @@ class CiubHeuristicBot(Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        # The die a chosen re-roll or adjust is meant for, and the face wanted ("" for a
+        # The die a chosen re-roll or adjust is meant for, and the face wanted (0 for a
         # re-roll): decided when the action die is used, read at the next decision frames.
-        self._plan: tuple[int, str] | None = None
+        self.plan_die = -1
+        self.plan_face = 0
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, CiubState)
@@ -53,362 +121,477 @@ class CiubHeuristicBot(Bot):
         legal = st.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        decide = getattr(self, f"_{st.phase}", None)
-        choice: int | None = decide(st, legal) if decide else None
-        if choice is None or choice not in legal:
-            return legal[-1] if st.phase == "trade" else legal[0]
+        choice = self.decide(st, legal)
+        if choice < 0 or choice not in legal:
+            return legal[-1] if st.ph == P_TRADE else legal[0]
         return choice
 
+    def decide(self, st: CiubState, legal: list[int]) -> int:
+        """The choice of the step being played (-1: none)."""
+        ph = st.ph
+        if ph == P_ACTIONS:
+            return self.actions(st, legal)
+        if ph == P_SET_ASIDE:
+            return self.set_aside(st, legal)
+        if ph == P_MARK:
+            return self.mark(st, legal)
+        if ph == P_CLAIM:
+            return self.claim(st)
+        if ph == P_TRADE:
+            return self.trade(st, legal)
+        if ph == P_MOVE_DOWN:
+            return self.move_down(st)
+        if ph == P_REDUCE:
+            return self.reduce(st, legal)
+        if ph == P_TAKE:
+            return self.take(st, legal)
+        return -1
+
     # ------------------------------------------------------------------ helpers
-    def enc(self, st: CiubState, kind: str, *args: int) -> int:
-        return st.space.encode(kind, *args)
-
-    def mine(self, st: CiubState) -> list[int]:
-        return turn.held(st, st.turn)
-
-    def tray_faces(self, st: CiubState) -> list[str]:
-        return [
-            st.c.face_symbol(d, st.face[d]) for d in self.mine(st) if st.tray[d] and st.face[d] >= 0
-        ]
+    def free_dice(self, st: CiubState) -> list[int]:
+        tray = st.tray
+        return [d for d in hands(st)[st.turn] if not tray[d]]
 
     def candidate_cards(self, st: CiubState, next_turn: bool = False) -> list[int]:
         seat = st.turn
-        blocked = {m for o, m in enumerate(st.marker) if o != seat and m is not None}
+        marker = st.marker
         rows = st.bottom + st.top if (st.opus_holder is not None or next_turn) else st.bottom
-        return [card for card in rows if card not in blocked]
+        out = []
+        for card in rows:
+            blocked = False
+            for other in range(st.n):
+                if other != seat and marker[other] == card:
+                    blocked = True
+            if not blocked:
+                out.append(card)
+        return out
 
-    def chance_of(self, st: CiubState, card: Card, dice: list[int], tray: list[str]) -> float:
-        """A rough chance of meeting ``card`` this turn with free ``dice`` and a ``tray``."""
-        rate = CHANCE_OF_KIND.get(card.kind)
-        return 0.0 if rate is None else rate(st, card, dice, Counter(tray))
-
-    def target(self, st: CiubState, next_turn: bool = False) -> Card | None:
-        free = [d for d in self.mine(st) if not st.tray[d]]
-        tray = [] if next_turn else self.tray_faces(st)
-        best, best_value = None, 0.0
-        for card_id in self.candidate_cards(st, next_turn):
-            card = st.c.cards[card_id]
-            value = card.vp * self.chance_of(st, card, free, tray)
-            if card_id in st.bottom and next_turn:
+    def target(self, st: CiubState, next_turn: bool = False) -> int:
+        """The card worth most (VP times ``chance_of``), NO_CARD if none is worth anything."""
+        t = st.t
+        free = self.free_dice(st)
+        counts = [0] * SYMBOLS if next_turn else tray_counts(st, st.turn)
+        best, best_value = NO_CARD, 0.0
+        for card in self.candidate_cards(st, next_turn):
+            value = t.card_vp[card] * chance_of(st, card, free, counts)
+            if next_turn and card in st.bottom:
                 value *= 1.2
             if value > best_value:
                 best, best_value = card, value
         return best
 
-    def useful_faces(self, st: CiubState, card: Card | None) -> Counter[str]:
+    def useful_faces(self, st: CiubState, card: int) -> Want:
         """The faces still missing from the tray for ``card`` (sums: any high number)."""
-        if card is None:
-            return Counter()
-        counts = Counter(self.tray_faces(st))
-        if card.kind == "faces":
-            return Counter(str(f) for f in card.faces) - counts
-        if card.kind == "same":
-            free = [d for d in self.mine(st) if not st.tray[d] and st.face[d] >= 0]
-            showing = Counter(st.c.face_symbol(d, st.face[d]) for d in free)
-            number = max(
-                (str(n) for n in range(1, 8)),
-                key=lambda f: (counts[f] + showing[f], int(f)),
-            )
-            return Counter({number: max(0, card.amount - counts[number])})
-        if card.kind == "sum":
-            return Counter({str(n): 9 for n in range(4, 8)})
-        return Counter()
+        want = Want()
+        if card == NO_CARD:
+            return want
+        t = st.t
+        kind = t.card_kind[card]
+        if kind == C_FACES:
+            counts = tray_counts(st, st.turn)
+            need = t.card_need[card]
+            for number in t.card_numbers[card]:
+                want.order.append(number)
+                want.count[number] = need[number] - counts[number]
+            if need[0]:  # numbers no die shows: always missing, never served
+                want.order.append(S_PHANTOM)
+                want.count[S_PHANTOM] = need[0]
+            return want
+        if kind == C_SAME:
+            counts = tray_counts(st, st.turn)
+            showing = [0] * SYMBOLS
+            face, sym = st.face, t.sym
+            for d in self.free_dice(st):
+                if face[d] >= 0:
+                    showing[sym[d * 6 + face[d]]] += 1
+            number = 1
+            for n in range(2, 8):  # the most dice shown, the highest number among equals
+                if counts[n] + showing[n] >= counts[number] + showing[number]:
+                    number = n
+            want.order.append(number)
+            want.count[number] = max(0, t.card_amount[card] - counts[number])
+            return want
+        if kind == C_SUM:
+            for n in range(4, 8):
+                want.order.append(n)
+                want.count[n] = 9
+        return want
 
-    def split(self, st: CiubState, card: Card | None) -> tuple[list[int], list[int]]:
+    def split(self, st: CiubState, card: int) -> tuple[list[int], list[int]]:
         """Free active dice that serve the target (greedy), and the other free dice."""
         want = self.useful_faces(st, card)
-        keep, rest = [], []
-        free = [d for d in self.mine(st) if not st.tray[d]]
-        for d in sorted(free, key=lambda d: -st.face[d]):
-            face = st.c.face_symbol(d, st.face[d]) if st.face[d] >= 0 else ""
-            if face and want[face] > 0:
-                want[face] -= 1
-                keep.append(d)
-            else:
-                rest.append(d)
+        keep: list[int] = []
+        rest: list[int] = []
+        face, sym = st.face, st.t.sym
+        free = self.free_dice(st)
+        for shown in range(5, -2, -1):  # highest face index first, in die order among equals
+            for d in free:
+                if face[d] != shown:
+                    continue
+                symbol = sym[d * 6 + shown] if shown >= 0 else 0
+                if symbol and want.count[symbol] > 0:
+                    want.count[symbol] -= 1
+                    keep.append(d)
+                else:
+                    rest.append(d)
         return keep, rest
 
     # ------------------------------------------------------------------ phases
-    def _mark(self, st: CiubState, legal: list[int]) -> int | None:
+    def mark(self, st: CiubState, legal: list[int]) -> int:
         card = self.target(st, next_turn=True)
-        seat = st.turn
-        if card is not None and st.marker[seat] != card.id:
-            action = self.enc(st, "mark", card.id)
+        base = st.t.base
+        if card != NO_CARD and st.marker[st.turn] != card:
+            action = base[K_MARK] + card
             if action in legal:
                 return action
-        return self.enc(st, "pass")
+        return base[K_PASS]
 
-    def _actions(self, st: CiubState, legal: list[int]) -> int | None:
+    def actions(self, st: CiubState, legal: list[int]) -> int:
         """Phase 2's dice actions: done once the target can be claimed; else adjust, re-roll
         or swap towards the faces the target still misses; else done."""
-        c = st.c
         if st.stack:
-            return self._frame(st, legal)
+            return self.frame(st, legal)
+        t = st.t
         card = self.target(st)
-        if card is not None and card.id in turn.claimable(st):
-            return self.enc(st, "done")
+        if card != NO_CARD and card in claimable(st):
+            return t.base[K_DONE]
         want = self.useful_faces(st, card)
         keep, rest = self.split(st, card)
-        missing = want - Counter(c.face_symbol(d, st.face[d]) for d in keep)
-        usable = {c.face_symbol(d, st.face[d]): d for d in reversed(turn.usable_dice(st))}
-        for act in (self._try_adjust, self._try_reroll, self._try_swap):
-            action = act(st, usable, missing, rest)
-            if action is not None:
-                return action
-        return self.enc(st, "done")
+        missing = want.minus([t.sym[d * 6 + st.face[d]] for d in keep]).order
+        usable = [-1] * SYMBOLS  # the first usable die of each action symbol
+        for d in usable_dice(st):
+            symbol = t.sym[d * 6 + st.face[d]]
+            if usable[symbol] < 0:
+                usable[symbol] = d
+        action = self.try_adjust(st, usable, missing, rest)
+        if action < 0:
+            action = self.try_reroll(st, usable, missing, rest)
+        if action < 0:
+            action = self.try_swap(st, usable, missing)
+        return t.base[K_DONE] if action < 0 else action
 
-    def _try_adjust(
-        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
-    ) -> int | None:
+    def try_adjust(
+        self, st: CiubState, usable: list[int], missing: list[int], rest: list[int]
+    ) -> int:
         """Adjust a die that does not serve the target to a missing face."""
-        if "adjust" not in usable or not missing:
-            return None
+        adjust = usable[S_ADJUST]
+        if adjust < 0 or not missing:
+            return -1
+        t = st.t
         for d in rest:
-            colour = st.c.colours[st.c.die_colour[d]]
-            if any(f in colour.faces for f in missing) and d != usable["adjust"]:
-                self._plan = (d, next(f for f in missing if f in colour.faces))
-                return self.enc(st, "use", usable["adjust"])
-        return None
+            shows = t.colour_shows[t.die_colour[d]]
+            if d == adjust:
+                continue
+            for f in missing:
+                if shows >> f & 1:
+                    self.plan_die, self.plan_face = d, f
+                    return t.base[K_USE] + adjust
+        return -1
 
-    def _try_reroll(
-        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
-    ) -> int | None:
+    def try_reroll(
+        self, st: CiubState, usable: list[int], missing: list[int], rest: list[int]
+    ) -> int:
         """Re-roll a die that does not serve the target but could."""
-        if "reroll" not in usable or not missing:
-            return None
-        for d in sorted(rest, key=lambda d: st.face[d]):
-            colour = st.c.colours[st.c.die_colour[d]]
-            if any(f in colour.faces for f in missing) and d not in usable.values():
-                self._plan = (d, "")
-                return self.enc(st, "use", usable["reroll"])
-        return None
+        reroll = usable[S_REROLL]
+        if reroll < 0 or not missing:
+            return -1
+        t = st.t
+        face = st.face
+        for shown in range(-1, 6):  # lowest face index first, in die order among equals
+            for d in rest:
+                if face[d] != shown:
+                    continue
+                if d == usable[S_SWAP] or d == reroll or d == usable[S_ADJUST]:
+                    continue
+                shows = t.colour_shows[t.die_colour[d]]
+                for f in missing:
+                    if shows >> f & 1:
+                        self.plan_die, self.plan_face = d, 0
+                        return t.base[K_USE] + reroll
+        return -1
 
-    def _try_swap(
-        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
-    ) -> int | None:
+    def try_swap(self, st: CiubState, usable: list[int], missing: list[int]) -> int:
         """Swap a white die for the supply colour that best serves what is missing, if it
         serves it better than the white die."""
-        if "swap" not in usable:
-            return None
-        c = st.c
-        best, best_score = None, 0.0
-        for k in turn.supply_colours(st):
-            colour = c.colours[k]
-            score = sum(colour.faces.count(f) for f in missing) / 6 + BASE_VALUE[colour.name] / 20
+        swap = usable[S_SWAP]
+        if swap < 0:
+            return -1
+        t = st.t
+        best, best_score = -1, 0.0
+        for k in supply_colours(st):
+            score = t.faces_showing(k, missing) / 6 + base_value(t, k) / 20
             if score > best_score:
                 best, best_score = k, score
-        white_score = (
-            BASE_VALUE["white"] / 20 + sum(c.colours[c.white].faces.count(f) for f in missing) / 6
-        )
-        if best is not None and best_score > white_score:
-            return self.enc(st, "swap", usable["swap"], best)
-        return None
+        white_score = base_value(t, t.white) / 20 + t.faces_showing(t.white, missing) / 6
+        if best >= 0 and best_score > white_score:
+            return t.swap_id(swap, best)
+        return -1
 
-    def _frame(self, st: CiubState, legal: list[int]) -> int | None:
+    def frame(self, st: CiubState, legal: list[int]) -> int:
         """The answer to a re-roll's or adjust's target or face, as planned when it was used."""
+        t = st.t
         frame = st.stack[-1]
-        plan = self._plan
         if isinstance(frame, Target):
-            if plan is not None:
+            plan = self.plan_die
+            if plan >= 0:
+                target = t.base[K_TARGET]
                 for action in legal:
-                    move = st.space.decode(action)
-                    if move.kind == "target" and (
-                        move.arg == plan[0]
-                        or (
-                            st.c.die_colour[move.arg] == st.c.die_colour[plan[0]]
-                            and st.face[move.arg] == st.face[plan[0]]
-                            and move.arg != frame.by
-                        )
+                    if t.kind_of[action] != K_TARGET:
+                        continue
+                    die = action - target
+                    if die == plan or (
+                        t.die_colour[die] == t.die_colour[plan]
+                        and st.face[die] == st.face[plan]
+                        and die != frame.by
                     ):
                         return action
-            return self.enc(st, "cancel")
+            return t.base[K_CANCEL]
         assert isinstance(frame, Face)
-        target = frame.target
-        colour = st.c.colours[st.c.die_colour[target]]
-        if plan is not None and plan[1] in colour.faces:
-            action = self.enc(st, "face", colour.faces.index(plan[1]))
+        colour = t.die_colour[frame.target]
+        faces = t.colour_faces[colour]
+        if self.plan_die >= 0 and self.plan_face and self.plan_face in faces:
+            action = t.base[K_FACE] + faces.index(self.plan_face)
             if action in legal:
                 return action
-        faces = [a for a in legal if st.space.decode(a).kind == "face"]
-        numeric = [a for a in faces if colour.faces[st.space.decode(a).arg] in NUMBER_FACES]
-        if numeric:  # no plan: the highest number serves most cards
-            return max(numeric, key=lambda a: int(colour.faces[st.space.decode(a).arg]))
-        return faces[0] if faces else None
+        first_face = -1
+        best, best_number = -1, 0
+        for action in legal:
+            if t.kind_of[action] != K_FACE:
+                continue
+            if first_face < 0:
+                first_face = action
+            number = faces[t.arg_of[action]]
+            if 1 <= number <= 7 and number > best_number:  # no plan: the highest number
+                best, best_number = action, number
+        return best if best >= 0 else first_face
 
-    def _set_aside(self, st: CiubState, legal: list[int]) -> int | None:
-        c = st.c
+    def set_aside(self, st: CiubState, legal: list[int]) -> int:
+        t = st.t
+        base = t.base
         card = self.target(st)
-        if card is not None and card.id in turn.claimable(st):
-            return self.enc(st, "stop")
+        if card != NO_CARD and card in claimable(st):
+            return base[K_STOP]
         keep, rest = self.split(st, card)
         for d in keep:
-            action = self.enc(st, "set_aside", d)
+            action = base[K_SET_ASIDE] + d
             if action in legal:
                 return action
-        free = [d for d in self.mine(st) if not st.tray[d]]
+        free = len(self.free_dice(st))
         # 2-for-1 faces are worth a die next turn when we have dice to spare.
+        face = st.face
         for d in rest:
-            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == TWO_FOR_ONE and len(free) > 2:
-                action = self.enc(st, "set_aside", d)
+            if face[d] >= 0 and t.sym[d * 6 + face[d]] == S_TWO and free > 2:
+                action = base[K_SET_ASIDE] + d
                 if action in legal:
                     return action
-        roll = self.enc(st, "roll")
-        if roll in legal:
-            return roll
+        if base[K_ROLL] in legal:
+            return base[K_ROLL]
         # Rolling again needs a die set aside: give up the least useful active one.
-        if len(free) >= 2:
-            active = [d for d in rest if st.face[d] >= 0]
-            if active:
-                worst = min(active, key=lambda d: BASE_VALUE[c.colours[c.die_colour[d]].name])
-                action = self.enc(st, "set_aside", worst)
+        if free >= 2:
+            worst, worst_value = -1, 0.0
+            for d in rest:
+                if face[d] >= 0:
+                    value = base_value(t, t.die_colour[d])
+                    if worst < 0 or value < worst_value:
+                        worst, worst_value = d, value
+            if worst >= 0:
+                action = base[K_SET_ASIDE] + worst
                 if action in legal:
                     return action
-        return self.enc(st, "stop")
+        return base[K_STOP]
 
-    def _claim(self, st: CiubState, legal: list[int]) -> int | None:
-        cards = turn.claimable(st)
+    def claim(self, st: CiubState) -> int:
+        t = st.t
+        cards = claimable(st)
         if not cards:
-            return self.enc(st, "no_claim")
-        return self.enc(st, "claim", max(cards, key=lambda i: (st.c.cards[i].vp, i)))
+            return t.base[K_NO_CLAIM]
+        best = cards[0]
+        for card in cards:  # the most VP, the highest id among equals
+            vp, best_vp = t.card_vp[card], t.card_vp[best]
+            if vp > best_vp or (vp == best_vp and card > best):
+                best = card
+        return t.base[K_CLAIM] + best
 
-    def _move_down(self, st: CiubState, legal: list[int]) -> int | None:
+    def move_down(self, st: CiubState) -> int:
+        t = st.t
         mine = st.marker[st.turn]
         if mine is not None and mine in st.top:
-            return self.enc(st, "move_down", mine)
-        return self.enc(st, "move_down", min(st.top, key=lambda i: (st.c.cards[i].vp, i)))
+            return t.base[K_MOVE_DOWN] + mine
+        best = st.top[0]
+        for card in st.top:  # the fewest VP, the lowest id among equals
+            vp, best_vp = t.card_vp[card], t.card_vp[best]
+            if vp < best_vp or (vp == best_vp and card < best):
+                best = card
+        return t.base[K_MOVE_DOWN] + best
 
-    def die_value(self, st: CiubState, die: int, card: Card | None) -> float:
-        c = st.c
-        colour = c.colours[c.die_colour[die]]
-        value = BASE_VALUE[colour.name]
-        if card is not None and card.kind == "faces":
-            value += 6 * sum(colour.faces.count(str(f)) for f in set(card.faces)) / 6
-        elif card is not None and card.kind == "sum":
-            value += sum(numbers(c, colour.index)) / 6
-        if st.tray[die] and st.face[die] >= 0 and c.face_symbol(die, st.face[die]) == TWO_FOR_ONE:
+    def die_value(self, st: CiubState, die: int, card: int) -> float:
+        t = st.t
+        colour = t.die_colour[die]
+        value = base_value(t, colour)
+        kind = t.card_kind[card] if card != NO_CARD else 0
+        if kind == C_FACES:
+            value += 6 * t.card_faces_count(card, colour) / 6
+        elif kind == C_SUM:
+            value += t.number_sum[colour] / 6
+        shown = st.face[die]
+        if st.tray[die] and shown >= 0 and t.sym[die * 6 + shown] == S_TWO:
             value += 4
         return value
 
-    def _reduce(self, st: CiubState, legal: list[int]) -> int | None:
+    def reduce(self, st: CiubState, legal: list[int]) -> int:
+        t = st.t
         card = self.target(st, next_turn=True)
-        options = [st.space.decode(a).arg for a in legal]
-        worst = min(options, key=lambda d: self.die_value(st, d, card))
-        return self.enc(st, "return", worst)
+        worst, worst_value = -1, 0.0
+        for action in legal:
+            die = t.arg_of[action]
+            value = self.die_value(st, die, card)
+            if worst < 0 or value < worst_value:
+                worst, worst_value = die, value
+        return t.base[K_RETURN] + worst
 
-    def colour_value(self, st: CiubState, colour: int, card: Card | None) -> float:
-        c = st.c
-        name = c.colours[colour].name
-        value = BASE_VALUE[name]
-        if card is not None and card.kind == "faces":
-            value += sum(c.colours[colour].faces.count(str(f)) for f in set(card.faces))
-        held = sum(1 for d in self.mine(st) if c.die_colour[d] == colour)
-        if held >= (5 if colour == c.white else 4):
+    def colour_value(self, st: CiubState, colour: int, card: int) -> float:
+        t = st.t
+        value = base_value(t, colour)
+        if card != NO_CARD and t.card_kind[card] == C_FACES:
+            value += t.card_faces_count(card, colour)
+        held = 0
+        for d in hands(st)[st.turn]:
+            if t.die_colour[d] == colour:
+                held += 1
+        if held >= (5 if colour == t.white else 4):
             value -= 100  # over the limit it would go straight back
         return value
 
-    def _take(self, st: CiubState, legal: list[int]) -> int | None:
-        card = self.target(st, next_turn=True)
-        options = [st.space.decode(a).arg for a in legal]
-        return self.enc(st, "take", max(options, key=lambda k: self.colour_value(st, k, card)))
+    def best_colour(self, st: CiubState, colours: list[int], card: int) -> int:
+        """The colour of most value (the first among equals)."""
+        best, best_value = -1, 0.0
+        for k in colours:
+            value = self.colour_value(st, k, card)
+            if best < 0 or value > best_value:
+                best, best_value = k, value
+        return best
 
-    def _trade(self, st: CiubState, legal: list[int]) -> int | None:
+    def take(self, st: CiubState, legal: list[int]) -> int:
+        t = st.t
         card = self.target(st, next_turn=True)
+        colours = [t.arg_of[action] for action in legal]
+        return t.base[K_TAKE] + self.best_colour(st, colours, card)
+
+    def trade(self, st: CiubState, legal: list[int]) -> int:
+        t = st.t
         if st.stack:  # a 2-for-1 trade's picks
-            options = [st.space.decode(a).arg for a in legal if st.space.decode(a).kind == "pick"]
-            if options:
-                return self.enc(
-                    st, "pick", max(options, key=lambda k: self.colour_value(st, k, card))
-                )
-            return None
+            card = self.target(st, next_turn=True)
+            colours = [t.arg_of[a] for a in legal if t.kind_of[a] == K_PICK]
+            if colours:
+                return t.base[K_PICK] + self.best_colour(st, colours, card)
+            return -1
         for action in legal:
-            if st.space.decode(action).kind == "trade":
+            if t.kind_of[action] == K_TRADE:
                 return action
-        return self.enc(st, "end_turn")
+        return t.base[K_END_TURN]
 
 
 # ---------------------------------------------------------------------- chance of a card
-def _chance_of_faces(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+def chance_of(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
+    """A rough chance of meeting ``card`` this turn with free ``dice`` and a tray showing
+    ``counts`` (dice by symbol). The Opus Magnum: none, by the dice alone."""
+    kind = st.t.card_kind[card]
+    if kind == C_FACES:
+        return _chance_of_faces(st, card, dice, counts)
+    if kind == C_SUM:
+        return _chance_of_sum(st, card, dice, counts)
+    if kind == C_SAME:
+        return _chance_of_same(st, card, dice, counts)
+    return 0.0
+
+
+def _chance_of_faces(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
     """A card of given numbers: each number the tray lacks, rarest first, from the free die
     likeliest to show it within three rolls; each re-roll or adjust die showing helps."""
-    c = st.c
-    helpers = sum(
-        1 for d in dice if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) in ("adjust", "reroll")
-    )
-    missing = Counter(str(f) for f in card.faces) - counts
-    need = sorted(
-        missing.elements(),
-        key=lambda f: sum(face_probability(c, c.die_colour[d], int(f)) for d in dice),
-    )
-    pool = list(dice)
+    t = st.t
+    face, sym, colour_of = st.face, t.sym, t.die_colour
+    helpers = 0
+    for d in dice:
+        shown = face[d]
+        if shown >= 0:
+            symbol = sym[d * 6 + shown]
+            if symbol in (S_ADJUST, S_REROLL):
+                helpers += 1
+    if t.card_need[card][0]:
+        return 0.0  # a number no die shows (one's own components): no die is ever likely
+    # the numbers missing, each as often as missing, in the card's order; then rarest first
+    # (the summed chance of one face of each free die), the card's order among equals
+    need: list[int] = []
+    keys: list[float] = []
+    need_count = t.card_need[card]
+    for number in t.card_numbers[card]:
+        short = need_count[number] - counts[number]
+        if short <= 0:
+            continue
+        # (builtin sum: the same float sum as the first version's on every Python)
+        key = sum([t.face_prob[colour_of[d] * 8 + number] for d in dice])
+        at = len(need)
+        while at > 0 and keys[at - 1] > key:
+            at -= 1
+        for _ in range(short):
+            need.insert(at, number)
+            keys.insert(at, key)
+            at += 1
+    pool = dice[:]
     p = 1.0
-    for face in need:
-        best, best_q = _likeliest_to_show(st, pool, face)
-        if best is None:
+    for number in need:
+        best, best_q = -1, 0.0
+        for d in pool:
+            shown = face[d]
+            if shown >= 0 and sym[d * 6 + shown] == number:
+                q = 1.0
+            else:
+                q = t.three_rolls[colour_of[d] * 8 + number]
+            if q > best_q:
+                best, best_q = d, q
+        if best < 0:
             return 0.0
         pool.remove(best)
         p *= min(1.0, best_q + 0.25 * helpers)
     return p
 
 
-def _likeliest_to_show(st: CiubState, pool: list[int], face: str) -> tuple[int | None, float]:
-    """The die of ``pool`` likeliest to show the number ``face`` within three rolls (a die
-    showing it: certain), and that chance."""
-    c = st.c
-    best, best_q = None, 0.0
-    for d in pool:
-        shows = st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == face
-        q = 1.0 if shows else 1 - (1 - face_probability(c, c.die_colour[d], int(face))) ** 3
-        if q > best_q:
-            best, best_q = d, q
-    return best, best_q
-
-
-def _chance_of_sum(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+def _chance_of_sum(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
     """A sum card: how much of the missing sum the free dice's highest numbers reach."""
-    c = st.c
-    have = sum(int(f) * n for f, n in counts.items() if f in NUMBER_FACES)
-    reach = sum(max(numbers(c, c.die_colour[d]), default=0) * 0.8 for d in dice)
-    missing_sum = card.amount - have
+    t = st.t
+    have = 0
+    for n in range(1, 8):
+        have += n * counts[n]
+    reach = sum([t.reach[t.die_colour[d]] for d in dice])
+    missing_sum = t.card_amount[card] - have
     if missing_sum <= 0:
         return 1.0
     return min(1.0, reach / missing_sum) ** 4
 
 
-def _chance_of_same(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+def _chance_of_same(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
     """An equal-numbers card: the best number, the likeliest free dice showing the ones the
     tray lacks."""
+    t = st.t
+    face, sym, colour_of = st.face, t.sym, t.die_colour
     best_p = 0.0
     for number in range(1, 8):
-        short = card.amount - counts[str(number)]
+        short = t.card_amount[card] - counts[number]
         if short <= 0:
             return 1.0
-        chances = _chances_to_show(st, dice, number)
-        if len(chances) < short:
+        if len(dice) < short:
             continue
+        chances = []
+        for d in dice:
+            shown = face[d]
+            if shown >= 0 and sym[d * 6 + shown] == number:
+                chances.append(1.0)
+            else:
+                chances.append(t.three_rolls[colour_of[d] * 8 + number])
+        chances.sort(reverse=True)
         p = 1.0
         for q in chances[:short]:
             p *= q
-        best_p = max(best_p, p)
+        if p > best_p:
+            best_p = p
     return best_p
-
-
-def _chances_to_show(st: CiubState, dice: list[int], number: int) -> list[float]:
-    """Each die's chance to show ``number`` within three rolls (showing it: 1), best first."""
-    c = st.c
-    return sorted(
-        (
-            1.0
-            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == str(number)
-            else 1 - (1 - face_probability(c, c.die_colour[d], number)) ** 3
-            for d in dice
-        ),
-        reverse=True,
-    )
-
-
-# the chance of meeting a card of each kind (the Opus Magnum: none, by the dice alone)
-CHANCE_OF_KIND: dict[str, Callable[[CiubState, Card, list[int], Counter[str]], float]] = {
-    "faces": _chance_of_faces,
-    "sum": _chance_of_sum,
-    "same": _chance_of_same,
-}

@@ -16,16 +16,18 @@ import msgspec
 
 from grimoire.core.documents import convert
 from grimoire.core.errors import InvalidPosition
-from grimoire.core.frames import frames_to_json
+from grimoire.core.frames import Frame, FrameSchema
+from grimoire.games.ciub import frames
 from grimoire.games.ciub.checks import check
-from grimoire.games.ciub.frames import FRAMES
+from grimoire.games.ciub.frames import CiubFrame, frames_to_json
 from grimoire.games.ciub.rules import Phase
+from grimoire.games.ciub.tables import PHASE_CODE
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
-# The fields by how a copy takes them (state.py's ``_copy``); ``pile``, ``claimed`` and the
-# frames besides. ``phase`` and ``turns`` are declared by the core.
+# The fields of the document: lists, then single values; ``pile``, ``claimed`` and the frames
+# besides. ``phase`` and ``turns`` are declared by the core.
 LISTS = (
     "loc",
     "face",
@@ -63,6 +65,38 @@ Face = Annotated[int, msgspec.Meta(ge=-1, le=5)]  # -1: not rolled this turn
 Index = Annotated[int, msgspec.Meta(ge=0, le=999)]  # a die or card id
 Gap = Annotated[int, msgspec.Meta(ge=-1, le=999)]  # a row index, -1 for none
 Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+
+
+# The declared shape of the decision frames in the document (``frames.py`` has the native
+# frames the rules use): the boundary where the JSON is checked, then turned into frames.
+class TargetDoc(Frame, tag="target"):
+    s: int
+    by: int
+
+
+class FaceDoc(Frame, tag="face"):
+    s: int
+    by: int
+    target: int
+
+
+class PickDoc(Frame, tag="pick"):
+    s: int
+    colour: int
+    left: int
+
+
+FRAMES = FrameSchema(TargetDoc, FaceDoc, PickDoc)
+
+
+def native_frame(doc: Frame) -> CiubFrame:
+    """The rules' frame of a checked frame of the document."""
+    if isinstance(doc, TargetDoc):
+        return frames.Target(doc.s, doc.by)
+    if isinstance(doc, FaceDoc):
+        return frames.Face(doc.s, doc.by, doc.target)
+    assert isinstance(doc, PickDoc)
+    return frames.Pick(doc.s, doc.colour, doc.left)
 
 
 class Piles(msgspec.Struct, forbid_unknown_fields=True):
@@ -105,13 +139,38 @@ class CiubPosition(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def to_json(st: CiubState) -> dict[str, Any]:
-    """The position as JSON data (hidden parts included)."""
-    doc: dict[str, Any] = {name: list(getattr(st, name)) for name in LISTS}
-    doc.update({name: getattr(st, name) for name in SHARED})
-    doc["pile"] = {letter: list(cards) for letter, cards in st.pile.items()}
-    doc["claimed"] = [list(cards) for cards in st.claimed]
-    doc["pending"] = frames_to_json(st.stack)
-    return doc
+    """The position as JSON data (hidden parts included): the fields of LISTS, SHARED, then
+    ``pile``, ``claimed`` and ``pending``, in that order."""
+    return {
+        "loc": st.loc[:],
+        "face": st.face[:],
+        "tray": st.tray[:],
+        "spent": st.spent[:],
+        "a_deck": st.a_deck[:],
+        "box_cards": st.box_cards[:],
+        "discard": st.discard[:],
+        "owl_out": st.owl_out[:],
+        "top": st.top[:],
+        "bottom": st.bottom[:],
+        "marker": st.marker[:],
+        "to_roll": st.to_roll[:],
+        "setup_queue": st.setup_queue[:],
+        "final_left": st.final_left[:],
+        "phase": st.phase,
+        "turn": st.turn,
+        "first": st.first,
+        "turns": st.turns,
+        "cycle_ok": st.cycle_ok,
+        "refill_at": st.refill_at,
+        "after_draw": st.after_draw,
+        "claim_gap": st.claim_gap,
+        "triggered": st.triggered,
+        "opus_holder": st.opus_holder,
+        "decisions": st.decisions,
+        "pile": {letter: cards[:] for letter, cards in st.pile.items()},
+        "claimed": [cards[:] for cards in st.claimed],
+        "pending": frames_to_json(st.stack),
+    }
 
 
 def load(st: CiubState, doc: dict[str, Any]) -> None:
@@ -122,14 +181,17 @@ def load(st: CiubState, doc: dict[str, Any]) -> None:
         setattr(st, name, getattr(found, name))
     for name in SHARED:
         setattr(st, name, getattr(found, name))
+    st.ph = PHASE_CODE[found.phase]
     st.pile = {"B": sorted(found.pile.B), "C": sorted(found.pile.C), "D": sorted(found.pile.D)}
     st.claimed = found.claimed
+    st.hands_cache = None
     if found.pending:  # (the schema takes some microseconds even for no frame)
         frames = [_frame(raw, found.turn) for raw in found.pending]
         try:
-            st.stack = FRAMES.load(frames, "position.pending")
+            docs = FRAMES.load(frames, "position.pending")
         except InvalidPosition as error:  # core's frame schema quotes a bad value whole
             raise InvalidPosition(_shorter(str(error))) from None
+        st.stack = [native_frame(doc) for doc in docs]
     check(st)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grimoire.games.ciub.turn import BOX, SUPPLY, moved, start_turn
+from grimoire.games.ciub.tables import P_SETUP_DEAL, P_SETUP_FIRST, P_SETUP_REMOVE
+from grimoire.games.ciub.turn import BOX, SUPPLY, moved, set_phase, start_turn, without
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
@@ -33,7 +34,7 @@ def start_setup(st: CiubState) -> None:
     table = c.remove_short if short else c.remove_normal
     a, b, cc = table[n]
     st.setup_queue = ["A"] * a + ["B"] * b + ["C"] * cc
-    st.phase = "setup_remove"
+    set_phase(st, P_SETUP_REMOVE)
     if not st.setup_queue:
         queue_deal(st)
 
@@ -41,13 +42,13 @@ def start_setup(st: CiubState) -> None:
 def queue_deal(st: CiubState) -> None:
     half = (len(st.a_deck) + 1) // 2
     st.setup_queue = ["top"] * half + ["bottom"] * (len(st.a_deck) - half)
-    st.phase = "setup_deal"
+    set_phase(st, P_SETUP_DEAL)
 
 
 def setup_done(st: CiubState) -> None:
     start = st.game.options["start_player"]
     if start == "random":
-        st.phase = "setup_first"
+        set_phase(st, P_SETUP_FIRST)
     else:
         st.first = int(start)
         start_turn(st, st.first)
@@ -55,18 +56,26 @@ def setup_done(st: CiubState) -> None:
 
 def apply_chance(st: CiubState, outcome: int) -> None:
     """A setup chance outcome: a card removed face down, a card dealt, or the first player."""
-    phase = st.phase
-    if phase == "setup_remove":
-        letter = st.setup_queue.pop(0)
-        (st.a_deck if letter == "A" else st.pile[letter]).remove(outcome)
-        st.box_cards.append(outcome)
-        st.box_cards.sort()
+    # (the state's lists are shared with its copies: each change makes a new list)
+    ph = st.ph
+    if ph == P_SETUP_REMOVE:
+        letter = st.setup_queue[0]
+        st.setup_queue = st.setup_queue[1:]
+        if letter == "A":
+            st.a_deck = without(st.a_deck, outcome)
+        else:
+            st.pile[letter] = without(st.pile[letter], outcome)
+        st.box_cards = sorted([*st.box_cards, outcome])
         if not st.setup_queue:
             queue_deal(st)
-    elif phase == "setup_deal":
-        row = st.setup_queue.pop(0)
-        st.a_deck.remove(outcome)
-        (st.top if row == "top" else st.bottom).append(outcome)
+    elif ph == P_SETUP_DEAL:
+        row = st.setup_queue[0]
+        st.setup_queue = st.setup_queue[1:]
+        st.a_deck = without(st.a_deck, outcome)
+        if row == "top":
+            st.top = [*st.top, outcome]
+        else:
+            st.bottom = [*st.bottom, outcome]
         if not st.setup_queue:
             setup_done(st)
     else:  # "setup_first"

@@ -1,7 +1,9 @@
 """Ciúb's position: where every die and card is, whose turn and which step of it.
 
-All data is plain lists and ints (and the typed decision frames of ``frames.py``), so that
-copies, the position document and views stay simple. The rules that move it on are in
+All data is plain lists and ints (and the native decision frames of ``frames.py``), so that
+copies, the position document and views stay simple; the step of the game is an int (``ph``,
+``tables.P_*``) beside its name (``phase``), and the rules read the components as the int
+tables of ``tables.py`` (``t``). The rules that move it on are in
 ``rules.py``; what a seat may know in ``view.py``; the position document in ``position.py``.
 """
 
@@ -12,12 +14,18 @@ from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.actions import ActionSpace
 from grimoire.core.errors import IllegalAction
-from grimoire.core.frames import Frame, copy_frames
-from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 from grimoire.games.ciub import actions, position, rules, text, view
 from grimoire.games.ciub.components import PILES, Components
-from grimoire.games.ciub.rules import CHANCE_PHASES
-from grimoire.games.ciub.turn import BOX
+from grimoire.games.ciub.frames import CiubFrame, copy_frames
+from grimoire.games.ciub.tables import (
+    FIRST_CHANCE_PHASE,
+    K_CANCEL,
+    P_OVER,
+    P_SETUP_REMOVE,
+    Tables,
+)
+from grimoire.games.ciub.turn import BOX, hands, set_phase
 
 if TYPE_CHECKING:
     from grimoire.games.ciub.game import CiubGame
@@ -28,19 +36,23 @@ class CiubState(State):
 
     def __init__(self, game: CiubGame, seed: int, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # an empty shell that _copy fills in
+            return
         # The parts of the game the rules read, typed. The state holds its game once, as
         # ``game`` of the core's type: mypyc refuses to narrow an inherited attribute to
         # CiubGame ('Type of "game" is incompatible with definition in class "State"').
         self.c: Components = game.components
-        self.space: ActionSpace = game.codec.space  # the ids, read on the hot path
-        if blank:  # an empty shell that _copy fills in
-            return
+        self.space: ActionSpace = game.codec.space  # the ids, for texts and people's tools
+        self.t: Tables = game.tables  # components, ids and options as ints (tables.py)
+        self.n: int = game.players
         c = game.components
-        n = game.players
+        n = self.n
         self.loc: list[int] = [BOX] * c.num_dice  # die -> seat, SUPPLY or BOX
         self.face: list[int] = [-1] * c.num_dice  # -1: inactive (not rolled this turn)
         self.tray: list[bool] = [False] * c.num_dice
         self.spent: list[bool] = [False] * c.num_dice  # its action face was used
+        # Lists below change a few times a game: a copy shares them, and every change replaces
+        # the list (never changed in place). ``pile`` maps B, C, D to such lists.
         self.a_deck: list[int] = []  # A cards not yet dealt (setup only; hidden)
         self.pile: dict[str, list[int]] = {letter: [] for letter in PILES}  # hidden, unordered
         self.box_cards: list[int] = []  # removed at random at setup (face down; hidden)
@@ -50,29 +62,33 @@ class CiubState(State):
         self.bottom: list[int] = []
         self.claimed: list[list[int]] = [[] for _ in range(n)]
         self.marker: list[int | None] = [None] * n
+        self.to_roll: list[int] = []
+        self.setup_queue: list[str] = []  # letters still to remove, then rows still to deal
+        self.final_left: list[int] = []  # seats still to take their final turn
+        # the step of the game as an int (tables.P_*); ``phase`` is its name (set_phase)
+        self.ph = P_SETUP_REMOVE
         self.phase = "setup_remove"
         self.turn = 0
         self.first = 0
         self.turns = 0  # turns started so far
-        self.stack: list[Frame] = []  # decision frames of a dice action or trade (frames.py)
-        self.to_roll: list[int] = []
+        self.stack: list[CiubFrame] = []  # decision frames of a dice action or trade
         self.cycle_ok = False  # a die set aside or swapped since the last roll
-        self.setup_queue: list[str] = []  # letters still to remove, then rows still to deal
         self.refill_at = -1  # top-row index a draw will fill
         self.after_draw = ""
         self.claim_gap = -1  # bottom-row index the claimed card left
         self.triggered = False  # the last C card is revealed
         self.opus_holder: int | None = None
-        self.final_left: list[int] = []  # seats still to take their final turn
+        # the dice each seat holds, lowest first, worked out from ``loc`` when asked
+        # (turn.hands); None whenever a die changes hands (turn.moved)
+        self.hands_cache: list[list[int]] | None = None
 
     # ----------------------------------------------------------------- contract
     @property
     def current_player(self) -> Actor:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        return self.turn
+        ph = self.ph
+        if ph < FIRST_CHANCE_PHASE:
+            return self.turn
+        return TERMINAL if ph == P_OVER else CHANCE
 
     def _legal_actions(self, seat: int) -> list[int]:
         return rules.legal_actions(self, seat)
@@ -84,28 +100,33 @@ class CiubState(State):
         return rules.chance_weights(self)
 
     def scores(self) -> list[float]:
-        return [float(self.vp(seat)) for seat in range(self.game.players)]
+        return [float(self.vp(seat)) for seat in range(self.n)]
 
     def vp(self, seat: int) -> int:
-        return sum(self.c.cards[card].vp for card in self.claimed[seat])
+        vp = self.t.card_vp
+        total = 0
+        for card in self.claimed[seat]:
+            total += vp[card]
+        return total
 
     def dice_held(self, seat: int) -> int:
-        return sum(1 for where in self.loc if where == seat)
+        return len(hands(self)[seat])
 
     def winners(self) -> list[int]:
-        if self.phase != "over":
+        if self.ph != P_OVER:
             return []
         # Most VP; tie: most dice held; still tied: all of them win (rulebook).
-        key = [(self.vp(seat), self.dice_held(seat)) for seat in range(self.game.players)]
+        key = [(self.vp(seat), self.dice_held(seat)) for seat in range(self.n)]
         best = max(key)
-        return [seat for seat in range(self.game.players) if key[seat] == best]
+        return [seat for seat in range(self.n) if key[seat] == best]
 
     def _end_by_decision_limit(self) -> None:
-        self.phase, self.stack, self.to_roll = "over", [], []  # ruling 21
+        set_phase(self, P_OVER)  # ruling 21
+        self.stack, self.to_roll = [], []
 
     def backs_out(self, action: int, seat: int | None = None) -> bool:
         """``cancel`` takes back a half-chosen re-roll or adjust (nothing else)."""
-        return action == self.space.encode("cancel")
+        return action == self.t.base[K_CANCEL]
 
     def chance_to_string(self, outcome: int) -> str:
         return text.chance_text(self, outcome)
@@ -144,7 +165,39 @@ class CiubState(State):
     def _copy(self) -> CiubState:
         # not __new__: mypyc's runs __init__; ``game`` is a CiubGame (see __init__)
         copy = CiubState(cast("CiubGame", self.game), self.seed, blank=True)
-        copy_fields(self, copy, shared=position.SHARED, lists=position.LISTS, nested=("claimed",))
-        copy.pile = {letter: cards[:] for letter, cards in self.pile.items()}
+        copy.c = self.c
+        copy.space = self.space
+        copy.t = self.t
+        copy.n = self.n
+        copy.loc = self.loc[:]
+        copy.face = self.face[:]
+        copy.tray = self.tray[:]
+        copy.spent = self.spent[:]
+        # shared: every change replaces these lists (see __init__)
+        copy.a_deck = self.a_deck
+        copy.pile = dict(self.pile)
+        copy.box_cards = self.box_cards
+        copy.discard = self.discard
+        copy.owl_out = self.owl_out
+        copy.top = self.top
+        copy.bottom = self.bottom
+        copy.claimed = self.claimed
+        copy.marker = self.marker
+        copy.to_roll = self.to_roll
+        copy.setup_queue = self.setup_queue
+        copy.final_left = self.final_left
+        copy.ph = self.ph
+        copy.phase = self.phase
+        copy.turn = self.turn
+        copy.first = self.first
+        copy.turns = self.turns
+        copy.decisions = self.decisions
         copy.stack = copy_frames(self.stack)
+        copy.cycle_ok = self.cycle_ok
+        copy.refill_at = self.refill_at
+        copy.after_draw = self.after_draw
+        copy.claim_gap = self.claim_gap
+        copy.triggered = self.triggered
+        copy.opus_holder = self.opus_holder
+        copy.hands_cache = self.hands_cache
         return copy

@@ -8,14 +8,14 @@ piles, the A cards not yet dealt and the cards removed face down at setup) and t
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import IllegalAction
-from grimoire.core.frames import frames_to_json
 from grimoire.core.i18n import engine_text
 from grimoire.core.state import CHANCE
 from grimoire.games.ciub import text
 from grimoire.games.ciub.components import PILES
+from grimoire.games.ciub.frames import frames_to_json
 from grimoire.games.ciub.turn import SUPPLY
 
 if TYPE_CHECKING:
@@ -113,17 +113,23 @@ def view(st: CiubState, seat: int | None) -> dict[str, Any]:
 def resample(st: CiubState, seat: int, rng: random.Random) -> CiubState:
     """A copy with the unseen cards re-dealt: which are in the pile (or the A cards not yet
     dealt) and which were removed face down. Every zone keeps its size and letters."""
-    copy = cast("CiubState", st.clone())
+    # ``_copy``, not ``clone``: the core's ``resample`` forgets the history anyway
+    copy = st._copy()
+    letter_of = st.t.card_letter
     for letter in ("A", "B", "C"):
         in_pile = copy.a_deck if letter == "A" else copy.pile[letter]
-        boxed = [card for card in copy.box_cards if st.c.cards[card].letter == letter]
+        boxed = [card for card in copy.box_cards if letter_of[card] == letter]
         if not boxed or not in_pile:  # no unseen card of this letter can be elsewhere
             continue
         pool = in_pile + boxed
         rng.shuffle(pool)
         keep = len(in_pile)
-        in_pile[:] = sorted(pool[:keep])
-        others = [card for card in copy.box_cards if st.c.cards[card].letter != letter]
+        dealt = sorted(pool[:keep])  # new lists: the copy shares its lists with ``st``
+        if letter == "A":
+            copy.a_deck = dealt
+        else:
+            copy.pile[letter] = dealt
+        others = [card for card in copy.box_cards if letter_of[card] != letter]
         copy.box_cards = sorted(others + pool[keep:])
     return copy
 
