@@ -223,7 +223,7 @@ def measure(name: str, players: int | None, games: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=",".join(grimoire.games()))
+    parser.add_argument("--games", default=",".join(grimoire.game_names()))
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games-per", type=int, default=5, help="random games per measure")
     args = parser.parse_args()

@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args(argv)
     console = Console()
-    registered = grimoire.games()
+    registered = grimoire.game_names()
     names = [n.strip() for n in args.games.split(",")] if args.games else registered
     console.print(
         f"grimoire {grimoire.__version__}, Python {platform.python_version()} "

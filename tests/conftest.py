@@ -7,8 +7,14 @@ import os
 from pathlib import Path
 
 import pytest
+from tests.toys import register_session
 
 import grimoire
+
+# Minimal (tests/toys/minimal.py), a game that declares none of the optional capabilities, is
+# registered for every session, so every test that iterates over the registered games meets it
+# (as CI runs the suite): a test asks ``Game.capabilities``, it never assumes one.
+register_session()
 
 # The web apps the tests make without explicit limits (``create_app(..., limits=None)`` reads
 # ``Limits.from_env``) serve clients that read every seat's payload after every move, far faster

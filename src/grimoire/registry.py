@@ -1,7 +1,9 @@
 """The table of games: built-in packages plus any installed plugin.
 
 A plugin registers a game with an entry point in the group ``grimoire.games``
-(``name = "package.module:GameClass"``); nothing else in grimoire needs to change.
+(``name = "package.module:GameClass"``), or in one process with ``register(name, target)`` (a
+test session, a notebook); nothing else in grimoire needs to change. ``BUILTIN`` is the games
+that ship with grimoire, and only those.
 """
 
 from __future__ import annotations
@@ -21,6 +23,19 @@ BUILTIN: dict[str, str] = {
     "runika": "grimoire.games.runika:RunikaGame",
 }
 ALIASES: dict[str, str] = {"ciúb": "ciub"}
+# games registered in this process (``register``), after the built-in ones and the plugins
+REGISTERED: dict[str, str] = {}
+
+
+def register(name: str, target: str) -> None:
+    """Register the game ``target`` (``"package.module:GameClass"``) as ``name`` in this process,
+    as an installed plugin would be (other processes do not see it). A name already taken by
+    another game is refused."""
+    key = name.lower()
+    taken = _table().get(key)
+    if taken is not None and taken != target:
+        raise UnknownGame(f"the game name {name!r} is taken by {taken}")
+    REGISTERED[key] = target
 
 
 @functools.cache
@@ -35,6 +50,8 @@ def _plugins() -> tuple[tuple[str, str], ...]:
 def _table() -> dict[str, str]:
     table = dict(BUILTIN)
     for name, value in _plugins():
+        table.setdefault(name, value)
+    for name, value in REGISTERED.items():
         table.setdefault(name, value)
     return table
 

@@ -10,11 +10,18 @@ import pytest
 
 import grimoire
 from grimoire.bots import make_bot
-from grimoire.bots.registry import level_bot
+from grimoire.bots.registry import (
+    EASY_SHARE,
+    EASY_WITHOUT_HEURISTIC,
+    HARD_ITERATIONS,
+    NORMAL_SHARE,
+    level_bot,
+)
 from grimoire.bots.search import TURN_FLOOR, SearchBot
 from grimoire.core.bot import Bot
 from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
+from grimoire.registry import BUILTIN
 
 # Seat 0's first 40 decisions in Ciúb seed 5, ``search:40:turn=3`` (seed 1) against the
 # heuristic. An iteration budget makes the moves a function of the seeds alone, on any machine
@@ -41,7 +48,10 @@ def play(game: grimoire.Game, bots: list[Bot], seed: int, decisions: int) -> lis
 
 
 def test_every_game_calibrates_its_levels_in_iterations() -> None:
-    for name in grimoire.games():
+    """The games that ship with grimoire (``registry.BUILTIN``) calibrate their search levels
+    (docs/bots.md); a game without a calibration, or without a heuristic, gets the defaults
+    (tested in test_a_game_without_a_calibration_or_heuristic_gets_the_defaults)."""
+    for name in sorted(BUILTIN):
         game = grimoire.make(name)
         assert type(game).search_iterations is not Game.search_iterations, name
         hard = game.search_iterations
@@ -49,6 +59,19 @@ def test_every_game_calibrates_its_levels_in_iterations() -> None:
         assert level_bot("hard", game) == f"search:{hard}:turn=3"
         assert level_bot("normal", game) == f"search:{hard // 4}:turn=3"
         assert level_bot("easy", game) == "heuristic"
+
+
+def test_a_game_without_a_calibration_or_heuristic_gets_the_defaults() -> None:
+    """Minimal (tests/toys/minimal.py) declares neither: the levels search the bots' default
+    iterations, and ``easy`` is a small search with random rollouts, never "heuristic"."""
+    game = grimoire.make("toy_minimal")
+    assert game.search_iterations is None and not game.capabilities.heuristic
+    hard = HARD_ITERATIONS
+    assert level_bot("hard", game) == f"search:{hard}:turn=3"
+    assert level_bot("easy", game) == EASY_WITHOUT_HEURISTIC.format(
+        hard=hard, normal=hard // NORMAL_SHARE, easy=hard // EASY_SHARE, turn=3
+    )
+    assert isinstance(make_bot("easy", game, 1), SearchBot)
 
 
 def test_the_same_seeds_play_the_same_moves_on_any_machine() -> None:

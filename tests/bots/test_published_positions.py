@@ -17,8 +17,10 @@ SETS = sorted(FOLDER.glob("*.json"))
 
 
 def test_there_are_sets_for_every_game() -> None:
+    """Every game that ships with grimoire (``registry.BUILTIN``: the sets are made for those,
+    not for a toy or a plugin) has its set."""
     games = {json.loads(path.read_text("utf-8"))[0]["game"] for path in SETS}
-    assert games == set(registry.games())
+    assert games == set(registry.BUILTIN)
 
 
 @pytest.mark.parametrize("path", SETS, ids=[path.stem for path in SETS])

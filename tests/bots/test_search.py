@@ -168,7 +168,7 @@ def test_search_plays_a_whole_short_game() -> None:
     assert state.winners()
 
 
-@pytest.mark.parametrize("name", grimoire.games())
+@pytest.mark.parametrize("name", grimoire.game_names())
 def test_every_level_resolves_for_every_game_and_picks_a_legal_move(name: str) -> None:
     game = grimoire.make(name)
     state = game.new_state(1)

@@ -100,7 +100,7 @@ def cases_of(name: str) -> list[Case]:
 
 def all_games() -> list[str]:
     """Every registered game and the toys (registered by the battery's conftest)."""
-    return sorted(set(grimoire.games()) | set(TOY_GAMES))
+    return sorted(set(grimoire.game_names()) | set(TOY_GAMES))
 
 
 def all_cases() -> list[Case]:

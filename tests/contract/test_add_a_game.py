@@ -26,7 +26,7 @@ NAME = "toy_pips"
 
 def test_one_registry_line_makes_it_a_game_of_every_layer() -> None:
     assert TOY_GAMES[NAME] == "tests.toys.pips:PipsGame"
-    assert NAME in grimoire.games() and NAME in all_games()  # the contract battery's games
+    assert NAME in grimoire.game_names() and NAME in all_games()  # the contract battery's games
     game = grimoire.make(NAME, players=3)
     assert game.facts()["search_kind"] == "ismcts"  # declared defaults: hidden information
     assert game.facts()["heuristic"] is False

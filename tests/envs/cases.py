@@ -1,6 +1,6 @@
 """Which games, player counts and options the environment tests play.
 
-Every registered game (``grimoire.games()``, so a game registered later is covered at once)
+Every registered game (``grimoire.game_names()``, so a game registered later is covered at once)
 and the toys. Each game gets two cases: its minimum player count with the default options,
 and its maximum player count with the last value of every option that lists choices (or
 ``True`` for a flag), falling back to the default where that player count refuses it.
@@ -19,7 +19,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 
 TOYS = sorted(TOY_GAMES)
-GAMES = sorted(grimoire.games())
+GAMES = sorted(grimoire.game_names())
 HIDDEN_TOY = "toy_duel"  # sealed decision, hidden hands
 
 

@@ -23,7 +23,7 @@ from grimoire.envs.common import gym_id  # noqa: E402
 
 def test_every_registered_game_has_an_id() -> None:
     ids = gg.register()
-    assert ids == [gym_id(name) for name in grimoire.games()]
+    assert ids == [gym_id(name) for name in grimoire.game_names()]
     assert "grimoire/Ciub-v0" in ids and "grimoire/FiveSeals-v0" in ids
     assert all(env_id in gymnasium.registry for env_id in ids)
 
@@ -31,7 +31,8 @@ def test_every_registered_game_has_an_id() -> None:
 @pytest.mark.parametrize("case", ALL_CASES, ids=lambda case: case.id)
 def test_check_env(case: Case) -> None:
     gg.register([case.game])  # the toys are registered with grimoire for this test only
-    opponents = "heuristic" if case.game in GAMES else "random"
+    # the game's heuristic where it ships one (its capability), else random opponents
+    opponents = "heuristic" if case.make().capabilities.heuristic else "random"
     env = gymnasium.make(gym_id(case.game), opponents=opponents, render_width=240, **case.kwargs())
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # check_env's warnings are failures here

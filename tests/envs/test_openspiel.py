@@ -53,9 +53,9 @@ def test_random_sim_test_with_serialisation(case: Case) -> None:
 
 def test_every_game_is_registered_with_its_flags() -> None:
     names = gos.register()
-    assert names == [gos.short_name(name) for name in grimoire.games()]
+    assert names == [gos.short_name(name) for name in grimoire.game_names()]
     registered = set(pyspiel.registered_names())
-    for name in grimoire.games():
+    for name in grimoire.game_names():
         cls = game_class(name)
         game = pyspiel.load_game(gos.short_name(name))
         kind = game.get_type()

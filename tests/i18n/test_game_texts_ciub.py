@@ -75,10 +75,10 @@ def test_a_refusal_reason_in_german() -> None:
         state.resolve_chance()
     with language_scope("de"), pytest.raises(IllegalAction) as refused:
         state.parse_action("claim 99")
-    assert str(refused.value) == "es gibt keine Karte 99"
+    assert str(refused.value) == "es gibt keine Karte '99' (z. B. 1, 2, 3)"
     with pytest.raises(IllegalAction) as refused:
         state.parse_action("claim 99")
-    assert str(refused.value) == "there is no card 99"
+    assert str(refused.value) == "there is no card '99' (say e.g. 1, 2, 3)"
 
 
 def test_the_rules_reason_for_an_action_out_of_its_phase_in_german_and_japanese() -> None:

@@ -197,7 +197,9 @@ def test_an_unreadable_text_is_refused_in_the_chosen_language() -> None:
     assert str(refused.value).startswith("'zaubern bitte' ist nicht lesbar")
     with pytest.raises(IllegalAction) as refused:
         state.parse_action("zaubern bitte")
-    assert str(refused.value).startswith("cannot read 'zaubern bitte': say e.g. 'enchant Elemental Shield'")
+    assert str(refused.value).startswith(
+        "cannot read 'zaubern bitte': say e.g. 'enchant Elemental Shield'"
+    )
 
 
 def test_a_german_web_payload_carries_fatals_german_labels_and_prompt(client: Any) -> None:

@@ -12,5 +12,5 @@ import grimoire.registry
 def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register the test-only games for the duration of a test."""
     for name, target in TOY_GAMES.items():
-        monkeypatch.setitem(grimoire.registry.BUILTIN, name, target)
+        monkeypatch.setitem(grimoire.registry.REGISTERED, name, target)
     yield

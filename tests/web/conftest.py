@@ -32,12 +32,12 @@ from grimoire.web import create_app
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the test-only games for every web test: Toy (tests/web/web_toygame.py), the
     toys of tests/toys and their variants (tests/web/web_simul_toys.py)."""
-    monkeypatch.setitem(grimoire.registry.BUILTIN, "toy", "web_toygame:ToyGame")
-    monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-plain", "web_toygame:PlainToyGame")
-    monkeypatch.setitem(grimoire.registry.BUILTIN, "toy-drawn", "web_toygame:DrawnToyGame")
+    monkeypatch.setitem(grimoire.registry.REGISTERED, "toy", "web_toygame:ToyGame")
+    monkeypatch.setitem(grimoire.registry.REGISTERED, "toy-plain", "web_toygame:PlainToyGame")
+    monkeypatch.setitem(grimoire.registry.REGISTERED, "toy-drawn", "web_toygame:DrawnToyGame")
     register_toys(monkeypatch)  # Duel (sealed) and Race (parallel) from tests/toys
     for name, target in SIMULTANEOUS_VARIANTS.items():  # with planted markers, and so on
-        monkeypatch.setitem(grimoire.registry.BUILTIN, name, target)
+        monkeypatch.setitem(grimoire.registry.REGISTERED, name, target)
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout: te
 
 import grimoire.registry
 
-grimoire.registry.BUILTIN.setdefault("toy", "web_toygame:ToyGame")
-grimoire.registry.BUILTIN.setdefault("toy-plain", "web_toygame:PlainToyGame")
+grimoire.registry.register("toy", "web_toygame:ToyGame")
+grimoire.registry.register("toy-plain", "web_toygame:PlainToyGame")
 
 from tests.toys import register_for_good  # noqa: E402
 

@@ -138,8 +138,9 @@ def _play_out(view: State, seat: int, row: ActionAnalysis, count: int, rng: rand
     for _ in range(count):
         state = view.resample(seat, rng, informed=True)  # the search's deal (search.py)
         state.apply(row.action, seat)
+        seeds = [rng.getrandbits(48) for _ in range(game.players)]  # drawn either way
         bots: list[Bot | None] = [
-            game.heuristic_bot(rng.getrandbits(48)) for _ in range(game.players)
+            game.heuristic_bot(seed) if game.capabilities.heuristic else None for seed in seeds
         ]
         for _step in range(game.max_game_length):
             actor = state.current_player

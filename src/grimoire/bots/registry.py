@@ -71,14 +71,14 @@ _SETTINGS: dict[str, tuple[str, type]] = {
 def default_bot(game: Game) -> str:
     """The bot a command uses when none is named: the game's heuristic if it ships one, else
     the ``easy`` level (a small search), each under its own name."""
-    return "heuristic" if game.heuristic_bot(0) is not None else "easy"
+    return "heuristic" if game.capabilities.heuristic else "easy"
 
 
 def level_bot(level: str, game: Game) -> str:
     """The bot name ``level`` (easy, normal, hard) plays in ``game``: ``search:1100:turn=3``."""
     hard = game.search_iterations or HARD_ITERATIONS
     template = LEVELS[level]
-    if level == "easy" and game.heuristic_bot(0) is None:
+    if level == "easy" and not game.capabilities.heuristic:
         template = EASY_WITHOUT_HEURISTIC
     return template.format(
         hard=hard,
@@ -159,7 +159,7 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     if base == "random" and rest in ("", "progress"):
         return RandomBot(seed, progress=rest == "progress")
     if base == "heuristic" and not rest:
-        bot = game.heuristic_bot(seed)
+        bot = game.heuristic_bot(seed) if game.capabilities.heuristic else None
         if bot is None:
             raise InvalidOptions(
                 f"{game.title} ships no heuristic bot; bots: random, search, mcts, ismcts, "

@@ -172,8 +172,12 @@ class TreeSearch:
         # (``State._informed_resample``); a game that does not say how re-deals evenly.
         self.informed = deal == "informed"
         self.base = root.resample(seat, rng, informed=self.informed)
+        # rollouts play the game's heuristic where it has one, else random moves (a seed is
+        # drawn for every seat either way: the same draws whatever the game offers)
+        heuristic = root.game.capabilities.heuristic
+        seeds = [rng.getrandbits(48) for _ in range(self.players)]
         self.bots: list[Bot | None] = [
-            root.game.heuristic_bot(rng.getrandbits(48)) for _ in range(self.players)
+            root.game.heuristic_bot(seed) if heuristic else None for seed in seeds
         ]
         self.rollout_heuristic = rollout == "heuristic"
         # A subtree kept from the seat's previous decision (``SearchBot``'s reuse) or a new one.

@@ -35,7 +35,7 @@ def analyse_command(
     rows = analyse(state, seat, Budget.parse(budget), seed, PLAYOUTS)
     budget_seconds = Budget.parse(budget).seconds or 0.0
     odds_seconds = max(ODDS_SECONDS, budget_seconds)
-    aids = state.game.aids(state, seat, odds_seconds)
+    aids = state.game.aids(state, seat, odds_seconds) if state.game.capabilities.aids else {}
     odds: list[dict[str, Any]] | None = aids.get("odds", [])
     seals: list[dict[str, Any]] = aids.get("seals", [])
     if as_json:

@@ -408,7 +408,7 @@ def render(
 
             console.print(people_view(state.game.render_text(state, seat)))
             return
-        svg = state.game.render_svg(state, seat)
+        svg = state.game.render_svg(state, seat) if state.game.capabilities.svg else None
         if svg is None:
             raise GrimoireError(f"{state.game.title} has no SVG rendering; omit -o for text")
         out.write_text(svg, encoding="utf-8")

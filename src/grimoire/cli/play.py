@@ -131,12 +131,13 @@ class Session:
     @classmethod
     def from_document(cls, doc: Document) -> Session:
         """A session from a save, record or position: people at the seats the save names (seat
-        0 if it names none), bots as the save names them, "heuristic" for the others."""
+        0 if it names none), bots as the save names them, the game's default bot (its
+        heuristic, else ``easy``) for the others."""
         state = doc.state
         humans = doc.humans if doc.humans is not None else [0]
         named = doc.bots or {}
         kinds = {
-            seat: named.get(seat, "heuristic")
+            seat: named.get(seat, default_bot(state.game))
             for seat in range(state.game.players)
             if seat not in humans
         }
@@ -220,7 +221,9 @@ def resume(
     people = {wanted} if isinstance(wanted, int) else set(wanted)
     if bots is None:  # the file's bots stay; a seat given up by a person gets a heuristic bot
         bots = [
-            session.bot_kinds.get(s, "heuristic") for s in range(game.players) if s not in people
+            session.bot_kinds.get(s, default_bot(game))
+            for s in range(game.players)
+            if s not in people
         ]
     humans, others, kinds = _seats_and_bots(game.players, wanted, bots)
     for kind in kinds:
@@ -400,13 +403,13 @@ class Terminal:
 
 def topics(game: Game) -> dict[str, str]:
     """The game's extra terminal commands (``text_topics``: name -> what it shows), if any."""
-    return dict(game.text_topics())
+    return dict(game.text_topics()) if game.capabilities.text_topics else {}
 
 
 def topic_of(game: Game, word: str) -> str | None:
     """The game's extra command a typed word names, in this language or in English."""
     folded = word.casefold()
-    for name in game.text_topics():
+    for name in topics(game):
         if folded in (name.casefold(), game.text_topic_word(name).casefold()):
             return name
     return None

@@ -147,6 +147,7 @@ class Domain:
         return [self.label(value) for value in range(min(self.size, 3))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Labelled(Domain):
     """Values named by their labels: ``labels[value]`` (English, read back case-insensitively),
     further ``spellings`` the parser reads (``{"r": 0}``, old names), ``shown`` the text in the
@@ -194,6 +195,7 @@ class Labelled(Domain):
         return {field: self.labels[value] if self._json is None else self._json(value)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Numbered(Domain):
     """Values counted from ``first`` in texts (rows ``1..3``; seats from 0): value ``v`` reads
     and prints as ``v + first``; its JSON field is that number too, unless ``json_first``
@@ -216,7 +218,8 @@ class Numbered(Domain):
         return str(value + self.first)
 
     def read(self, words: str, state: State | None) -> int | None:
-        if words.lstrip("-").isdigit():
+        # isdecimal, not isdigit: "²" is a digit that int() refuses
+        if words.isascii() and words.lstrip("-").isdecimal():
             value = int(words) - self.first
             if 0 <= value < self.size:
                 return value
@@ -348,7 +351,12 @@ class ActionCodec:
         return self.space.base(kind)
 
     def ids(self, kind: str) -> range:
+        """Every id of ``kind``."""
         return self.space.ids(kind)
+
+    def size(self, kind: str) -> int:
+        """How many ids ``kind`` has."""
+        return self.space.size(kind)
 
     def values(self, action: int) -> tuple[Kind, list[tuple[str, Domain, int]]]:
         """The kind of ``action`` and each of its slots with its domain and value (an

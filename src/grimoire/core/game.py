@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -16,8 +22,46 @@ from grimoire.core.bot import Bot
 from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.observation import ObservationEncoder
-from grimoire.core.options import Option, resolve_options
+from grimoire.core.options import DECISION_LIMIT, Option, decision_limit, resolve_options
 from grimoire.core.state import CHANCE, POSITION_FORMAT, PausedGC, State
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a game offers beyond the hooks every game has, in one place (as OpenSpiel's
+    ``GameType`` states its ``provides_*``): every layer asks ``Game.capabilities`` instead of
+    trying a hook or knowing the game. ``Game.capabilities`` derives it from the game's own
+    hooks (docs/architecture.md, "Capabilities"); the contract battery plays every registered
+    game and checks that each one is true, and each one not claimed absent.
+
+    >>> Capabilities().heuristic, Capabilities(decision_limit=3000).decision_limit
+    (False, 3000)
+    """
+
+    # ``heuristic_bot()`` returns a bot: ``make_bot("heuristic")``, the ``easy`` level, search
+    # rollouts (without one: refused, and the easy level searches with random rollouts)
+    heuristic: bool = False
+    # ``observation_encoder()`` returns an encoder (without one: the RL environments' generic
+    # encoder of ``view``)
+    observation_encoder: bool = False
+    # the default of the engine's ``decision_limit`` safeguard, which the core declares as an
+    # option and enforces (``Game.decision_limit``); None: the rules alone end every game
+    decision_limit: int | None = None
+    # ``render_svg`` draws a picture (web page, ``grimoire render -o``, RL ``rgb_array``)
+    svg: bool = False
+    # ``aids`` gives aids to play beside the board (odds, hints; ``grimoire analyse``)
+    aids: bool = False
+    # a single seat may play (``min_players == 1``): the solo game against the game itself
+    solo: bool = False
+    # ``text_topics()`` names extra terminal commands (Five Seals: ``map``, ``spells``)
+    text_topics: bool = False
+    # ``rules_document()`` names the game's rules in docs/rules (the rules panel, ``rules``)
+    rules: bool = False
+    # a browser renderer (``render.js``; ``Game.web_folder()``), else the generic page
+    browser_renderer: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
 
 
 # compiled by mypyc in the optional compiled build; games, bots and tests subclass it
@@ -37,6 +81,33 @@ class Game(ABC):
     codec: ActionCodec
     hidden_information: bool = False  # some seat may not see everything (besides the future)
     simultaneous_decisions: bool = False  # some node lets several seats decide at once
+    # The engine's decision-limit safeguard: a game whose rules alone do not bound its length
+    # names the default number of player decisions after which it ends, scored as it stands,
+    # and implements ``State._end_by_decision_limit``. The core then declares the option
+    # (``core.options.decision_limit``, appended to ``declared_options``), counts the decisions
+    # (``State.decisions``) and calls the hook once the limit is reached. None: no safeguard.
+    decision_limit: ClassVar[int | None] = None
+    # this game's limit (the option's value; None without the safeguard), set by __init__
+    max_decisions: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Declare the ``decision_limit`` option from ``cls.decision_limit`` (one declaration
+        for every game; a game never declares that option itself)."""
+        super().__init_subclass__(**kwargs)
+        limit = cls.__dict__.get("decision_limit", cls.decision_limit)
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+            raise TypeError(f"{cls.__name__}.decision_limit is a whole number or None")
+        if limit is not None and limit < 1:
+            raise TypeError(f"{cls.__name__}.decision_limit must be 1 or more, not {limit}")
+        own = cls.__dict__.get("declared_options")
+        for option in own or ():
+            if option.name == DECISION_LIMIT:
+                raise TypeError(
+                    f"{cls.__name__} declares the option {DECISION_LIMIT!r} itself: set "
+                    f"``decision_limit = N`` on the class instead (the core declares the option)"
+                )
+        kept = tuple(o for o in cls.declared_options if o.name != DECISION_LIMIT)
+        cls.declared_options = kept if limit is None else (*kept, decision_limit(limit))
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -49,7 +120,16 @@ class Game(ABC):
         self.options: dict[str, Any] = resolve_options(
             self.name, self.declared_options, options or {}
         )
+        # the player decisions after which this game ends (the safeguard's value), or None
+        if self.decision_limit is not None:
+            self.max_decisions = int(self.options[DECISION_LIMIT])
         self._check_options()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game is its class, seat count and options: pickled so (by reference to the class),
+        # not attribute by attribute, since its tables may hold compiled closures that cannot
+        # be pickled (a saved RL model, a process pool's task)
+        return (type(self), (self.players, dict(self.options)))
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook
         """Cross-option checks (hook); raise InvalidOptions."""
@@ -171,7 +251,31 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- optional hooks
     # Every hook a game may offer is declared here with its default; nothing outside the core
-    # looks a hook up by name. docs/architecture.md lists them by layer.
+    # looks a hook up by name. docs/architecture.md lists them by layer. What a game offers of
+    # them is summed up in ``capabilities``, which every layer asks.
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        """What this game offers (per instance: a variant may change it). Derived from the
+        game's hooks: by asking the hooks that answer without a position (``heuristic_bot``,
+        ``observation_encoder``, ``text_topics``, ``rules_document``, ``web_folder``), by
+        whether the game overrides the hooks that need one (``render_svg``, ``aids``), and from
+        the class facts ``decision_limit`` and ``min_players``. A game whose overridden
+        ``render_svg`` or ``aids`` gives nothing in some variant overrides this property
+        (``dataclasses.replace(super().capabilities, svg=False)``); the contract battery
+        checks every claim against the hooks."""
+        cls = type(self)
+        return Capabilities(
+            heuristic=self.heuristic_bot(0) is not None,
+            observation_encoder=self.observation_encoder() is not None,
+            decision_limit=cls.decision_limit,
+            svg=cls.render_svg is not Game.render_svg,
+            aids=cls.aids is not Game.aids,
+            solo=self.min_players == 1,
+            text_topics=bool(self.text_topics()),
+            rules=self.rules_document() is not None,
+            browser_renderer=cls.web_folder() is not None,
+        )
 
     # Per instance, like the flags above: the hidden part hardly matters to a decision (Ciúb
     # hides only the cards removed face down at setup), so a search may use one
@@ -216,8 +320,15 @@ class Game(ABC):
     def web_assets(cls) -> object | None:
         """The folder of this game's browser renderer (``render.js``, ``render.css``): a
         ``pathlib.Path`` or an ``importlib.resources`` traversable, or None to look for a
-        ``web/`` folder in the game's package (the default; see ``grimoire.web.assets``)."""
+        ``web/`` folder in the game's package (the default; see ``web_folder``)."""
         return None
+
+    @classmethod
+    def web_folder(cls) -> Traversable | None:
+        """The folder of this game's browser renderer: ``web_assets()``, else a ``web/`` folder
+        holding ``render.js`` beside the module of the class or in a parent package up to
+        ``grimoire.games.<name>``; None: the game has none (the web's generic page)."""
+        return _web_folder(cls)
 
     # The rules in context (the web's rules panel, the terminal's ``rules``): a game names its
     # rules document in docs/rules, and maps ``State.phase`` to the start of the heading of the
@@ -283,11 +394,36 @@ class Game(ABC):
             "simultaneous_decisions": self.simultaneous_decisions,
             "mostly_open": self.mostly_open,
             "search_kind": self.search_kind,
-            "heuristic": self.heuristic_bot(0) is not None,
+            "heuristic": self.capabilities.heuristic,
+            "capabilities": self.capabilities.to_json(),
         }
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options})"
+
+
+def _web_folder(cls: type[Game]) -> Traversable | None:
+    found: Any = cls.web_assets()
+    if found is not None:
+        folder: Traversable = Path(found) if isinstance(found, str) else found
+        return folder
+    # the class's module if it is a package, then its parent packages (all loaded already:
+    # they are looked up, never imported)
+    parts = cls.__module__.split(".")
+    names = [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
+    for name in names:
+        if name in ("grimoire", "grimoire.games"):
+            break
+        package = sys.modules.get(name)
+        if package is None or not hasattr(package, "__path__"):
+            continue
+        try:
+            candidate = files(package) / "web"
+        except (TypeError, ValueError):
+            continue
+        if (candidate / "render.js").is_file():
+            return candidate
+    return None
 
 
 def _history(raw: Any, num_actions: int) -> list[tuple[int, int]]:

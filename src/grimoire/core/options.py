@@ -91,14 +91,17 @@ def _choice_label(name: str, value: Any, text: Callable[[str], str]) -> str:
 
 
 # the shared option's name, in the shell's catalogue (a game's own options are in its own)
+DECISION_LIMIT = "decision_limit"
 DECISION_LIMIT_LABEL = N_("option: decision_limit")
 
 
 def decision_limit(default: int = 20_000) -> Option:
     """The engine safeguard a game offers when its rules alone do not bound its length: the
-    game ends, scored as it stands, after this many player decisions (``max_game_length``)."""
+    game ends, scored as it stands, after this many player decisions (``max_game_length``).
+    The core declares it for a game that names its default (``Game.decision_limit``) and
+    enforces it (``State.apply``); a game never declares it itself."""
     return Option(
-        "decision_limit",
+        DECISION_LIMIT,
         default,
         N_(
             "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "

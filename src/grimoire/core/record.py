@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,8 +15,9 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "grimoire-record/1"
 
 # How a record finds its game by name: the registry installs its ``make`` here when it is
-# imported (a replay imports it by name if nothing has), so the core never imports the registry
-# or a game statically.
+# imported, so the core never imports the registry or a game (not even by a string: the layer
+# contract sees every import). Whoever replays a record without a game loads the registry: the
+# public ``grimoire.GameRecord`` does, and so do the CLI, the sim and the web.
 GameFactory = Callable[..., "Game"]
 _factory: list[GameFactory] = []
 
@@ -70,10 +70,11 @@ class GameRecord:
         """The state after the first ``upto`` recorded actions (all by default). ``game`` is
         the game to replay in; by default the one registered under the record's name."""
         if game is None:
-            if not _factory:  # the registry installs itself when loaded: load it by name
-                importlib.import_module("grimoire.registry")
             if not _factory:
-                raise UnknownGame("no game registry is loaded")
+                raise UnknownGame(
+                    f"cannot find the game {self.game!r} of this record: no game registry is "
+                    "loaded (use grimoire.GameRecord, import grimoire.registry, or pass game=)"
+                )
             game = _factory[0](self.game, players=self.players, **self.options)
         game.check_data_hash(self.data, "record")
         state = game.new_state(self.seed, resolve_chance=False)

@@ -118,6 +118,10 @@ class State(ABC):
         self.phase: str = ""
         # ... and the turns started so far, for simulation reports (None: no notion of turns).
         self.turns: int | None = None
+        # Player decisions so far, counted by ``apply`` for the decision-limit safeguard of a
+        # game that has one (``Game.decision_limit``; 0 otherwise). Public; the game writes it
+        # in its position (``decisions``) and reads it back.
+        self.decisions = 0
 
     # ----------------------------------------------------------------- hooks for games
     @property
@@ -234,6 +238,13 @@ class State(ABC):
         kept = [action for action in legal if not self.backs_out(action, actor)]
         return kept if kept else legal
 
+    def _end_by_decision_limit(self) -> None:
+        """Hook of the decision-limit safeguard (a game with ``Game.decision_limit``): end the
+        game as it stands, so that it is terminal and scored as it stands. The core calls it
+        once, right after the player action that made ``decisions`` reach the limit, unless
+        that action ended the game already."""
+        raise NotImplementedError(f"{type(self).__name__} has no decision-limit safeguard")
+
     def position_key(self) -> str:
         """The position as a canonical text, for finding a position repeated within a turn: the
         position document without the step, the history and the ``decisions`` tally a game
@@ -258,6 +269,7 @@ class State(ABC):
         the history (it would tell the real draws), so no game can forget one of them."""
         copy = self._informed_resample(seat, rng) if informed else self._resample(seat, rng)
         copy.step = self.step  # public: it numbers the actions so far
+        copy.decisions = self.decisions  # public: a count of the actions so far
         cache = self._legal_cache
         # ``seat``'s own legal actions are the same in every state it cannot tell apart (the
         # contract battery checks it), so they stay cached; everything else is dropped.
@@ -312,6 +324,12 @@ class State(ABC):
             raise IllegalAction(refusal)
         assert isinstance(action, int)
         self._apply(actor, action)
+        if actor != CHANCE:
+            limit = self.game.max_decisions
+            if limit is not None:
+                self.decisions += 1
+                if self.decisions >= limit:
+                    self._reach_decision_limit()
         self.history.append((actor, action))
         self.step += 1
         self._legal_cache = None
@@ -369,6 +387,7 @@ class State(ABC):
         copy.memo = {}
         copy.phase = self.phase
         copy.turns = self.turns
+        copy.decisions = self.decisions
         return copy
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -458,6 +477,18 @@ class State(ABC):
         return json.dumps(self.view(None), indent=1)
 
     # ----------------------------------------------------------------- internals
+    def _reach_decision_limit(self) -> None:
+        """The safeguard: the game ends as it stands (``_end_by_decision_limit``) unless the
+        action that reached the limit ended it already."""
+        self.memo.clear()  # facts of the position before the action
+        self._legal_cache = None
+        if not self.is_terminal():
+            self._end_by_decision_limit()
+            if not self.is_terminal():
+                raise AssertionError(
+                    f"{type(self).__name__}._end_by_decision_limit did not end the game"
+                )
+
     def _cached_legal(self, actor: int) -> list[int]:
         """``_legal_actions(actor)`` computed once per step and actor (do not change it)."""
         cache = self._legal_cache

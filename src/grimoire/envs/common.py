@@ -16,7 +16,7 @@ import numpy as np
 import grimoire
 from grimoire.bots.policy import Mask, Observe, set_default_adapter
 from grimoire.core.game import Game
-from grimoire.core.state import CHANCE, State
+from grimoire.core.state import State
 from grimoire.envs.observation import encoder_for, next_seat
 
 __all__ = [
@@ -306,23 +306,22 @@ def steps_bound(game: Game, max_episode_steps: int | str | None) -> int | None:
 
 
 def has_decision_limit(game: Game) -> bool:
-    """Whether ``game`` offers the engine's ``decision_limit`` safeguard
-    (``grimoire.core.options.decision_limit``)."""
-    return any(option.name == "decision_limit" for option in game.declared_options)
+    """Whether ``game`` offers the engine's ``decision_limit`` safeguard (its capability
+    ``decision_limit``; the core declares the option and enforces it)."""
+    return game.capabilities.decision_limit is not None
 
 
 def cut_by_engine(state: State) -> bool:
     """Whether a finished game was ended by the engine's ``decision_limit`` safeguard (a
     truncation, scored as it stands) rather than by its rules: the game offers the option and
-    its player decisions reached it. Counted from the history, so ``state`` must have been
-    played from its start (as in the environments). A game whose rules end it on exactly the
-    limit's decision counts as cut too (no game here comes near its limit)."""
+    its player decisions (``State.decisions``, counted by the core) reached it. A game whose
+    rules end it on exactly the limit's decision counts as cut too (no game here comes near
+    its limit)."""
     if not state.is_terminal() or not has_decision_limit(state.game):
         return False
-    limit = int(state.game.options["decision_limit"])
-    if len(state.history) < limit:
-        return False
-    return sum(1 for actor, _ in state.history if actor != CHANCE) >= limit
+    limit = state.game.max_decisions
+    assert limit is not None
+    return state.decisions >= limit
 
 
 # --------------------------------------------------------------------------- rendering
@@ -339,8 +338,8 @@ def render_ansi(game: Game, state: State, seat: int | None = None, width: int = 
 
 
 def has_svg(game: Game) -> bool:
-    """Whether the game draws pictures (overrides ``render_svg``)."""
-    return type(game).render_svg is not Game.render_svg
+    """Whether the game draws pictures (its capability ``svg``)."""
+    return game.capabilities.svg
 
 
 def rgb_available(game: Game) -> bool:

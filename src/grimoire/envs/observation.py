@@ -619,9 +619,10 @@ def _cached_encoder(
 
 def encoder_for(game: Game) -> Encoder:
     """The observation encoder of ``game``: the game's own (``observation_encoder()``, a
-    ``core.observation.ObservationEncoder``) if it has one, else the generic ``ViewEncoder``
-    (built once per process for each game, player count, options and component data)."""
-    own = game.observation_encoder()
+    ``core.observation.ObservationEncoder``) if it has one (its capability
+    ``observation_encoder``), else the generic ``ViewEncoder`` (built once per process for each
+    game, player count, options and component data)."""
+    own = game.observation_encoder() if game.capabilities.observation_encoder else None
     if own is not None:
         if not isinstance(own, ObservationEncoder):
             raise TypeError(f"{game.title}'s observation_encoder() is not an encoder: {own!r}")

@@ -53,7 +53,6 @@ player never saw, are replaced by a line saying so. Serialisation (``state.seria
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -313,11 +312,10 @@ class _Box:
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.game
-        cls = type(game)
         return (
             _restore_box,
             (
-                f"{cls.__module__}:{cls.__qualname__}",
+                type(game),  # pickled by reference: pickle finds the class again
                 game.players,
                 json.dumps(game.options, sort_keys=True),
                 self.live().to_json(),
@@ -328,10 +326,8 @@ class _Box:
 
 
 def _restore_box(
-    where: str, players: int, options_json: str, position: dict[str, Any], logs: Any, last: int
+    cls: type[Game], players: int, options_json: str, position: dict[str, Any], logs: Any, last: int
 ) -> _Box:
-    module, _, name = where.partition(":")
-    cls = getattr(importlib.import_module(module), name)
     game = _grimoire_game(cls, players, options_json)
     rebuilt: list[Log] = []
     for lines in logs:

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import grimoire
-from grimoire.bots.registry import make_bot
-from grimoire.core.errors import InvalidOptions
+from grimoire.bots.registry import default_bot, make_bot
+from grimoire.core.errors import GrimoireError, InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import State
@@ -100,6 +100,16 @@ def normalise_variant(name: str, variant: Mapping[str, Any]) -> dict[str, Any]:
     return options
 
 
+def default_kind(game: str) -> str:
+    """The bot of a line-up that names none: the game's default bot, its heuristic or the
+    ``easy`` level for a game without one (``bots.registry.default_bot``)."""
+    try:
+        cls = game_class(game)
+        return default_bot(cls(cls.min_players))
+    except GrimoireError:  # an unknown game: ``check`` refuses it
+        return "heuristic"
+
+
 @dataclass
 class StudySpec:
     """What to play: ``variants`` maps a name to options (on top of ``options``), and maybe a
@@ -112,7 +122,8 @@ class StudySpec:
     games: int = 100
     seed: int = 1
     variants: dict[str, dict[str, Any]] = field(default_factory=lambda: {"default": {}})
-    lineups: list[list[str]] = field(default_factory=lambda: [["heuristic"]])
+    # none given: one line-up, the game's default bot at every seat (``default_kind``)
+    lineups: list[list[str]] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     rotate_seats: bool = True
     chunk: int = 16
@@ -123,6 +134,8 @@ class StudySpec:
 
     def __post_init__(self) -> None:
         self.variants = {name: normalise_variant(name, v) for name, v in self.variants.items()}
+        if not self.lineups:
+            self.lineups = [[default_kind(self.game)]]
 
     def check(self) -> None:
         """Refuse a study that cannot run, before any game is played."""
@@ -211,7 +224,7 @@ class StudySpec:
         if "variant" in doc and "variants" in doc:
             raise InvalidOptions("a study lists its variants as [variants.X] or [variant.X]")
         players = doc.get("players", [game_class(str(doc["game"])).min_players])
-        lineups = doc.get("lineups", [["heuristic"]])
+        lineups = doc.get("lineups", [])
         variants = doc.get("variants", doc.get("variant", {"default": {}}))
         until = doc.get("until_clear")
         try:

@@ -33,7 +33,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.rng import derive_seed
 from grimoire.sim.metrics import cell_metrics
 from grimoire.sim.stats import Z95
-from grimoire.sim.study import Backend, StudySpec, hold, local_backend, run_study
+from grimoire.sim.study import Backend, StudySpec, default_kind, hold, local_backend, run_study
 
 TUNE_FORMAT = "grimoire-tune/1"
 TARGETS = ("balance", "first-player", "length=N", "turns=N", "feature=KEY")
@@ -150,10 +150,14 @@ class TuneSpec:
     trials: int = 20
     games: int = 200  # per trial
     seed: int = 1
-    lineup: list[str] = field(default_factory=lambda: ["heuristic"])
+    lineup: list[str] = field(default_factory=list)  # none: the game's default bot
     options: dict[str, Any] = field(default_factory=dict)
     chunk: int = 16
     confirm: int | None = None  # games to play the best settings again (None: 2 x games)
+
+    def __post_init__(self) -> None:
+        if not self.lineup:
+            self.lineup = [default_kind(self.game)]
 
     def check(self) -> None:
         if not self.params:
@@ -226,7 +230,7 @@ class TuneSpec:
                 trials=int(doc.get("trials", 20)),
                 games=int(doc.get("games", 200)),
                 seed=int(doc.get("seed", 1)),
-                lineup=[str(kind) for kind in doc.get("lineup", ["heuristic"])],
+                lineup=[str(kind) for kind in doc.get("lineup", [])],
                 options=dict(doc.get("options", {})),
                 chunk=int(doc.get("chunk", 16)),
                 confirm=None if doc.get("confirm") is None else int(doc["confirm"]),

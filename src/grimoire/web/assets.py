@@ -1,7 +1,8 @@
 """Game-specific page assets: the one hook a game package uses to draw its own web page.
 
 A game may ship a directory ``web/`` inside its package (next to the module that defines its
-``Game`` class, or in a parent package up to ``grimoire.games.<name>``) containing:
+``Game`` class, or in a parent package up to ``grimoire.games.<name>``; ``Game.web_folder``
+finds it, and ``Game.capabilities.browser_renderer`` says whether there is one) containing:
 
 - ``render.js`` (required): an ES module exporting ``render(root, payload, act)``;
 - ``render.css`` (optional): loaded with it;
@@ -17,12 +18,8 @@ legal actions). The files are served at ``/assets/games/<game name>/<file>``.
 from __future__ import annotations
 
 import functools
-import importlib
-import sys
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
 
 from grimoire.core.game import Game
 
@@ -40,24 +37,9 @@ ASSET_TYPES = {
 
 @functools.cache
 def asset_dir(cls: type[Game]) -> Traversable | None:
-    """The directory of ``cls``'s web assets, or None if the game has no renderer."""
-    found: Any = cls.web_assets()
-    if found is not None:
-        return Path(found) if isinstance(found, str) else found
-    module = sys.modules.get(cls.__module__) or importlib.import_module(cls.__module__)
-    names = [cls.__module__] if hasattr(module, "__path__") else []
-    parts = cls.__module__.split(".")
-    names += [".".join(parts[:end]) for end in range(len(parts) - 1, 0, -1)]
-    for name in names:
-        if name in ("grimoire", "grimoire.games"):
-            break
-        try:
-            candidate = files(name) / "web"
-        except (ModuleNotFoundError, TypeError, ValueError):
-            continue
-        if (candidate / "render.js").is_file():
-            return candidate
-    return None
+    """The directory of ``cls``'s web assets, or None if the game has no renderer
+    (``Game.web_folder``, the ``browser_renderer`` capability)."""
+    return cls.web_folder()
 
 
 @functools.cache

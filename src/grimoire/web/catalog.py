@@ -72,7 +72,7 @@ def catalog_doc() -> list[dict[str, Any]]:
                 "hidden_information": facts["hidden_information"],
                 "simultaneous_decisions": facts["simultaneous_decisions"],
                 # the bot a lobby seat gets by default: heuristic, or easy without one
-                "default_level": "heuristic" if facts["heuristic"] else "easy",
+                "default_level": "heuristic" if facts["capabilities"]["heuristic"] else "easy",
             }
         )
     return entries

@@ -62,7 +62,7 @@ class Listener:
 def page_svg(game: Game, state: State, viewer: int | None) -> str | None:
     """The game's SVG for the page, or None when the game draws its own page (its renderer
     never shows the SVG, which would cost every payload a drawing; ``GET .../svg`` has it)."""
-    if renderer_urls(type(game))["renderer"] is not None:
+    if not game.capabilities.svg or renderer_urls(type(game))["renderer"] is not None:
         return None
     return game.render_svg(state, viewer)
 
@@ -170,7 +170,7 @@ class Payloads:
             "winners": view.get("winners", []),
             "view": view,
             # the game's aids to play for this viewer (exact odds), from what it sees
-            "aids": t.game.aids(state, viewer),
+            "aids": t.game.aids(state, viewer) if t.game.capabilities.aids else {},
             "svg": page_svg(t.game, state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.text(viewer, lang)}

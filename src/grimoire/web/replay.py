@@ -53,7 +53,7 @@ class Replay:
             "steps": total,
             "seats": [seat_doc(seat) for seat in table.seats],
             "view": state.view(viewer),
-            "aids": self.game.aids(state, viewer),
+            "aids": self.game.aids(state, viewer) if self.game.capabilities.aids else {},
             "svg": page_svg(self.game, state, viewer),
             "log": [
                 {"n": n, "actor": actor_to_json(line.actor), "text": line.text(viewer, lang)}

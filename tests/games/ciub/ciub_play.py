@@ -42,8 +42,7 @@ class Player:
             return rng.choice(actions[:-1] if actions[-1] == codec.encode("no_claim") else actions)
         if self.eager:
             if phase == "mark" and rng.random() < 0.5:
-                base, size = codec.base("remove"), codec.size("remove")
-                removes = [a for a in actions if base <= a < base + size]
+                removes = [a for a in actions if a in codec.ids("remove")]
                 if removes:
                     return rng.choice(removes)
             if phase == "set_aside" and claimable(state) and rng.random() < 0.7:

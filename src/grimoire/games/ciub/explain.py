@@ -6,6 +6,7 @@ than the list of legal actions (the caller adds that list either way).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from grimoire.core.i18n import N_
@@ -109,39 +110,64 @@ def _held(st: CiubState) -> list[int]:
 
 
 def _card_reason(st: CiubState, kind: str, card: int) -> str | None:
-    seat = st.turn
+    """Why a card action breaks a rule: the card is not face up, or the rule of its kind."""
     if card not in st.top and card not in st.bottom:
         return _("card {card} is not face up in the rows").format(card=card)
+    seat = st.turn
     others = {m: other for other, m in enumerate(st.marker) if m is not None and other != seat}
-    if kind == "mark":
-        if st.marker[seat] == card:
-            return _("your marker is already on card {card}").format(card=card)
-        if card in others:
-            return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
-    if kind == "remove":
-        if card not in st.top:
-            return _("only a top-row card may be removed; card {card} is in the bottom row").format(
-                card=card
-            )
-        if card in others or st.marker[seat] == card:
-            return _("a marker is on card {card}").format(card=card)
-    if kind == "move_down" and card not in st.top:
-        return _("card {card} is already in the bottom row").format(card=card)
-    if kind == "claim":
-        if card in st.top and st.opus_holder is None:
-            return _("only bottom-row cards may be claimed (top-row ones too in the final turns)")
-        if card in others:
-            return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
-        faces = [
-            st.c.face_symbol(d, st.face[d]) for d in _held(st) if st.tray[d] and st.face[d] >= 0
-        ]
-        need = st.c.cards[card]
-        if not meets(need, faces, bool(st.game.options["skulls_wild"])):
-            shown = ", ".join(face_shown(face) for face in faces) or _("nothing")
-            return _("your tray ({faces}) does not meet card {card} ({need})").format(
-                faces=shown, card=card, need=need.label
-            )
+    return CARD_REASON[kind](st, card, others)
+
+
+def _mark_reason(st: CiubState, card: int, others: dict[int, int]) -> str | None:
+    """Phase 1: the marker goes onto a card without a marker (``others``: card -> seat)."""
+    if st.marker[st.turn] == card:
+        return _("your marker is already on card {card}").format(card=card)
+    if card in others:
+        return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
     return None
+
+
+def _remove_reason(st: CiubState, card: int, others: dict[int, int]) -> str | None:
+    """Phase 1: only an unmarked top-row card may be removed."""
+    if card not in st.top:
+        return _("only a top-row card may be removed; card {card} is in the bottom row").format(
+            card=card
+        )
+    if card in others or st.marker[st.turn] == card:
+        return _("a marker is on card {card}").format(card=card)
+    return None
+
+
+def _move_down_reason(st: CiubState, card: int, others: dict[int, int]) -> str | None:
+    """Phase 3: a top-row card moves down."""
+    if card not in st.top:
+        return _("card {card} is already in the bottom row").format(card=card)
+    return None
+
+
+def _claim_reason(st: CiubState, card: int, others: dict[int, int]) -> str | None:
+    """Phase 3: a bottom-row card (either row in the final turns) without another player's
+    marker, which the tray meets."""
+    if card in st.top and st.opus_holder is None:
+        return _("only bottom-row cards may be claimed (top-row ones too in the final turns)")
+    if card in others:
+        return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
+    faces = [st.c.face_symbol(d, st.face[d]) for d in _held(st) if st.tray[d] and st.face[d] >= 0]
+    need = st.c.cards[card]
+    if not meets(need, faces, bool(st.game.options["skulls_wild"])):
+        shown = ", ".join(face_shown(face) for face in faces) or _("nothing")
+        return _("your tray ({faces}) does not meet card {card} ({need})").format(
+            faces=shown, card=card, need=need.label
+        )
+    return None
+
+
+CARD_REASON: dict[str, Callable[[CiubState, int, dict[int, int]], str | None]] = {
+    "mark": _mark_reason,
+    "remove": _remove_reason,
+    "move_down": _move_down_reason,
+    "claim": _claim_reason,
+}
 
 
 def _colour_reason(st: CiubState, kind: str, colour: int) -> str | None:
@@ -155,32 +181,43 @@ def _colour_reason(st: CiubState, kind: str, colour: int) -> str | None:
 
 
 def _die_reason(st: CiubState, kind: str, die: int, colour: int) -> str | None:
-    c = st.c
-    label = c.die_label[die]
+    """Why a die action breaks a rule: the die is not the player's, or the rule of its kind
+    (``colour``: a swap's colour)."""
+    label = st.c.die_label[die]
     where = st.loc[die]
     if where != st.turn:
-        if where == SUPPLY:
-            return _("{die} is not one of your dice (it is in the supply)").format(die=label)
-        if where == BOX:
-            return _("{die} is not one of your dice (it is out of the game)").format(die=label)
-        return _("{die} is not one of your dice (it is seat {seat}'s)").format(
-            die=label, seat=where
-        )
+        return _not_yours(label, where)
     if kind == "return":
         return None
-    face = c.face_symbol(die, st.face[die]) if st.face[die] >= 0 else None
-    if kind in ("trade",):
+    face = st.c.face_symbol(die, st.face[die]) if st.face[die] >= 0 else None
+    if kind == "trade":
         if not st.tray[die] or face != TWO_FOR_ONE:
             return _("only a die showing 2-for-1 in your tray can be traded")
         return _("the supply must hold two dice of other colours")
     if kind == "whiten":
-        if c.die_colour[die] == c.white:
+        if st.c.die_colour[die] == st.c.white:
             return _("{die} is already white").format(die=label)
         return _("no white die is left in the supply")
     if st.tray[die]:
         return _("{die} is in your tray: it is settled for this turn").format(die=label)
     if face is None:
         return _("{die} has not been rolled this turn").format(die=label)
+    return _rolled_die_reason(st, kind, die, face, colour)
+
+
+def _not_yours(label: str, where: int) -> str:
+    """The die ``label`` lies ``where``: in the supply, out of the game or another seat's."""
+    if where == SUPPLY:
+        return _("{die} is not one of your dice (it is in the supply)").format(die=label)
+    if where == BOX:
+        return _("{die} is not one of your dice (it is out of the game)").format(die=label)
+    return _("{die} is not one of your dice (it is seat {seat}'s)").format(die=label, seat=where)
+
+
+def _rolled_die_reason(st: CiubState, kind: str, die: int, face: str, colour: int) -> str | None:
+    """Phase 2, a rolled die outside the tray: only action faces act, each once (a swap die
+    with a supply colour), and a skull goes to the tray by itself."""
+    label = st.c.die_label[die]
     if kind == "use":
         if face not in ACTION_FACES:
             return _("{die} shows {face}: only swap, re-roll and adjust faces act").format(

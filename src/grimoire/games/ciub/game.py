@@ -10,10 +10,10 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
-from grimoire.core.options import Option, decision_limit
+from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.ciub import evaluation, position, rules, setup
-from grimoire.games.ciub.actions import action_space
+from grimoire.games.ciub.actions import codec
 from grimoire.games.ciub.components import LOADER, Components
 from grimoire.games.ciub.state import CiubState
 
@@ -29,6 +29,7 @@ class CiubGame(Game):
     # the cards removed face down at setup hardly matter to a decision: one determinisation
     # per move is enough for a search
     mostly_open = True
+    decision_limit: ClassVar[int | None] = 20_000  # the engine safeguard (ruling 21)
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "length",
@@ -57,7 +58,6 @@ class CiubGame(Game):
             N_("skulls may join equal numbers for '=' cards (default: skulls only with skulls)"),
             kind=bool,
         ),
-        decision_limit(),  # ruling 21
         Option(
             "components",
             None,
@@ -69,7 +69,7 @@ class CiubGame(Game):
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.components: Components = LOADER.load(self.options["components"])
-        self.codec = action_space(self.components)
+        self.codec = codec(self.components)
 
     def _check_options(self) -> None:
         start = self.options["start_player"]
@@ -82,10 +82,6 @@ class CiubGame(Game):
     @property
     def max_game_length(self) -> int:
         return int(self.options["decision_limit"])
-
-    @property
-    def num_actions(self) -> int:
-        return self.codec.total
 
     @property
     def max_chance_outcomes(self) -> int:

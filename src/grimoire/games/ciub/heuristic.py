@@ -9,6 +9,7 @@ trades for the dice that serve the next target.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
@@ -78,68 +79,8 @@ class CiubHeuristicBot(Bot):
 
     def chance_of(self, st: CiubState, card: Card, dice: list[int], tray: list[str]) -> float:
         """A rough chance of meeting ``card`` this turn with free ``dice`` and a ``tray``."""
-        c = st.c
-        counts = Counter(tray)
-        helpers = sum(
-            1
-            for d in dice
-            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) in ("adjust", "reroll")
-        )
-        if card.kind == "faces":
-            missing = Counter(str(f) for f in card.faces) - counts
-            need = sorted(
-                missing.elements(),
-                key=lambda f: sum(face_probability(c, c.die_colour[d], int(f)) for d in dice),
-            )
-            pool = list(dice)
-            p = 1.0
-            for face in need:
-                best, best_q = None, 0.0
-                for d in pool:
-                    shows = st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == face
-                    q = (
-                        1.0
-                        if shows
-                        else 1 - (1 - face_probability(c, c.die_colour[d], int(face))) ** 3
-                    )
-                    if q > best_q:
-                        best, best_q = d, q
-                if best is None:
-                    return 0.0
-                pool.remove(best)
-                p *= min(1.0, best_q + 0.25 * helpers)
-            return p
-        if card.kind == "sum":
-            have = sum(int(f) * n for f, n in counts.items() if f in NUMBER_FACES)
-            reach = sum(max(numbers(c, c.die_colour[d]), default=0) * 0.8 for d in dice)
-            missing_sum = card.amount - have
-            if missing_sum <= 0:
-                return 1.0
-            return min(1.0, reach / missing_sum) ** 4
-        if card.kind == "same":
-            best_p = 0.0
-            for number in range(1, 8):
-                have = counts[str(number)]
-                chances = sorted(
-                    (
-                        1.0
-                        if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == str(number)
-                        else 1 - (1 - face_probability(c, c.die_colour[d], number)) ** 3
-                        for d in dice
-                    ),
-                    reverse=True,
-                )
-                short = card.amount - have
-                if short <= 0:
-                    return 1.0
-                if len(chances) < short:
-                    continue
-                p = 1.0
-                for q in chances[:short]:
-                    p *= q
-                best_p = max(best_p, p)
-            return best_p
-        return 0.0
+        rate = CHANCE_OF_KIND.get(card.kind)
+        return 0.0 if rate is None else rate(st, card, dice, Counter(tray))
 
     def target(self, st: CiubState, next_turn: bool = False) -> Card | None:
         free = [d for d in self.mine(st) if not st.tray[d]]
@@ -198,6 +139,8 @@ class CiubHeuristicBot(Bot):
         return self.enc(st, "pass")
 
     def _actions(self, st: CiubState, legal: list[int]) -> int | None:
+        """Phase 2's dice actions: done once the target can be claimed; else adjust, re-roll
+        or swap towards the faces the target still misses; else done."""
         c = st.c
         if st.stack:
             return self._frame(st, legal)
@@ -208,37 +151,58 @@ class CiubHeuristicBot(Bot):
         keep, rest = self.split(st, card)
         missing = want - Counter(c.face_symbol(d, st.face[d]) for d in keep)
         usable = {c.face_symbol(d, st.face[d]): d for d in reversed(turn.usable_dice(st))}
-        # Adjust a die that does not serve the target to a missing face.
-        if "adjust" in usable and missing:
-            for d in rest:
-                colour = c.colours[c.die_colour[d]]
-                if any(f in colour.faces for f in missing) and d != usable["adjust"]:
-                    self._plan = (d, next(f for f in missing if f in colour.faces))
-                    return self.enc(st, "use", usable["adjust"])
-        # Re-roll a die that does not serve the target but could.
-        if "reroll" in usable and missing:
-            for d in sorted(rest, key=lambda d: st.face[d]):
-                colour = c.colours[c.die_colour[d]]
-                if any(f in colour.faces for f in missing) and d not in usable.values():
-                    self._plan = (d, "")
-                    return self.enc(st, "use", usable["reroll"])
-        # Swap a white die for the supply colour that best serves what is missing.
-        if "swap" in usable:
-            best, best_score = None, 0.0
-            for k in turn.supply_colours(st):
-                colour = c.colours[k]
-                score = (
-                    sum(colour.faces.count(f) for f in missing) / 6 + BASE_VALUE[colour.name] / 20
-                )
-                if score > best_score:
-                    best, best_score = k, score
-            white_score = (
-                BASE_VALUE["white"] / 20
-                + sum(c.colours[c.white].faces.count(f) for f in missing) / 6
-            )
-            if best is not None and best_score > white_score:
-                return self.enc(st, "swap", usable["swap"], best)
+        for act in (self._try_adjust, self._try_reroll, self._try_swap):
+            action = act(st, usable, missing, rest)
+            if action is not None:
+                return action
         return self.enc(st, "done")
+
+    def _try_adjust(
+        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
+    ) -> int | None:
+        """Adjust a die that does not serve the target to a missing face."""
+        if "adjust" not in usable or not missing:
+            return None
+        for d in rest:
+            colour = st.c.colours[st.c.die_colour[d]]
+            if any(f in colour.faces for f in missing) and d != usable["adjust"]:
+                self._plan = (d, next(f for f in missing if f in colour.faces))
+                return self.enc(st, "use", usable["adjust"])
+        return None
+
+    def _try_reroll(
+        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
+    ) -> int | None:
+        """Re-roll a die that does not serve the target but could."""
+        if "reroll" not in usable or not missing:
+            return None
+        for d in sorted(rest, key=lambda d: st.face[d]):
+            colour = st.c.colours[st.c.die_colour[d]]
+            if any(f in colour.faces for f in missing) and d not in usable.values():
+                self._plan = (d, "")
+                return self.enc(st, "use", usable["reroll"])
+        return None
+
+    def _try_swap(
+        self, st: CiubState, usable: dict[str, int], missing: Counter[str], rest: list[int]
+    ) -> int | None:
+        """Swap a white die for the supply colour that best serves what is missing, if it
+        serves it better than the white die."""
+        if "swap" not in usable:
+            return None
+        c = st.c
+        best, best_score = None, 0.0
+        for k in turn.supply_colours(st):
+            colour = c.colours[k]
+            score = sum(colour.faces.count(f) for f in missing) / 6 + BASE_VALUE[colour.name] / 20
+            if score > best_score:
+                best, best_score = k, score
+        white_score = (
+            BASE_VALUE["white"] / 20 + sum(c.colours[c.white].faces.count(f) for f in missing) / 6
+        )
+        if best is not None and best_score > white_score:
+            return self.enc(st, "swap", usable["swap"], best)
+        return None
 
     def _frame(self, st: CiubState, legal: list[int]) -> int | None:
         """The answer to a re-roll's or adjust's target or face, as planned when it was used."""
@@ -360,3 +324,91 @@ class CiubHeuristicBot(Bot):
             if st.space.decode(action).kind == "trade":
                 return action
         return self.enc(st, "end_turn")
+
+
+# ---------------------------------------------------------------------- chance of a card
+def _chance_of_faces(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+    """A card of given numbers: each number the tray lacks, rarest first, from the free die
+    likeliest to show it within three rolls; each re-roll or adjust die showing helps."""
+    c = st.c
+    helpers = sum(
+        1 for d in dice if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) in ("adjust", "reroll")
+    )
+    missing = Counter(str(f) for f in card.faces) - counts
+    need = sorted(
+        missing.elements(),
+        key=lambda f: sum(face_probability(c, c.die_colour[d], int(f)) for d in dice),
+    )
+    pool = list(dice)
+    p = 1.0
+    for face in need:
+        best, best_q = _likeliest_to_show(st, pool, face)
+        if best is None:
+            return 0.0
+        pool.remove(best)
+        p *= min(1.0, best_q + 0.25 * helpers)
+    return p
+
+
+def _likeliest_to_show(st: CiubState, pool: list[int], face: str) -> tuple[int | None, float]:
+    """The die of ``pool`` likeliest to show the number ``face`` within three rolls (a die
+    showing it: certain), and that chance."""
+    c = st.c
+    best, best_q = None, 0.0
+    for d in pool:
+        shows = st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == face
+        q = 1.0 if shows else 1 - (1 - face_probability(c, c.die_colour[d], int(face))) ** 3
+        if q > best_q:
+            best, best_q = d, q
+    return best, best_q
+
+
+def _chance_of_sum(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+    """A sum card: how much of the missing sum the free dice's highest numbers reach."""
+    c = st.c
+    have = sum(int(f) * n for f, n in counts.items() if f in NUMBER_FACES)
+    reach = sum(max(numbers(c, c.die_colour[d]), default=0) * 0.8 for d in dice)
+    missing_sum = card.amount - have
+    if missing_sum <= 0:
+        return 1.0
+    return min(1.0, reach / missing_sum) ** 4
+
+
+def _chance_of_same(st: CiubState, card: Card, dice: list[int], counts: Counter[str]) -> float:
+    """An equal-numbers card: the best number, the likeliest free dice showing the ones the
+    tray lacks."""
+    best_p = 0.0
+    for number in range(1, 8):
+        short = card.amount - counts[str(number)]
+        if short <= 0:
+            return 1.0
+        chances = _chances_to_show(st, dice, number)
+        if len(chances) < short:
+            continue
+        p = 1.0
+        for q in chances[:short]:
+            p *= q
+        best_p = max(best_p, p)
+    return best_p
+
+
+def _chances_to_show(st: CiubState, dice: list[int], number: int) -> list[float]:
+    """Each die's chance to show ``number`` within three rolls (showing it: 1), best first."""
+    c = st.c
+    return sorted(
+        (
+            1.0
+            if st.face[d] >= 0 and c.face_symbol(d, st.face[d]) == str(number)
+            else 1 - (1 - face_probability(c, c.die_colour[d], number)) ** 3
+            for d in dice
+        ),
+        reverse=True,
+    )
+
+
+# the chance of meeting a card of each kind (the Opus Magnum: none, by the dice alone)
+CHANCE_OF_KIND: dict[str, Callable[[CiubState, Card, list[int], Counter[str]], float]] = {
+    "faces": _chance_of_faces,
+    "sum": _chance_of_sum,
+    "same": _chance_of_same,
+}

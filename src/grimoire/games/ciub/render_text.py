@@ -116,9 +116,17 @@ ODDS_LEGEND = N_(
 def render(st: CiubState, seat: int | None) -> Group:
     """What ``seat`` (None: a spectator) sees; IllegalAction for a seat the game lacks."""
     check_seat(st, seat)
-    parts: list[object] = []
     aids = st.game.aids(st, seat)
     odds = {row["card"]: row for row in aids.get("cards", [])}
+    parts: list[object] = [board(st, odds), seats(st, seat), status(st)]
+    parts.append(Text(_(LEGEND), style="dim"))
+    if any(odds_text(row) for row in odds.values()):
+        parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
+    return Group(*parts)  # type: ignore[arg-type]
+
+
+def board(st: CiubState, odds: dict[int, dict[str, Any]]) -> Table:
+    """The pile, the two card rows (with ``odds``) and the supply."""
     rows = Table.grid(padding=(0, 2))
     rows.add_column(style="bold")
     rows.add_column()
@@ -132,6 +140,12 @@ def render(st: CiubState, seat: int | None) -> Group:
     )
     rows.add_row(_("Top row"), Flow([card_text(st, i, odds) for i in st.top]))
     rows.add_row(_("Bottom row"), Flow([card_text(st, i, odds) for i in st.bottom]))
+    rows.add_row(_("Supply"), supply_text(st))
+    return rows
+
+
+def supply_text(st: CiubState) -> Text:
+    """How many dice of each colour the supply holds."""
     supply = Text()
     for colour in st.c.colours:
         count = sum(
@@ -141,9 +155,11 @@ def render(st: CiubState, seat: int | None) -> Group:
         )
         supply.append(f" {colour_shown(colour.name)} {count} ", style=STYLE[colour.name])
         supply.append(" ")
-    rows.add_row(_("Supply"), supply)
-    parts.append(rows)
+    return supply
 
+
+def seats(st: CiubState, seat: int | None) -> Table:
+    """One line per seat: its VP, free dice, tray and claimed cards (``seat``: you)."""
     players = Table(title=None, show_lines=False, expand=False)
     players.add_column(_("Seat"))
     players.add_column(_("VP"), justify="right")
@@ -161,22 +177,19 @@ def render(st: CiubState, seat: int | None) -> Group:
         players.add_row(
             Text(name, style=SEAT_STYLE[other % 4]), str(st.vp(other)), free, tray, cards
         )
-    parts.append(players)
+    return players
+
+
+def status(st: CiubState) -> Text:
+    """Who is to play and what they are asked, and the final turns; or the game's end."""
     if st.is_terminal():
-        parts.append(Text(_("Game over."), style="bold"))
-    else:
-        status = Text(
-            _("Seat {seat}: {help}").format(seat=st.turn, help=phase_help(st)), style="italic"
+        return Text(_("Game over."), style="bold")
+    line = Text(_("Seat {seat}: {help}").format(seat=st.turn, help=phase_help(st)), style="italic")
+    if st.opus_holder is not None:
+        line.append(
+            _("   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}").format(
+                seat=st.opus_holder, left=", ".join(map(str, st.final_left))
+            ),
+            style="bold yellow",
         )
-        if st.opus_holder is not None:
-            status.append(
-                _(
-                    "   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}"
-                ).format(seat=st.opus_holder, left=", ".join(map(str, st.final_left))),
-                style="bold yellow",
-            )
-        parts.append(status)
-    parts.append(Text(_(LEGEND), style="dim"))
-    if any(odds_text(row) for row in odds.values()):
-        parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
-    return Group(*parts)  # type: ignore[arg-type]
+    return line

@@ -74,66 +74,23 @@ SELF_ADJUST_FACES: dict[str, Callable[[str], bool]] = {
 
 # ===================================================================== entry points
 def legal_actions(st: CiubState, seat: int) -> list[int]:
-    """The sorted legal actions of ``seat`` (the seat whose turn it is)."""
+    """The sorted legal actions of ``seat`` (the seat whose turn it is): the answers to the
+    decision frame on top of the stack, else those of the step of the turn."""
     # The hot path of every game: the id of a one-argument kind is its first id plus the
     # argument (``ActionSpace``'s layout), so the lists add to ``base(kind)``.
-    base = st.space.base
-    phase, c = st.phase, st.c
-    out: list[int] = []
     if st.stack:
-        out += _legal_in_frame(st)
-    elif phase == "mark":
-        out.append(base("pass"))
-        taken = {m for m in st.marker if m is not None}
-        mark, remove = base("mark"), base("remove")
-        out += [mark + card for card in st.top + st.bottom if card not in taken]
-        out += [remove + card for card in st.top if card not in taken]
-    elif phase == "actions":
-        colour_of, face = c.die_colour, st.face
-        for die in _first_of_each(usable_dice(st), lambda d: (colour_of[d], face[d])):
-            if c.face_symbol(die, face[die]) == "swap":
-                out += [st.space.encode("swap", die, k) for k in supply_colours(st)]
-            else:
-                out.append(base("use") + die)
-        out.append(base("done"))
-    elif phase == "set_aside":
-        free = [die for die in held(st, seat) if not st.tray[die]]
-        active = [die for die in free if st.face[die] >= 0]
-        aside = base("set_aside")
-        out += [
-            aside + die for die in _first_of_each(active, lambda d: (c.die_colour[d], st.face[d]))
-        ]
-        if st.cycle_ok and free:
-            out.append(base("roll"))
-        out.append(base("stop"))
-    elif phase == "claim":
-        claim_ = base("claim")
-        out += [claim_ + card for card in claimable(st)]
-        out.append(base("no_claim"))
-    elif phase == "move_down":
-        down = base("move_down")
-        out += [down + card for card in st.top]
-    elif phase == "reduce":
-        back = base("return")
-        out += [back + die for die in _first_of_each(held(st, seat), _trade_class(st))]
-    elif phase == "take":
-        take = base("take")
-        out += [take + k for k in supply_colours(st)]
-    elif phase == "trade":
-        out += _legal_trades(st, seat)
-    return sorted(out)
+        return sorted(_legal_in_frame(st))
+    step = LEGAL_IN_STEP.get(st.phase)
+    return [] if step is None else sorted(step(st, seat))
 
 
 def apply(st: CiubState, actor: int, action: int) -> None:
-    """Apply a legal player action or chance outcome; a player decision counts towards the
-    ``decision_limit`` safeguard (ruling 21), which ends the game when reached."""
+    """Apply a legal player action or chance outcome (the core counts the decisions towards
+    the ``decision_limit`` safeguard, ruling 21)."""
     if actor == CHANCE:
         apply_chance(st, action)
         return
     apply_action(st, action)
-    st.decisions += 1
-    if st.decisions >= st.game.options["decision_limit"]:
-        st.phase, st.stack, st.to_roll = "over", [], []  # ruling 21
 
 
 def chance_weights(st: CiubState) -> list[tuple[int, int]]:
@@ -158,6 +115,72 @@ def chance_weights(st: CiubState) -> list[tuple[int, int]]:
 
 
 # ===================================================================== legal actions
+def _legal_marks(st: CiubState, seat: int) -> list[int]:
+    """Phase 1: pass, place or shift the marker onto a face-up card without a marker, or
+    remove an unmarked top-row card (docs/rules/ciub.md, "Phase 1")."""
+    base = st.space.base
+    taken = {m for m in st.marker if m is not None}
+    mark, remove = base("mark"), base("remove")
+    out = [base("pass")]
+    out += [mark + card for card in st.top + st.bottom if card not in taken]
+    out += [remove + card for card in st.top if card not in taken]
+    return out
+
+
+def _legal_dice_actions(st: CiubState, seat: int) -> list[int]:
+    """Phase 2, dice actions: swap a die showing swap for a supply colour, use a re-roll or
+    adjust die (one die of each colour and face), or done."""
+    c, face, space = st.c, st.face, st.space
+    use = space.base("use")
+    out: list[int] = []
+    for die in _first_of_each(usable_dice(st), lambda d: (c.die_colour[d], face[d])):
+        if c.face_symbol(die, face[die]) == "swap":
+            out += [space.encode("swap", die, k) for k in supply_colours(st)]
+        else:
+            out.append(use + die)
+    out.append(space.base("done"))
+    return out
+
+
+def _legal_set_aside(st: CiubState, seat: int) -> list[int]:
+    """Phase 2, after the dice actions: set an active die aside (one of each colour and
+    face), roll again once a die went into the tray or was swapped since the last roll, or
+    stop."""
+    base, c = st.space.base, st.c
+    free = [die for die in held(st, seat) if not st.tray[die]]
+    active = [die for die in free if st.face[die] >= 0]
+    aside = base("set_aside")
+    out = [aside + die for die in _first_of_each(active, lambda d: (c.die_colour[d], st.face[d]))]
+    if st.cycle_ok and free:
+        out.append(base("roll"))
+    out.append(base("stop"))
+    return out
+
+
+def _legal_claims(st: CiubState, seat: int) -> list[int]:
+    """Phase 3: claim a card the tray meets, or no claim (always allowed)."""
+    claim_ = st.space.base("claim")
+    return [claim_ + card for card in claimable(st)] + [st.space.base("no_claim")]
+
+
+def _legal_moves_down(st: CiubState, seat: int) -> list[int]:
+    """Phase 3, after a claim: the top-row card moved down into the gap."""
+    down = st.space.base("move_down")
+    return [down + card for card in st.top]
+
+
+def _legal_returns(st: CiubState, seat: int) -> list[int]:
+    """Phase 3, down to five dice: one die of each class to return."""
+    back = st.space.base("return")
+    return [back + die for die in _first_of_each(held(st, seat), _trade_class(st))]
+
+
+def _legal_takes(st: CiubState, seat: int) -> list[int]:
+    """Phase 3, after no claim: a die of any colour the supply holds."""
+    take = st.space.base("take")
+    return [take + k for k in supply_colours(st)]
+
+
 def _first_of_each(dice: list[int], key: Callable[[int], Hashable]) -> list[int]:
     """One die of each class: dice that differ only in their number are interchangeable."""
     seen: set[Hashable] = set()
@@ -235,6 +258,19 @@ def _legal_in_frame(st: CiubState) -> list[int]:
                 continue
             out.append(enc("face", face))
     return out
+
+
+# the legal actions of each step of a turn without a decision frame (phase 4: ``_legal_trades``)
+LEGAL_IN_STEP: dict[str, Callable[[CiubState, int], list[int]]] = {
+    "mark": _legal_marks,
+    "actions": _legal_dice_actions,
+    "set_aside": _legal_set_aside,
+    "claim": _legal_claims,
+    "move_down": _legal_moves_down,
+    "reduce": _legal_returns,
+    "take": _legal_takes,
+    "trade": _legal_trades,
+}
 
 
 # ===================================================================== applying

@@ -386,10 +386,10 @@ class Model:
     def aside(self, need: Need, dice: list[Die], cycle_ok: bool, supply: tuple[int, ...]) -> Number:
         """After the dice actions: skulls go into the tray; set dice aside; roll or stop."""
         free: list[Die] = []
-        for colour, symbol in dice:
+        for colour, symbol in dice:  # ``done``: every skull goes into the tray
             if symbol == SKULL:
                 need = self.add(need, SKULL)
-                cycle_ok = True
+                cycle_ok = True  # a die went into the tray: rolling again is allowed
             else:
                 free.append((colour, symbol))
         if self.met(need):
@@ -404,7 +404,7 @@ class Model:
         if known is not None:
             return known
         before = self.hits
-        stop = need
+        stop = need  # stopping: every active free die into the tray
         for _, symbol in free:
             if symbol != INACTIVE:
                 stop = self.add(stop, symbol)
@@ -412,15 +412,22 @@ class Model:
             self.busy.discard(key)
             self.memo[key] = self.one
             return self.one
+        best = self._best_aside(need, free, cycle_ok, supply)
+        self._keep(key, best, before)
+        return best
+
+    def _best_aside(
+        self, need: Need, free: list[Die], cycle_ok: bool, supply: tuple[int, ...]
+    ) -> Number:
+        """The best choice of dice to set aside before rolling the others again: any number of
+        each kind of useful active die (stopping is ``aside``'s)."""
         best = self.zero
         useful: dict[Die, int] = {}
         blanks: set[Die] = set()
         for die in free:
-            if die[1] == INACTIVE:
-                continue
             if die[1] == BLANK:
                 blanks.add(die)
-            else:
+            elif die[1] != INACTIVE:
                 useful[die] = useful.get(die, 0) + 1
         kinds = sorted(useful)
         for counts in product(*(range(useful[k] + 1) for k in kinds)):
@@ -443,7 +450,6 @@ class Model:
                     best = value
                     if best == self.one:
                         break
-        self._keep(key, best, before)
         return best
 
 

@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any, cast
 
 from grimoire.core.actions import ActionSpace
+from grimoire.core.errors import IllegalAction
 from grimoire.core.frames import Frame, copy_frames
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
 from grimoire.games.ciub import actions, position, rules, text, view
@@ -31,7 +32,7 @@ class CiubState(State):
         # ``game`` of the core's type: mypyc refuses to narrow an inherited attribute to
         # CiubGame ('Type of "game" is incompatible with definition in class "State"').
         self.c: Components = game.components
-        self.space: ActionSpace = game.codec
+        self.space: ActionSpace = game.codec.space  # the ids, read on the hot path
         if blank:  # an empty shell that _copy fills in
             return
         c = game.components
@@ -63,7 +64,6 @@ class CiubState(State):
         self.triggered = False  # the last C card is revealed
         self.opus_holder: int | None = None
         self.final_left: list[int] = []  # seats still to take their final turn
-        self.decisions = 0  # player decisions so far (the decision_limit safeguard, ruling 21)
 
     # ----------------------------------------------------------------- contract
     @property
@@ -100,18 +100,25 @@ class CiubState(State):
         best = max(key)
         return [seat for seat in range(self.game.players) if key[seat] == best]
 
+    def _end_by_decision_limit(self) -> None:
+        self.phase, self.stack, self.to_roll = "over", [], []  # ruling 21
+
     def backs_out(self, action: int, seat: int | None = None) -> bool:
         """``cancel`` takes back a half-chosen re-roll or adjust (nothing else)."""
         return action == self.space.encode("cancel")
 
-    def action_to_string(self, action: int) -> str:
-        return actions.action_text(self, action)
+    def chance_to_string(self, outcome: int) -> str:
+        return text.chance_text(self, outcome)
 
     def parse_action(self, source: str) -> int:
-        return actions.parse(self, source)
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return actions.action_json(self, action)
+        """The declared parser, with Ciúb's twin dice (``actions.as_offered``) and its reasons
+        for a face it cannot read (``actions.refuse_face``)."""
+        try:
+            action = super().parse_action(source)
+        except IllegalAction:
+            actions.refuse_face(self, source)
+            raise
+        return action if self.is_chance() else actions.as_offered(self, action)
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         return view.describe(self, actor, action, viewer)

@@ -1,5 +1,6 @@
-"""Ciúb's words in the current language: the translator, colour and face names, and the help
-line of the step being played. (Action labels and the parser are in ``actions.py``.)"""
+"""Ciúb's words in the current language: the translator, colour and face names, the help line
+of the step being played and the texts of chance outcomes. (The actions' texts and parser are
+declared in ``actions.py``.)"""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ if TYPE_CHECKING:
     from grimoire.games.ciub.state import CiubState
 
 # Texts shown to people are in the current language (grimoire.core.i18n; English is the source:
-# the msgids below are exactly the English texts). Parsing reads English here; the terminal
-# also accepts the translated label of any legal action.
+# the msgids below are exactly the English texts). The parser reads English, and the text of any
+# legal action as shown in the current language.
 _ = translator("ciub", Path(__file__).parent / "locale")
 
 PHASE_HELP = {
@@ -75,3 +76,29 @@ def phase_help(st: CiubState) -> str:
     if frame is not None:
         return _("phase 4: pick a die of another colour for your 2-for-1 die")
     return _(PHASE_HELP[st.phase]) if st.phase in PHASE_HELP else _("chance")
+
+
+def chance_text(st: CiubState, outcome: int) -> str:
+    """The text of a chance outcome: a die's roll, the first player, or a card removed, dealt
+    or drawn."""
+    c = st.c
+    if st.phase == "roll":
+        die = st.to_roll[0]
+        face = face_shown(c.face_symbol(die, outcome))
+        return _("{die} rolls {face}").format(die=c.die_label[die], face=face)
+    if st.phase == "setup_first":
+        return _("seat {seat} starts").format(seat=outcome)
+    card = c.cards[outcome]
+    if st.phase == "setup_remove":
+        return _("card {card} ({letter} {need}) is removed face down").format(
+            card=outcome, letter=card.letter, need=card.need
+        )
+    if st.phase == "setup_deal":
+        if st.setup_queue[0] == "top":
+            row = _("card {card} ({need}, {vp} VP) is dealt to the top row")
+        else:
+            row = _("card {card} ({need}, {vp} VP) is dealt to the bottom row")
+        return row.format(card=outcome, need=card.need, vp=card.vp)
+    return _("card {card} ({letter} {need}, {vp} VP) is drawn to the top row").format(
+        card=outcome, letter=card.letter, need=card.need, vp=card.vp
+    )

@@ -33,6 +33,9 @@ class FatalGame(Game):
     max_players: ClassVar[int] = 5
     hidden_information = True
     simultaneous_decisions = True  # the sealed reveal at the end of round 1
+    # the engine safeguard (ruling 26): the rules alone do not end a game in which nobody
+    # takes a treasure
+    decision_limit: ClassVar[int | None] = 4000
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "first_player",
@@ -80,16 +83,6 @@ class FatalGame(Game):
             ),
             kind=bool,
         ),
-        Option(
-            "decision_limit",
-            4000,
-            N_(
-                "engine safeguard (PROPOSED): the game ends, scored as it stands, once this many "
-                "player decisions have been made (the rules alone do not end a game in which "
-                "nobody takes a treasure)"
-            ),
-            kind=int,
-        ),
     )
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
@@ -103,8 +96,6 @@ class FatalGame(Game):
         first = self.options["first_player"]
         if first != "random" and not 0 <= int(first) < self.players:
             raise InvalidOptions(f"first_player {first} is not a seat of {self.players} players")
-        if self.options["decision_limit"] < 1:
-            raise InvalidOptions("decision_limit must be 1 or more")
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]

@@ -16,7 +16,7 @@ from grimoire.games.fatal import actions as A
 from grimoire.games.fatal.chance import apply_chance
 from grimoire.games.fatal.chance import chance_weights as chance_weights
 from grimoire.games.fatal.decisions import ACT, LEGAL
-from grimoire.games.fatal.flow import advance, finish
+from grimoire.games.fatal.flow import advance
 from grimoire.games.fatal.frames import Reveal, RoundEnd
 
 if TYPE_CHECKING:
@@ -33,18 +33,15 @@ def legal_actions(st: FatalState, seat: int) -> list[int]:
 
 def apply(st: FatalState, actor: int, action: int) -> None:
     """Apply a legal action of ``actor`` (or a chance outcome), then run the rules on to the
-    next decision or chance node; the engine safeguard ends a game at ``decision_limit``."""
+    next decision or chance node (the core ends a game at ``decision_limit``, ruling 26)."""
     if actor == CHANCE:
         apply_chance(st, action)
         st.changed = True
     else:
         decide(st, actor, action)
-        st.decisions += 1
         if action != A.DONE:
             st.changed = True  # ruling 31: only `done` leaves the game as it was
     advance(st)
-    if actor != CHANCE and st.phase != "over" and st.decisions >= st.game.options["decision_limit"]:
-        finish(st)  # the engine safeguard (ruling 26)
 
 
 def decide(st: FatalState, seat: int, action: int) -> None:

@@ -93,7 +93,6 @@ class FatalState(State):
         self.limit = self.comp.plays  # visions allowed this turn (Double Vision: one more)
         self.bonus = 0  # Falling Star stars this turn
         self.casts = 0  # trimagics cast this turn
-        self.decisions = 0
         self.special = -1  # the seat that won by eliminating its opposing sign
         self.reshuffles = 0
         # ruling 31: turns in a row in which nothing changed, and whether this one changed anything
@@ -146,6 +145,9 @@ class FatalState(State):
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return rules.chance_weights(self)
+
+    def _end_by_decision_limit(self) -> None:
+        flow.finish(self)  # ruling 26
 
     def scores(self) -> list[float]:
         return [float(facts.total(self, s)) for s in range(self.n)]

@@ -10,7 +10,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
-from grimoire.core.options import Option, decision_limit
+from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.five_seals import evaluation, position
 from grimoire.games.five_seals.actions import codec
@@ -28,6 +28,7 @@ class FiveSealsGame(Game):
     title: ClassVar[str] = "Five Seals of Magic"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    decision_limit: ClassVar[int | None] = 20_000  # the engine safeguard (ruling 22)
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "circle",
@@ -91,7 +92,6 @@ class FiveSealsGame(Game):
             ),
             kind=int,
         ),
-        decision_limit(),  # ruling 22
     )
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:

@@ -45,12 +45,9 @@ def apply(st: FiveSealsState, actor: int, action: int) -> None:
         chance.apply(st, action)
     else:
         act(st, st.stack[-1], action)
-        st.decisions += 1
     st.memo.clear()
     flow.advance(st)
     st.memo.clear()
-    if st.decisions >= st.game.options["decision_limit"] and st.phase != "over":
-        st.phase, st.stack, st.rolls = "over", [], []  # ruling 22
 
 
 # ---------------------------------------------------------------------- legal actions

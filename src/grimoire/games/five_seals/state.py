@@ -72,7 +72,6 @@ class FiveSealsState(State):
         self.rolls: list[int] = []  # dice waiting to be rolled, in order
         self.stall = 0  # rounds in a row without a broken seal (engine safeguard)
         self.broke = False  # a seal was broken this round
-        self.decisions = 0  # player decisions so far (the decision_limit safeguard)
         self.turns = 0  # turns started (None in a loaded position: its count is not stored)
         flow.advance(self)
 
@@ -153,6 +152,9 @@ class FiveSealsState(State):
 
     def chance_weights(self) -> list[tuple[int, int]]:
         return chance.weights(self)
+
+    def _end_by_decision_limit(self) -> None:
+        self.phase, self.stack, self.rolls = "over", [], []  # ruling 22
 
     def scores(self) -> list[float]:
         return [float(s) for s in scoring.scores(self)]

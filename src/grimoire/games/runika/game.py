@@ -15,7 +15,7 @@ from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.i18n import N_
 from grimoire.core.observation import ObservationEncoder
-from grimoire.core.options import Option, decision_limit
+from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.runika import evaluation, position
 from grimoire.games.runika.actions import ActionIds, bind
@@ -34,6 +34,7 @@ class RunikaGame(Game):
     title: ClassVar[str] = "Runika and the Six-Sided Spellbooks"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 5
+    decision_limit: ClassVar[int | None] = 3000  # the engine safeguard
     declared_options: ClassVar[tuple[Option, ...]] = (
         Option(
             "components",
@@ -128,7 +129,6 @@ class RunikaGame(Game):
             N_("solo (1 player): the professor turned over, whose runes are the goal"),
             choices=SOLO_PROFESSORS,
         ),
-        decision_limit(3000),
     )
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:

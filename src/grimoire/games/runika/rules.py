@@ -78,7 +78,7 @@ def backs_out(st: RunikaState, seat: int, action: int) -> bool:
 
 def apply(st: RunikaState, actor: int, action: int) -> None:
     """Apply a legal action of ``actor`` (or a chance outcome), then move the game on to the
-    next decision; the decision limit (an engine safeguard) ends the game."""
+    next decision (the core ends the game at the decision limit, an engine safeguard)."""
     st.memo.clear()  # the core clears it after this too; the flow must not see stale facts
     if actor == CHANCE:
         chance.apply(st, action)
@@ -91,7 +91,4 @@ def apply(st: RunikaState, actor: int, action: int) -> None:
             st.qpass[actor] = choice.arg
         else:
             _frame_act(st, st.stacks[actor][-1], choice)
-        st.decisions += 1
     flow.advance(st)
-    if actor != CHANCE and st.phase != "over" and st.decisions >= st.limit:
-        flow.finish(st, "limit")

@@ -29,7 +29,7 @@ class RunikaState(State):
     # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
     # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
     # module is compiled. What the rules need of the game is on the state: ``comp``,
-    # ``codec``, ``ids``, ``rules``, ``tables``, ``limit`` and, from the core's type,
+    # ``codec``, ``ids``, ``rules``, ``tables`` and, from the core's type,
     # ``game.options``.
 
     def __init__(
@@ -44,7 +44,6 @@ class RunikaState(State):
         self.rules = game.rules  # the options' flags (``facts.Rules``)
         self.tables = game.tables  # the components as flat tables, placements included
         self.placements = game.placements  # every placement of every rune's pattern
-        self.limit = int(game.options["decision_limit"])  # the decision limit (a safeguard)
         n = self.n = game.players
         profs = len(comp.professors)
         self.phase = "setup"  # setup, draft, pass, turns, end, cleanup, over
@@ -53,7 +52,6 @@ class RunikaState(State):
         self.draft_seat = -1
         self.turn_i = 0  # index in the round's turn order (sequential play)
         self.charm = -1  # seat holding the charm token
-        self.decisions = 0
         self.picks = 0  # dice kept this round (solo)
         self.start_done = False  # someone has completed a starting rune
         self.solo_prof = game.rules.solo_prof  # the solo professor turned over (-1: not drawn)
@@ -117,6 +115,9 @@ class RunikaState(State):
     def backs_out(self, action: int, seat: int | None = None) -> bool:
         return rules.backs_out(self, self._resolve_actor(seat), action)
 
+    def _end_by_decision_limit(self) -> None:
+        flow.finish(self, "limit")
+
     def scores(self) -> list[float]:
         return [float(flow.score(self, s)) for s in range(self.n)]
 
@@ -138,7 +139,7 @@ class RunikaState(State):
         game = cast("RunikaGame", self.game)
         o = RunikaState(game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
         o.comp, o.codec, o.ids, o.rules = self.comp, self.codec, self.ids, self.rules
-        o.tables, o.placements, o.limit, o.n = self.tables, self.placements, self.limit, self.n
+        o.tables, o.placements, o.n = self.tables, self.placements, self.n
         o.phase, o.turns, o.round, o.first = self.phase, self.turns, self.round, self.first
         o.draft_seat, o.turn_i, o.charm = self.draft_seat, self.turn_i, self.charm
         o.decisions, o.picks, o.start_done = self.decisions, self.picks, self.start_done

@@ -93,7 +93,7 @@ async def svg(request: Request, game_id: str, hub: HubDep, lang: Language) -> Re
     room = await hub.room(game_id)
     viewer = room.seat_of(token_of(request, game_id))
     with language_scope(lang):  # the drawing's words in the language of the asking page
-        drawing = room.game.render_svg(room.state, viewer)
+        drawing = room.game.render_svg(room.state, viewer) if room.game.capabilities.svg else None
     if drawing is None:
         raise NotFound(N_("{title} has no SVG drawing"), title=room.title)
     return Response(drawing, media_type="image/svg+xml")
