@@ -44,13 +44,30 @@ def _available(timing: str, flipped: int, used: int) -> bool:
 
 def passive(st: RunikaState, seat: int, kind: str) -> Card | None:
     """An available card of the seat with a passive ability ``kind`` (a continuous one first,
-    so that a once-per-round card is kept), or None."""
-    found = None
-    for src, timing, ability, free in cards(st, seat):
-        if ability.kind == kind and free:
-            if timing == "C":
-                return src
-            found = found or src
+    so that a once-per-round card is kept), or None. (``cards`` in order, read from the
+    tables: the rules ask this on every die.)"""
+    t = st.tables
+    found: Card | None = None
+    owned = st.owned[seat]
+    for i in range(len(owned)):
+        card = owned[i]
+        if t.rune_ability[card[0]] == kind:
+            timing = t.rune_timing[card[0]]
+            if _available(timing, card[1], card[2]):
+                if timing == "C":
+                    return Card("r", i)
+                if found is None:
+                    found = Card("r", i)
+    achs = st.achs[seat]
+    for i in range(len(achs)):
+        card = achs[i]
+        if t.ach_ability[card[0]] == kind:
+            timing = t.ach_timing[card[0]]
+            if _available(timing, card[1], card[2]):
+                if timing == "C":
+                    return Card("a", i)
+                if found is None:
+                    found = Card("a", i)
     return found
 
 
@@ -75,8 +92,8 @@ def timing_of(st: RunikaState, seat: int, src: Card) -> str:
     """The timing (C, R, F) of the seat's card ``src``."""
     kind, index = src.kind, src.index
     if kind == "r":
-        return st.comp.runes[st.owned[seat][index][0]].timing
-    return st.comp.achievements[st.achs[seat][index][0]].timing
+        return st.tables.rune_timing[st.owned[seat][index][0]]
+    return st.tables.ach_timing[st.achs[seat][index][0]]
 
 
 def spend(st: RunikaState, seat: int, kind: str) -> None:
@@ -137,6 +154,12 @@ def flame_bonus(st: RunikaState, seat: int) -> int:
 # ---------------------------------------------------------------------- activation
 def activatable(st: RunikaState, seat: int, stage: str) -> list[int]:
     """Arguments of the ``ability`` actions the seat may use now (sorted, distinct)."""
+    t = st.tables
+    owned, achs = st.owned[seat], st.achs[seat]
+    if not any(t.rune_activated[c[0]] for c in owned) and not any(
+        t.ach_activated[c[0]] for c in achs
+    ):
+        return []  # (no card with an activated ability: the common case)
     out = set()
     for src, _, ability, free in cards(st, seat):
         if free and ability.kind in ACTIVATED and usable(st, seat, ability, stage):
@@ -202,7 +225,7 @@ def grid_targets(st: RunikaState, seat: int, prof: int) -> list[int]:
     runes": "you may apply it to another player's spell grid"), in simultaneous play whatever
     that player's turn has reached: its claims (a sealed claim whose dice are hit fails at the
     round end, ruling 24) or its end."""
-    interaction = st.rules.interaction and prof >= 0 and st.comp.professors[prof].interaction
+    interaction = st.rules.interaction and prof >= 0 and st.tables.prof_interaction[prof]
     return [
         other
         for other in range(st.n)
@@ -463,7 +486,7 @@ def _discard_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
 
 def _orient_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:
     """Ekamu: the disc turned so that the colour is on top."""
-    st.disc[frame.s] = -st.comp.colours[arg].side % 4
+    st.disc[frame.s] = -st.tables.colour_side[arg] % 4
 
 
 def _turn_effect(st: RunikaState, frame: Ab, kind: str, arg: int) -> None:

@@ -49,20 +49,19 @@ def deal_pool(st: RunikaState, cat: str) -> list[int]:
     if cat == "mastery":
         return st.mastery_box
     start = cat == "start"
-    return [r for r in st.deck if st.comp.runes[r].start == start]
+    return [r for r in st.deck if st.tables.rune_start[r] == start]
 
 
 def weights(st: RunikaState) -> list[tuple[int, int]]:
     event = st.chance[0]
     if isinstance(event, Roll):
-        colour = st.comp.colours[event.c]
-        return [(face, colour.weight(face)) for face in range(4) if colour.weight(face)]
+        return st.tables.roll_weights[event.c][:]
     if isinstance(event, BagDraw):
         return [(c, count) for c, count in enumerate(st.bag) if count > 0]
     if isinstance(event, FirstDraw):
         return [(seat, 1) for seat in range(st.n)]
     if isinstance(event, SoloDraw):
-        return [(p, 1) for p in st.rules.professors if st.comp.professors[p].token]
+        return [(p, 1) for p in st.rules.professors if st.tables.prof_token[p]]
     if isinstance(event, RuneDraw):
         return sorted(Counter(st.deck).items())
     if isinstance(event, Deal):

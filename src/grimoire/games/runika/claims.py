@@ -16,9 +16,8 @@ from grimoire.core.actions import Decoded
 from grimoire.games.runika import abilities
 from grimoire.games.runika.actions import CANCEL
 from grimoire.games.runika.components import ONE
+from grimoire.games.runika.facts import colour_masks, grid_bits, matches_at
 from grimoire.games.runika.frames import AchDraw, At, Main, RuneDraw
-from grimoire.games.runika.grid import masks
-from grimoire.games.runika.patterns import Placement, match
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
@@ -27,7 +26,8 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- achievements
 def achievement(st: RunikaState, seat: int) -> None:
     """End of turn: a token on every professor -> take them back and draw an achievement."""
-    needed = [p for p in st.rules.professors if st.comp.professors[p].token and p != st.solo_prof]
+    token = st.tables.prof_token
+    needed = [p for p in st.rules.professors if token[p] and p != st.solo_prof]
     if st.ach_deck and all(seat in st.prest[p] for p in needed):
         for prof in needed:
             st.prest[prof].remove(seat)
@@ -35,43 +35,69 @@ def achievement(st: RunikaState, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------- what can be claimed
+def taken_cells(st: RunikaState, seat: int) -> int:
+    """The cells of the seat's sealed claims (simultaneous play), as a mask."""
+    taken = 0
+    for claim in st.sim_claims[seat]:
+        taken |= claim[1]
+    return taken
+
+
 def virtual_grid(st: RunikaState, seat: int) -> list[int]:
     """The seat's grid without the dice of its sealed claims (simultaneous play)."""
     grid = st.grid[seat]
     if not st.sim_claims[seat]:
         return grid
-    taken = 0
-    for _, mask in st.sim_claims[seat]:
-        taken |= mask
+    taken = taken_cells(st, seat)
     return [-1 if taken >> c & 1 else d for c, d in enumerate(grid)]
+
+
+def grid_key(st: RunikaState, seat: int) -> int:
+    """The key of the seat's virtual grid (``facts``: its colours as three masks)."""
+    return grid_bits(st.grid[seat], taken_cells(st, seat))
 
 
 def candidates(st: RunikaState, seat: int) -> list[int]:
     """Runes the seat could claim if its grid held the pattern."""
     rules = st.rules
-    pending = {r for r, _ in st.sim_claims[seat]}
+    sealed = st.sim_claims[seat]
     if rules.secret:
         got = st.secret_got[seat]
-        return [r for i, r in enumerate(st.secret[seat]) if not got[i] and r not in pending]
-    out = {stack[-1] for stack in st.display if stack}
+        secret = st.secret[seat]
+        out = []
+        for i in range(len(secret)):
+            rune = secret[i]
+            if not got[i] and not any(claim[0] == rune for claim in sealed):
+                out.append(rune)
+        return out
+    found = {stack[-1] for stack in st.display if stack}
     if rules.solo:
-        goal = {r for r, _, _ in st.owned[seat]}
-        ready = all(r in goal for r in st.comp.professors[st.solo_prof].solo_runes)
-        out |= {r for r, owner in st.mastery_row if owner < 0 and ready}  # ruling 16: last
+        goal = {card[0] for card in st.owned[seat]}
+        ready = all(r in goal for r in st.tables.prof_solo_runes[st.solo_prof])
+        if ready:  # ruling 16: last
+            found |= {entry[0] for entry in st.mastery_row if entry[1] < 0}
     else:
-        out |= {r for r, owner in st.mastery_row if owner != seat and r not in st.mastered[seat]}
-    return sorted(out - pending)
+        mastered = st.mastered[seat]
+        for entry in st.mastery_row:
+            if entry[1] != seat and entry[0] not in mastered:
+                found.add(entry[0])
+    for claim in sealed:
+        found.discard(claim[0])
+    return sorted(found)
 
 
-def matches(st: RunikaState, seat: int, rune: int) -> list[Placement]:
-    """Placements of ``rune`` the grid holds, one per distinct set of claimed cells."""
-    grid_masks = masks(virtual_grid(st, seat))
-    found: list[Placement] = []
-    seen: set[int] = set()
-    for placement in st.placements[rune]:
-        if placement.claim not in seen and match(placement, grid_masks):
-            seen.add(placement.claim)
-            found.append(placement)
+def matches(st: RunikaState, seat: int, rune: int) -> list[int]:
+    """Placements of ``rune`` the grid holds (their rows in ``st.tables``), one per distinct
+    set of claimed cells."""
+    t = st.tables
+    m = colour_masks(grid_key(st, seat))
+    found: list[int] = []
+    seen: list[int] = []
+    for i in range(t.first[rune], t.first[rune + 1]):
+        claim = t.claim[i]
+        if claim not in seen and matches_at(t, i, m):
+            seen.append(claim)
+            found.append(i)
     return found
 
 
@@ -87,14 +113,15 @@ def claimable(st: RunikaState, seat: int) -> list[int]:
 def claim(st: RunikaState, seat: int, rune: int) -> None:
     found = matches(st, seat, rune)
     if len(found) == 1:
-        apply_claim(st, seat, rune, found[0].claim)
+        apply_claim(st, seat, rune, st.tables.claim[found[0]])
     else:
         st.stacks[seat].append(At(s=seat, r=rune))
 
 
 def at_legal(st: RunikaState, frame: At) -> list[int]:
+    t = st.tables
     found = matches(st, frame.s, frame.r)
-    return [CANCEL, *sorted(st.ids.at(p.anchor, p.rotation) for p in found)]
+    return [CANCEL, *sorted(st.ids.at(t.anchor[i], t.rotation[i]) for i in found)]
 
 
 def at_act(st: RunikaState, frame: At, choice: Decoded) -> None:
@@ -102,9 +129,10 @@ def at_act(st: RunikaState, frame: At, choice: Decoded) -> None:
     st.stacks[seat].pop()
     if choice.kind == "cancel":
         return
-    for placement in matches(st, seat, frame.r):
-        if (placement.anchor, placement.rotation) == choice.args:
-            apply_claim(st, seat, frame.r, placement.claim)
+    t = st.tables
+    for i in matches(st, seat, frame.r):
+        if (t.anchor[i], t.rotation[i]) == choice.args:
+            apply_claim(st, seat, frame.r, t.claim[i])
             return
     raise AssertionError("no such placement")
 
@@ -205,9 +233,11 @@ def still_held(st: RunikaState, seat: int, rune: int, mask: int, others: int) ->
     its other unresolved claims (``others``) left aside as when it sealed them. With the
     interaction rule another player's Simza or Ainfean may have pushed or discarded one of
     them in the meantime (ruling 24)."""
-    grid = [-1 if others >> cell & 1 else die for cell, die in enumerate(st.grid[seat])]
-    grid_masks = masks(grid)
-    return any(p.claim == mask and match(p, grid_masks) for p in st.placements[rune])
+    t = st.tables
+    m = colour_masks(grid_bits(st.grid[seat], others))
+    return any(
+        t.claim[i] == mask and matches_at(t, i, m) for i in range(t.first[rune], t.first[rune + 1])
+    )
 
 
 def refill(st: RunikaState) -> None:

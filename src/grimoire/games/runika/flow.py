@@ -9,11 +9,9 @@ claims of the secret-runes variant, which are always asked).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from grimoire.games.runika import claims, turn
-from grimoire.games.runika.actions import DONE
 from grimoire.games.runika.chance import CATEGORIES
 from grimoire.games.runika.frames import (
     AchDraw,
@@ -133,7 +131,8 @@ def order(st: RunikaState) -> list[int]:
 
 
 def turn_seat(st: RunikaState) -> int:
-    return order(st)[st.turn_i]
+    """The seat whose turn it is in sequential play (``order(st)[st.turn_i]``)."""
+    return (st.first + st.turn_i) % st.n
 
 
 # ---------------------------------------------------------------------- a round
@@ -235,7 +234,18 @@ def stage_step(st: RunikaState, seat: int) -> bool:
     Turns); False when the stage waits for the seat's decision."""
     main = st.stacks[seat][0]
     assert isinstance(main, Main)
-    return STAGE_STEPS[main.stage](st, seat, main)
+    stage = main.stage
+    if stage == "reroll" or stage == "resolve":
+        return _pass_if_only_done(st, seat, main)
+    if stage == "claims":
+        return _claims(st, seat, main)
+    if stage == "roll":
+        return _roll_stored(st, seat, main)
+    if stage == "achieve":
+        return _achieve(st, seat, main)
+    if stage == "refill":
+        return _refill(st, seat, main)
+    return _end_turn(st, seat, main)
 
 
 def _roll_stored(st: RunikaState, seat: int, main: Main) -> bool:
@@ -253,7 +263,7 @@ def _roll_stored(st: RunikaState, seat: int, main: Main) -> bool:
 
 def _pass_if_only_done(st: RunikaState, seat: int, main: Main) -> bool:
     """Re-rolling or resolving: passed by itself once ``done`` is all that is left."""
-    if turn.main_legal(st, seat, main) != [DONE]:
+    if not turn.only_done(st, seat, main):
         return False
     main.stage = "resolve" if main.stage == "reroll" else "achieve"
     return True
@@ -269,7 +279,7 @@ def _achieve(st: RunikaState, seat: int, main: Main) -> bool:
 def _claims(st: RunikaState, seat: int, main: Main) -> bool:
     """Runes: asked while a claim is possible; always asked with secret runes (whether one
     is possible may hang on a secret rune, and who acts must not tell)."""
-    if st.rules.secret or turn.main_legal(st, seat, main) != [DONE]:
+    if st.rules.secret or claims.claimable(st, seat):
         return False
     main.stage = "refill"
     return True
@@ -295,18 +305,6 @@ def _end_turn(st: RunikaState, seat: int, main: Main) -> bool:
         else:
             st.phase = "end"
     return True
-
-
-# a turn's stage -> its automatic step
-STAGE_STEPS: dict[str, Callable[[RunikaState, int, Main], bool]] = {
-    "roll": _roll_stored,
-    "reroll": _pass_if_only_done,
-    "resolve": _pass_if_only_done,
-    "achieve": _achieve,
-    "claims": _claims,
-    "refill": _refill,
-    "end": _end_turn,
-}
 
 
 def cleanup(st: RunikaState) -> None:
@@ -377,10 +375,12 @@ def finish(st: RunikaState, reason: str) -> None:
 # ---------------------------------------------------------------------- scores
 def score(st: RunikaState, seat: int) -> int:
     """Point tokens + points of rune cards + points of achievement cards (flipped included)."""
-    comp = st.comp
+    t = st.tables
     total = st.tokens[seat]
-    total += sum(comp.runes[card[0]].points for card in st.owned[seat])
-    total += sum(comp.achievements[card[0]].points for card in st.achs[seat])
+    for card in st.owned[seat]:
+        total += t.rune_points[card[0]]
+    for card in st.achs[seat]:
+        total += t.ach_points[card[0]]
     return total
 
 

@@ -11,7 +11,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from grimoire.core.documents import require
-from grimoire.core.frames import Frame
 from grimoire.games.runika import claims, flow
 from grimoire.games.runika.abilities import GRID_KINDS, rotate_choice
 from grimoire.games.runika.chance import category, deal_pool
@@ -27,6 +26,7 @@ from grimoire.games.runika.frames import (
     Decision,
     FirstDraw,
     Fort,
+    Frame,
     Main,
     Pick,
     Quarry,
@@ -79,7 +79,7 @@ def _frames(st: RunikaState) -> None:
 
 def _kind(frame: Frame) -> str:
     """A frame's kind (``k``; an ``Ab`` frame's ``kind`` field is its ability's)."""
-    return str(type(frame).__struct_config__.tag)
+    return frame.tag()
 
 
 def _frame(st: RunikaState, s: int, stage: str, frame: Frame, where: str) -> None:

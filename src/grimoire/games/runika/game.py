@@ -5,8 +5,8 @@ Rules, rulings, options and the position format: docs/rules/runika.md.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -19,32 +19,12 @@ from grimoire.core.options import Option
 from grimoire.core.state import State
 from grimoire.games.runika import evaluation, position
 from grimoire.games.runika.actions import ActionIds, bind
-from grimoire.games.runika.components import LOADER
+from grimoire.games.runika.components import LOADER, Components
+from grimoire.games.runika.facts import Rules, Tables
 from grimoire.games.runika.patterns import Placement
 from grimoire.games.runika.state import RunikaState
 
 SOLO_PROFESSORS = ("random", "simza", "ainfean", "ekamu", "kobataan")
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The options resolved into the flags the rules read."""
-
-    solo: bool
-    simultaneous: bool
-    secret: bool
-    secret_turn_order: bool  # ruling 20: the first in turn order to complete the three wins
-    interaction: bool
-    quick: bool
-    charm: bool
-    luniorn: bool
-    flame_red: bool
-    goal: int
-    start_end: bool
-    first: int  # -1: a chance node draws the initiative holder
-    solo_prof: int  # -1: drawn (solo) or none
-    professors: tuple[int, ...]  # the professors in play
-    luniorn_index: int  # -1 without Luniorn
 
 
 class RunikaGame(Game):
@@ -221,8 +201,16 @@ class RunikaGame(Game):
 
     @cached_property
     def placements(self) -> tuple[tuple[Placement, ...], ...]:
-        """Every placement of every rune's pattern (precomputed once per game)."""
-        return tuple(r.pattern.placements(self.comp.letters) for r in self.comp.runes)
+        """Every placement of every rune's pattern (precomputed once per components)."""
+        return _placements(self.comp)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The components as flat tables (``facts.Tables``), made once per components."""
+        tables = _TABLES.get(self.comp)
+        if tables is None:
+            tables = _TABLES[self.comp] = Tables(self.comp, self.placements)
+        return tables
 
     def component_texts(self) -> list[str]:
         return [LOADER.text(self.options["components"])]
@@ -273,3 +261,16 @@ class RunikaGame(Game):
 
         assert isinstance(state, RunikaState)
         return render(state, seat)
+
+
+def _placements(comp: Components) -> tuple[tuple[Placement, ...], ...]:
+    found = _PLACEMENTS.get(comp)
+    if found is None:
+        found = _PLACEMENTS[comp] = tuple(r.pattern.placements(comp.letters) for r in comp.runes)
+    return found
+
+
+_PLACEMENTS: weakref.WeakKeyDictionary[Components, tuple[tuple[Placement, ...], ...]] = (
+    weakref.WeakKeyDictionary()
+)
+_TABLES: weakref.WeakKeyDictionary[Components, Tables] = weakref.WeakKeyDictionary()

@@ -19,9 +19,8 @@ from grimoire.core.state import State
 from grimoire.games.runika import claims, flow
 from grimoire.games.runika.actions import CANCEL, DONE, ROLL
 from grimoire.games.runika.components import ROTATE
+from grimoire.games.runika.facts import FULL, POP, colour_masks, progress_at
 from grimoire.games.runika.frames import AchDraw, Main, Pick, Roll
-from grimoire.games.runika.grid import masks
-from grimoire.games.runika.patterns import Placement
 from grimoire.games.runika.state import RunikaState
 
 GREEDY_STEPS = 6  # sub-decisions finished greedily after a tried action
@@ -50,6 +49,7 @@ class RunikaHeuristicBot(Bot):
 
     def _best(self, state: RunikaState, me: int, legal: list[int], *, deep: bool) -> int:
         best, best_value = legal[0], float("-inf")
+        prime(state, me)
         for action in legal:
             if action == CANCEL:
                 continue
@@ -97,6 +97,23 @@ def value(st: RunikaState, me: int) -> float:
     return total
 
 
+def home_sides(st: RunikaState, me: int) -> list[int]:
+    """The side each colour enters the seat's grid from."""
+    disc = st.disc[me]
+    side = st.tables.colour_side
+    return [(side[0] + disc) % 4, (side[1] + disc) % 4, (side[2] + disc) % 4, (side[3] + disc) % 4]
+
+
+def prime(st: RunikaState, me: int) -> None:
+    """Move the bases of the progress deltas (``facts.Progress``) to the seat's grid here,
+    before the positions each choice leads to are valued: they differ from it by a few cells."""
+    progress = st.tables.progress
+    m = colour_masks(claims.grid_key(st, me))
+    home = home_sides(st, me)
+    for rune in targets(st, me):
+        progress.prime(rune, m, home)
+
+
 def targets(st: RunikaState, me: int) -> list[int]:
     """Runes the seat may work towards: what it could claim if the pattern were there."""
     return claims.candidates(st, me)
@@ -104,107 +121,46 @@ def targets(st: RunikaState, me: int) -> list[int]:
 
 def potential(st: RunikaState, me: int) -> float:
     """Worth of the best placements of the runes in reach, by how complete they are."""
-    grid_masks = masks(claims.virtual_grid(st, me))
-    home = [(st.comp.colours[c].side + st.disc[me]) % 4 for c in range(4)]
-    found = []
+    t = st.tables
+    m = colour_masks(claims.grid_key(st, me))
+    home = home_sides(st, me)
+    bonus = st.rules.secret or st.rules.solo
+    found: list[float] = []
     for rune in targets(st, me):
-        card = st.comp.runes[rune]
-        worth = card.points + 0.6 * st.placements[rune][0].claim.bit_count() * 0.33
-        if st.rules.secret or st.rules.solo:
+        worth = t.rune_points[rune] + 0.6 * t.count[t.first[rune]] * 0.33
+        if bonus:
             worth += SECRET_BONUS
-        found.append(worth * _best_progress(st.placements, rune, grid_masks, home))
+        found.append(worth * t.progress.best(rune, m, home))
     found.sort(reverse=True)
-    return sum(v * w for v, w in zip(found, (1.0, 0.5, 0.25), strict=False))
-
-
-# The best progress of a rune's placements on a grid, remembered: the candidates of one decision
-# mostly leave the grid as it was, so the same question comes back dozens of times (it was 80%
-# of a heuristic game). Keyed by the placements' identity, which the cache keeps alive.
-_PROGRESS: dict[tuple[int, int, int, int], float] = {}
-_PROGRESS_OWNERS: dict[int, object] = {}
-_PROGRESS_LIMIT = 200_000
-
-
-def _best_progress(
-    placements: tuple[tuple[Placement, ...], ...], rune: int, grid_masks: list[int], home: list[int]
-) -> float:
-    owner = id(placements)
-    grid_key = grid_masks[0] | grid_masks[1] << 16 | grid_masks[2] << 32 | grid_masks[3] << 48
-    home_key = home[0] | home[1] << 2 | home[2] << 4 | home[3] << 6
-    key = (owner, rune, grid_key, home_key)
-    known = _PROGRESS.get(key)
-    if known is not None:
-        return known
-    best = 0.0
-    for pl in placements[rune]:
-        best = max(best, _progress(pl, grid_masks, home))
-    if len(_PROGRESS) >= _PROGRESS_LIMIT:
-        _PROGRESS.clear()
-        _PROGRESS_OWNERS.clear()
-    _PROGRESS_OWNERS[owner] = placements
-    _PROGRESS[key] = best
-    return best
-
-
-def _progress(pl: Placement, grid_masks: list[int], home: list[int]) -> float:
-    need = pl.claim.bit_count()
-    right = 0
-    near = 0.0
-    for colour, cells in enumerate(pl.need):
-        if cells:
-            mask = grid_masks[colour]
-            right += (cells & mask).bit_count()
-            near += _edge_bonus(cells & ~mask, home[colour])
-    if pl.purple:
-        right += max((pl.purple & m).bit_count() for m in grid_masks)
-    wrong = 0
-    if pl.black:
-        wrong = sum((pl.black & m).bit_count() for m in grid_masks)
-    share = (right - 0.5 * wrong) / need
-    return max(0.0, share) ** 2 + 0.05 * near
-
-
-# _edge_bonus(cells, side), remembered: the heuristic asks the same few hundred masks millions
-# of times (it was a third of a heuristic game)
-_EDGE_BONUS: dict[int, float] = {}
-
-
-def _edge_bonus(cells: int, side: int) -> float:
-    """How near missing cells lie to the side their colour enters from (0..1 each)."""
-    key = cells << 2 | side
-    known = _EDGE_BONUS.get(key)
-    if known is not None:
-        return known
     total = 0.0
-    for cell in range(16):
-        if cells >> cell & 1:
-            row, col = divmod(cell, 4)
-            dist = (row, 3 - col, 3 - row, col)[side]
-            total += (3 - dist) / 3
-    _EDGE_BONUS[key] = total
+    weights = (1.0, 0.5, 0.25)
+    for index in range(min(3, len(found))):
+        total += found[index] * weights[index]
     return total
 
 
 # ---------------------------------------------------------------------- quick decisions
 def colour_need(st: RunikaState, me: int) -> list[float]:
     """How much each colour would help the best placements in reach."""
-    grid_masks = masks(claims.virtual_grid(st, me))
+    t = st.tables
+    m = colour_masks(claims.grid_key(st, me))
+    home = [0, 1, 2, 3]
     need = [0.1, 0.1, 0.1, 0.1]
     for rune in targets(st, me):
-        card = st.comp.runes[rune]
-        scored = []
-        for pl in st.placements[rune]:
-            share = _progress(pl, grid_masks, [0, 1, 2, 3])
-            scored.append((share, pl))
+        scored = [(progress_at(t, i, m, home), i) for i in range(t.first[rune], t.first[rune + 1])]
         scored.sort(key=lambda item: -item[0])
-        for share, pl in scored[:2]:
-            weight = (card.points + 1.0) * (0.3 + share)
-            for colour, cells in enumerate(pl.need):
-                missing = (cells & ~grid_masks[colour]).bit_count()
+        for share, i in scored[:2]:
+            weight = (t.rune_points[rune] + 1.0) * (0.3 + share)
+            for colour in range(4):
+                missing = POP[t.need[4 * i + colour] & ~m[colour] & FULL]
                 need[colour] += weight * missing
-            if pl.purple:
-                best = max(range(4), key=lambda c: (pl.purple & grid_masks[c]).bit_count())
-                need[best] += weight * (pl.purple & ~grid_masks[best]).bit_count() * 0.5
+            purple = t.purple[i]
+            if purple:
+                best = 0
+                for colour in range(1, 4):  # the first colour with the most dice there
+                    if POP[purple & m[colour]] > POP[purple & m[best]]:
+                        best = colour
+                need[best] += weight * POP[purple & ~m[best] & FULL] * 0.5
     return need
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from grimoire.core.observation import ObservationEncoder, relative
 from grimoire.core.state import State
 from grimoire.games.runika import flow
-from grimoire.games.runika.frames import FRAMES, Main
+from grimoire.games.runika.frames import DECISIONS, Main
 from grimoire.games.runika.view import quick_hidden, sealed, stage
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ class RunikaObservation(ObservationEncoder):
         runes = self.runes = len(comp.runes)
         achs = len(comp.achievements)
         profs = len(comp.professors)
-        self.kinds = sorted(FRAMES.kinds)
-        self.kind_index = {FRAMES.kinds[tag]: i for i, tag in enumerate(self.kinds)}
+        self.kinds = sorted(DECISIONS)
+        self.kind_index = {tag: i for i, tag in enumerate(self.kinds)}
         letters = ", ".join(comp.letters)
         add = self.layout.add
         self.o_phase = add("phase", len(PHASES), f"one-hot: {', '.join(PHASES)}")
@@ -180,7 +180,7 @@ class RunikaObservation(ObservationEncoder):
         if stack and not (sealed(st, s) and not mine):
             top = stack[-1]
             if not isinstance(top, Main) or len(stack) == 1:
-                out[base + len(STAGES) + self.kind_index[type(top)]] = 1.0
+                out[base + len(STAGES) + self.kind_index[top.tag()]] = 1.0
 
     def _write_grid(self, st: RunikaState, s: int, r: int, out: array[float]) -> None:
         grid = st.grid[s]

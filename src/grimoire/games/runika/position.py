@@ -22,9 +22,9 @@ import msgspec
 
 from grimoire.core.documents import convert, excerpt, require
 from grimoire.core.errors import InvalidPosition
-from grimoire.core.frames import frames_to_json
 from grimoire.games.runika import checks, flow, frame_checks
-from grimoire.games.runika.frames import EVENTS, FRAMES
+from grimoire.games.runika.frame_docs import load_events, load_frames
+from grimoire.games.runika.frames import frames_to_json
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
@@ -318,7 +318,7 @@ def load(st: RunikaState, raw: dict[str, Any]) -> RunikaState:
     st.ach_deck = sorted(read.achievement(a, "achievement_deck") for a in doc.achievement_deck)
     for s, seat in enumerate(doc.seats):
         _load_seat(st, read, s, seat)
-    st.chance = EVENTS.load(doc.chance, "chance") if doc.chance else []
+    st.chance = load_events(doc.chance, "chance") if doc.chance else []
     checks.check(st)
     frame_checks.check(st)
     st.turns = flow.turns_started(st)
@@ -350,7 +350,7 @@ def _load_seat(st: RunikaState, read: Reader, s: int, seat: SeatDoc) -> None:
     st.sim_claims[s] = [[read.rune(r, f"{where}.claims"), mask] for r, mask in seat.claims]
     st.prof_used[s] = [read.professor(p, f"{where}.used_professors") for p in seat.used_professors]
     if seat.stack:  # (no schema call for an empty stack: most of them)
-        st.stacks[s] = FRAMES.load([_old_frame(f) for f in seat.stack], f"{where}.stack")
+        st.stacks[s] = load_frames([_old_frame(f) for f in seat.stack], f"{where}.stack")
 
 
 def _card(read: Any, entry: str | CardDoc, where: str) -> list[int]:

@@ -8,36 +8,16 @@ draft and the quick draft's pass have no frame. Chance is ``chance.py``; after e
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grimoire.core.actions import Decoded
 from grimoire.core.state import CHANCE
 from grimoire.games.runika import abilities, chance, claims, flow, turn
 from grimoire.games.runika.actions import CANCEL
-from grimoire.games.runika.frames import Ab, At, Fort, Main, Pick, Quarry, Resolve
+from grimoire.games.runika.frames import Ab, At, Fort, Frame, Main, Pick, Quarry, Resolve
 
 if TYPE_CHECKING:
     from grimoire.games.runika.state import RunikaState
-
-# frame kind -> (its legal actions, applying a choice); every frame names its seat ``s``
-LEGAL: dict[type, Callable[[Any, Any], list[int]]] = {
-    Pick: turn.pick_legal,
-    Resolve: turn.die_legal,
-    Fort: turn.fort_legal,
-    Quarry: turn.quarry_legal,
-    At: claims.at_legal,
-    Ab: abilities.legal,
-}
-ACT: dict[type, Callable[[Any, Any, Decoded], None]] = {
-    Main: turn.main_act,
-    Pick: turn.pick_act,
-    Resolve: turn.die_act,
-    Fort: turn.fort_act,
-    Quarry: turn.quarry_act,
-    At: claims.at_act,
-    Ab: abilities.act,
-}
 
 
 def legal_actions(st: RunikaState, seat: int) -> list[int]:
@@ -46,10 +26,44 @@ def legal_actions(st: RunikaState, seat: int) -> list[int]:
         return [st.ids.id("draft", c) for c in sorted(set(st.middle))]
     if st.phase == "pass":
         return [st.ids.id("pass", c) for c in sorted(set(st.qhand[seat]))]
-    frame = st.stacks[seat][-1]
+    return sorted(_frame_legal(st, seat, st.stacks[seat][-1]))
+
+
+def _frame_legal(st: RunikaState, seat: int, frame: Frame) -> list[int]:
+    """The legal actions of the decision ``frame`` (every frame names its seat ``s``)."""
     if isinstance(frame, Main):
-        return sorted(turn.main_legal(st, seat, frame))
-    return sorted(LEGAL[type(frame)](st, frame))
+        return turn.main_legal(st, seat, frame)
+    if isinstance(frame, Resolve):
+        return turn.die_legal(st, frame)
+    if isinstance(frame, Ab):
+        return abilities.legal(st, frame)
+    if isinstance(frame, Pick):
+        return turn.pick_legal(st, frame)
+    if isinstance(frame, At):
+        return claims.at_legal(st, frame)
+    if isinstance(frame, Fort):
+        return turn.fort_legal(st, frame)
+    assert isinstance(frame, Quarry)
+    return turn.quarry_legal(st, frame)
+
+
+def _frame_act(st: RunikaState, frame: Frame, choice: Decoded) -> None:
+    """Apply a choice of the decision ``frame``."""
+    if isinstance(frame, Main):
+        turn.main_act(st, frame, choice)
+    elif isinstance(frame, Resolve):
+        turn.die_act(st, frame, choice)
+    elif isinstance(frame, Ab):
+        abilities.act(st, frame, choice)
+    elif isinstance(frame, Pick):
+        turn.pick_act(st, frame, choice)
+    elif isinstance(frame, At):
+        claims.at_act(st, frame, choice)
+    elif isinstance(frame, Fort):
+        turn.fort_act(st, frame, choice)
+    else:
+        assert isinstance(frame, Quarry)
+        turn.quarry_act(st, frame, choice)
 
 
 def backs_out(st: RunikaState, seat: int, action: int) -> bool:
@@ -76,6 +90,5 @@ def apply(st: RunikaState, actor: int, action: int) -> None:
             st.qhand[actor].remove(choice.arg)
             st.qpass[actor] = choice.arg
         else:
-            frame = st.stacks[actor][-1]
-            ACT[type(frame)](st, frame, choice)
+            _frame_act(st, st.stacks[actor][-1], choice)
     flow.advance(st)

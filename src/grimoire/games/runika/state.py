@@ -15,21 +15,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from grimoire.core.frames import Frame, copy_frames
-from grimoire.core.state import CHANCE, TERMINAL, Actor, State, copy_fields
+from grimoire.core.state import CHANCE, TERMINAL, Actor, State
 from grimoire.games.runika import chance, flow, position, rules, text, view
+from grimoire.games.runika.frames import Frame
 
 if TYPE_CHECKING:
     from grimoire.games.runika.game import RunikaGame
-
-SHARED: tuple[str, ...] = ("comp", "codec", "ids", "rules", "placements", "n", "phase")
-SHARED += ("turns", "round", "first", "draft_seat", "turn_i", "charm", "decisions", "picks")
-SHARED += ("start_done", "solo_prof", "ended", "won")
-LISTS: tuple[str, ...] = ("bag", "removed", "middle", "pocket", "disc", "tokens", "below")
-LISTS += ("deck", "ach_deck", "mastery_box", "qpass", "chance")  # events never change in place
-NESTED: tuple[str, ...] = ("store", "qhand", "grid", "prest", "prof_dice", "prof_used")
-NESTED += ("display", "mastered", "secret", "secret_got", "mastery_row")
-DEEP = ("owned", "achs", "sim_claims")  # lists of lists of lists
 
 
 class RunikaState(State):
@@ -38,7 +29,8 @@ class RunikaState(State):
     # ``game`` keeps the core's type: mypyc refuses a subclass that narrows an inherited
     # attribute ("Type of 'game' is incompatible with definition in class 'State'"), and this
     # module is compiled. What the rules need of the game is on the state: ``comp``,
-    # ``codec``, ``ids``, ``rules``, ``placements`` and, from the core's type, ``game.options``.
+    # ``codec``, ``ids``, ``rules``, ``tables`` and, from the core's type,
+    # ``game.options``.
 
     def __init__(
         self, game: RunikaGame, seed: int, *, fresh: bool = True, blank: bool = False
@@ -49,7 +41,8 @@ class RunikaState(State):
         comp = self.comp = game.comp
         self.codec = game.codec  # the actions' texts, parser and JSON
         self.ids = game.ids  # the first id of each kind (the legal actions' hot path)
-        self.rules = game.rules
+        self.rules = game.rules  # the options' flags (``facts.Rules``)
+        self.tables = game.tables  # the components as flat tables, placements included
         self.placements = game.placements  # every placement of every rune's pattern
         n = self.n = game.players
         profs = len(comp.professors)
@@ -140,13 +133,37 @@ class RunikaState(State):
         return position.to_json(self)
 
     def _copy(self) -> RunikaState:
+        """Every field copied by name (a field load each, compiled): numbers and strings as
+        they are, lists one level deeper per level of nesting, decision frames by ``copy``
+        (chance events are never changed: shared)."""
         game = cast("RunikaGame", self.game)
-        other = RunikaState(game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
-        copy_fields(self, other, shared=SHARED, lists=LISTS, nested=NESTED)
-        for name in DEEP:
-            setattr(other, name, [[entry[:] for entry in item] for item in getattr(self, name)])
-        other.stacks = [copy_frames(stack) for stack in self.stacks]
-        return other
+        o = RunikaState(game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
+        o.comp, o.codec, o.ids, o.rules = self.comp, self.codec, self.ids, self.rules
+        o.tables, o.placements, o.n = self.tables, self.placements, self.n
+        o.phase, o.turns, o.round, o.first = self.phase, self.turns, self.round, self.first
+        o.draft_seat, o.turn_i, o.charm = self.draft_seat, self.turn_i, self.charm
+        o.decisions, o.picks, o.start_done = self.decisions, self.picks, self.start_done
+        o.solo_prof, o.ended, o.won = self.solo_prof, self.ended, self.won
+        o.bag, o.removed, o.middle = self.bag[:], self.removed[:], self.middle[:]
+        o.pocket, o.disc, o.tokens = self.pocket[:], self.disc[:], self.tokens[:]
+        o.below, o.deck, o.ach_deck = self.below[:], self.deck[:], self.ach_deck[:]
+        o.mastery_box, o.qpass, o.chance = self.mastery_box[:], self.qpass[:], self.chance[:]
+        o.store = [x[:] for x in self.store]
+        o.qhand = [x[:] for x in self.qhand]
+        o.grid = [x[:] for x in self.grid]
+        o.prest = [x[:] for x in self.prest]
+        o.prof_dice = [x[:] for x in self.prof_dice]
+        o.prof_used = [x[:] for x in self.prof_used]
+        o.display = [x[:] for x in self.display]
+        o.mastered = [x[:] for x in self.mastered]
+        o.secret = [x[:] for x in self.secret]
+        o.secret_got = [x[:] for x in self.secret_got]
+        o.mastery_row = [x[:] for x in self.mastery_row]
+        o.owned = [[card[:] for card in cards] for cards in self.owned]
+        o.achs = [[card[:] for card in cards] for cards in self.achs]
+        o.sim_claims = [[claim[:] for claim in claims] for claims in self.sim_claims]
+        o.stacks = [[frame.copy() for frame in stack] for stack in self.stacks]
+        return o
 
     def _resample(self, seat: int, rng: random.Random) -> State:
         return view.resample(self, seat, rng)

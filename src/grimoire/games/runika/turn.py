@@ -25,7 +25,7 @@ from grimoire.core.actions import Decoded
 from grimoire.games.runika import abilities, claims
 from grimoire.games.runika.actions import CANCEL, DONE, FLAME_CLEAR, ROLL, TURN_CCW, TURN_CW
 from grimoire.games.runika.components import ELEMENT, FLAME, ONE, ROTATE
-from grimoire.games.runika.frames import Fort, Main, Pick, Quarry, Resolve, Roll, Stage
+from grimoire.games.runika.frames import Fort, Main, Pick, Quarry, Resolve, Roll
 from grimoire.games.runika.grid import push_in
 
 if TYPE_CHECKING:
@@ -51,6 +51,17 @@ def main_legal(st: RunikaState, seat: int, frame: Main) -> list[int]:
         if stage == "reroll" or not store:
             acts.append(DONE)
     return acts
+
+
+def only_done(st: RunikaState, seat: int, frame: Main) -> bool:
+    """Whether ``done`` is all the re-roll or resolve stage offers (``main_legal`` is
+    ``[DONE]``), without listing the rest."""
+    store = st.store[seat]
+    if len(store) >= 2 if frame.stage == "reroll" else bool(store):
+        return False  # a die to pay for a re-roll, or dice to resolve (then no done)
+    if st.charm == seat and any(st.prof_dice):
+        return False
+    return not abilities.activatable(st, seat, frame.stage)
 
 
 def pick_legal(st: RunikaState, frame: Pick) -> list[int]:
@@ -99,7 +110,7 @@ def quarry_legal(st: RunikaState, frame: Quarry) -> list[int]:
 
 def home_side(st: RunikaState, seat: int, colour: int) -> int:
     """The side of the grid the element disc gives ``colour`` now."""
-    return (st.comp.colours[colour].side + st.disc[seat]) % 4
+    return (st.tables.colour_side[colour] + st.disc[seat]) % 4
 
 
 def sides_for(st: RunikaState, seat: int, colour: int) -> list[int]:
@@ -126,7 +137,7 @@ def placeable(st: RunikaState, seat: int, colour: int) -> list[int]:
                 continue
         elif st.prof_dice[prof]:
             continue
-        wanted = st.comp.professors[prof].colour
+        wanted = st.tables.prof_colour[prof]
         if wanted < 0 or wanted == colour or anywhere:
             out.append(prof)
     return out
@@ -165,7 +176,7 @@ def main_act(st: RunikaState, frame: Main, choice: Decoded) -> None:
         claims.claim(st, seat, arg)
 
 
-NEXT_STAGE: dict[str, Stage] = {"reroll": "resolve", "resolve": "achieve", "claims": "refill"}
+NEXT_STAGE: dict[str, str] = {"reroll": "resolve", "resolve": "achieve", "claims": "refill"}
 
 
 def pick_act(st: RunikaState, frame: Pick, choice: Decoded) -> None:
@@ -274,12 +285,12 @@ def place(st: RunikaState, seat: int, prof: int, die: int) -> None:
     """Prestige: the die goes in the professor's box, a token is placed if not yet there, and
     the professor's ability must be used (ruling 6); Quarry may add a quarter turn."""
     st.prof_dice[prof].append(die)
-    wanted = st.comp.professors[prof].colour
+    wanted = st.tables.prof_colour[prof]
     if wanted >= 0 and wanted != die // 4:
         abilities.spend(st, seat, "any_professor")  # Charm allowed this professor
     if st.rules.simultaneous:
         st.prof_used[seat].append(prof)
-    if st.comp.professors[prof].token and seat not in st.prest[prof]:
+    if st.tables.prof_token[prof] and seat not in st.prest[prof]:
         st.prest[prof] = sorted([*st.prest[prof], seat])
     abilities.begin_professor(st, seat, prof)
     src = abilities.passive(st, seat, "professor_turn")

@@ -21,12 +21,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.frames import frames_to_json
 from grimoire.games.runika import claims, flow, text
 from grimoire.games.runika.chance import CATEGORIES, category
 from grimoire.games.runika.components import SIDES, Rune
 from grimoire.games.runika.data_text import card_text
-from grimoire.games.runika.frames import Main
+from grimoire.games.runika.frames import Main, frames_to_json
 from grimoire.games.runika.turn import home_side
 
 if TYPE_CHECKING:
