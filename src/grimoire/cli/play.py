@@ -41,6 +41,8 @@ COMMANDS = {
     "save": N_("command: save"),
     "log": N_("command: log"),
     "quit": N_("command: quit"),
+    "explain": N_("command: explain"),
+    "why": N_("command: why"),
 }
 SUMMARISED = 8  # a longer run of chance lines (a setup) is summarised; 'log' shows it all
 
@@ -456,6 +458,12 @@ def help_text(game: Game) -> str:
     words = {command: command_word(command) for command in COMMANDS}
     words["save"] += " [" + _t("FILE") + "]"
     listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit", "log")]
+    listed.append(
+        _t("'{explain} N' or '? N' (what action N does, and its rule)").format(
+            explain=words["explain"]
+        )
+    )
+    listed.append(_t("'{why} TEXT' (why an action is refused)").format(why=words["why"]))
     listed += [f"'{game.text_topic_word(name)}' ({what})" for name, what in topics(game).items()]
     text = _t(HELP).format(commands=", ".join(listed)) + "."
     if words["help"] != "help":  # another language: the English words are still understood
@@ -557,9 +565,16 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
         if not answer:
             continue
         word, _, rest = answer.partition(" ")
+        if word.startswith("?") and (rest or word[1:]):  # "? 3", "?3": explain, not help
+            word, rest = "?", f"{word[1:]} {rest}".strip()
         # a listed label wins over a command word of the same spelling
         label = _is_label(state, legal, answer)
         command = None if label else command_of(word)
+        if command in ("explain", "why") or (word == "?" and rest.strip()):
+            from grimoire.cli import explain  # the rule behind a move: nothing is played
+
+            explain.show(console, state, seat, rest, legal)
+            continue
         if command in ("help", "quit", "rules", "scores", "log") and not rest.strip():
             if command == "help":
                 console.print(help_text(session.game), highlight=False)
@@ -597,10 +612,9 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         if not 1 <= index <= len(legal):
             raise IllegalAction(_t("choose a number from 1 to {count}").format(count=len(legal)))
         return legal[index - 1]
-    wanted = _label_key(answer)
-    shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
-    if len(shown) == 1:  # the label as shown, in the chosen language (English parses below)
-        return shown[0]
+    listed = listed_action(state, legal, answer)
+    if listed is not None:  # the label as shown, in the chosen language (English parses below)
+        return listed
     action = state.parse_action(for_people(answer, -1))  # typed seats count from 1 too
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
@@ -609,6 +623,18 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         note = escape(_t("(taken as '{action}', the same move)").format(action=text))
         console.print(f"[dim]{note}[/]", highlight=False)
     return action
+
+
+def listed_action(state: State, legal: list[int], answer: str) -> int | None:
+    """The legal action whose listed label ``answer`` is (case and spacing aside), or None."""
+    wanted = _label_key(answer)
+    shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
+    return shown[0] if len(shown) == 1 else None
+
+
+def label_of(state: State, action: int) -> str:
+    """An action's label as the terminal lists it (seats counted from 1)."""
+    return _label(state, action)
 
 
 def _is_label(state: State, legal: list[int], answer: str) -> bool:

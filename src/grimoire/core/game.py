@@ -338,6 +338,23 @@ class Game(ABC):
         """``State.phase`` -> the start of the heading of the rules section that governs it."""
         return self.phase_rules
 
+    def rules_step(self, state: State) -> str:
+        """The key of ``rules_sections()`` for the step being played: the rules panel and the
+        terminal's ``rules`` show the paragraph it names. Default: ``state.phase``; a game
+        whose phase holds several steps names the step (F.A.T.A.L.'s turn: ``play/steal``)
+        from public facts only (the decision on top, never a hidden card)."""
+        return state.phase
+
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        """What ``action`` would do for ``seat`` now, shown before the person commits (the
+        terminal's ``explain``, the page's tooltips): the rule that allows it, with its
+        section, and the change it makes ("claims card 21 (6 VP): your tray meets its need 3
+        of a kind. Rule: a turn, phase 3"), in the current language, from what ``seat`` may
+        see only (the same text in every position ``seat`` cannot tell apart). Asked for
+        legal actions; a refused one is explained by ``State.why_illegal``. Default: the
+        action's text."""
+        return state.action_to_string(action)
+
     def text_topics(self) -> Mapping[str, str]:
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
         return {}

@@ -130,6 +130,12 @@ class CiubGame(Game):
         "over": "The end",
     }
 
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.ciub.explain import explain
+
+        assert isinstance(state, CiubState)
+        return explain(state, action, state.turn if seat is None else seat)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.ciub.render_text import render
 

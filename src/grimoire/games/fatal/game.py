@@ -140,8 +140,21 @@ class FatalGame(Game):
         "over": "Final scoring",
     }
 
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.fatal.explain import explain
+
+        assert isinstance(state, FatalState)
+        return explain(state, action, _acting(state, seat))
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render
 
         assert isinstance(state, FatalState)
         return render(state, seat)
+
+
+def _acting(state: State, seat: int | None) -> int:
+    """The seat an explanation is for: ``seat``, else the one seat to act."""
+    if seat is not None:
+        return seat
+    return min(state.seats_to_act(), default=0)

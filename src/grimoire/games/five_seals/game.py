@@ -156,6 +156,12 @@ class FiveSealsGame(Game):
 
     # Every picture is drawn for a seat of the game or a spectator (None); ``view.focus``
     # refuses any other seat with one line (IllegalAction).
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.five_seals.explain import explain
+
+        st = _own(state)
+        return explain(st, action, min(st.seats_to_act(), default=0) if seat is None else seat)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.five_seals.render_text import render
 

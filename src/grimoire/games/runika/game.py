@@ -268,6 +268,12 @@ class RunikaGame(Game):
         "over": "A round » **Game end**",
     }
 
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.runika.explain import explain
+
+        assert isinstance(state, RunikaState)
+        return explain(state, action, min(state.seats_to_act(), default=0) if seat is None else seat)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.runika.render_text import render
 
