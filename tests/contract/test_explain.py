@@ -68,3 +68,27 @@ def test_every_legal_action_is_explained_from_what_its_seat_sees(name: str) -> N
         assert set(seen) <= set(kinds), f"{name}: explained only by the action's text: " + (
             ", ".join(sorted(set(seen) - set(kinds)))
         )
+
+
+@pytest.mark.parametrize("name", all_games())
+def test_the_score_breakdown_adds_up_to_the_final_scores(name: str) -> None:
+    cls = grimoire.game_class(name)
+    game = grimoire.make(name, players=max(cls.min_players, min(3, cls.max_players)))
+    rng = random.Random(zlib.crc32(name.encode()))
+    state = game.new_state(7)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(state.sample_chance())
+            continue
+        seat = rng.choice(sorted(state.seats_to_act()))
+        state.apply(rng.choice(state.progress_actions(seat)), seat)
+    for viewer in [None, *range(game.players)]:
+        for lang in LANGUAGES:
+            with language_scope(lang):
+                rows = game.score_breakdown(state, viewer)
+            if name in BUILTIN:
+                assert [row["seat"] for row in rows] == list(range(game.players))
+            for row in rows:
+                points = [part["points"] for part in row["parts"] if part["points"] is not None]
+                assert sum(points) == row["total"] == state.scores()[row["seat"]], row
+                assert all(isinstance(part["what"], str) and part["what"] for part in row["parts"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from grimoire.cli.play import for_people, label_of, listed_action
 from grimoire.core.errors import GrimoireError
@@ -53,3 +54,28 @@ def show(console: Console, state: State, seat: int, argument: str, legal: list[i
     """Print ``answer`` (the ``explain`` and ``why`` commands)."""
     for line in answer(state, seat, argument, legal):
         console.print(escape(line), highlight=False)
+
+
+def breakdown_table(state: State, viewer: int | None) -> Table | None:
+    """Where each seat's points came from, at the end (``Game.score_breakdown``), seats
+    counted from 1; None when the game gives no breakdown."""
+    rows = state.game.score_breakdown(state, viewer)
+    if not rows:
+        return None
+    table = Table(title=_t("Where the points came from"), show_lines=True)
+    table.add_column(_t("Seat"))
+    table.add_column(_t("Points"), overflow="fold")
+    table.add_column(_t("Total"), justify="right")
+    for row in rows:
+        lines = []
+        for part in row["parts"]:
+            what = for_people(part["what"])
+            points = part["points"]
+            lines.append(what if points is None else f"{_number(points):>4}  {what}")
+        shown = "\n".join(lines) or _t("nothing scored")
+        table.add_row(str(row["seat"] + 1), shown, _number(row["total"]))
+    return table
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

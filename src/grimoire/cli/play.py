@@ -528,6 +528,12 @@ def run(
         term.flush(session.humans[0])
     console.print(people_view(session.game.render_text(state, None)))
     console.print(score_table(state, session.humans, session.bot_kinds))
+    from grimoire.cli.explain import breakdown_table  # where the points came from
+
+    viewer = None if term.hot_seat else session.humans[0]
+    breakdown = breakdown_table(state, viewer)
+    if breakdown is not None:
+        console.print(breakdown)
     return 0
 
 

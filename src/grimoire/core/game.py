@@ -355,6 +355,14 @@ class Game(ABC):
         action's text."""
         return state.action_to_string(action)
 
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        """Where each seat's points came from, as ``viewer`` may know it (the end of a game:
+        the terminal after its final scores, the page under its result): per seat ``{"seat",
+        "parts": [{"what": text, "points": number or None}], "total"}``, the parts adding up
+        to the total (a part without points says a fact, such as a tie-break), in the current
+        language. Default: [] (the front ends then show the scores alone)."""
+        return []
+
     def text_topics(self) -> Mapping[str, str]:
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
         return {}

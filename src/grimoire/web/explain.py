@@ -53,7 +53,11 @@ def explain_query(
     doc = state.action_to_json(action)
     refusal = state.why_illegal(action, seat)
     if refusal is None:
-        return {"action": doc, "legal": True, "text": explained(game, state, action, seat)["explain"]}
+        return {
+            "action": doc,
+            "legal": True,
+            "text": explained(game, state, action, seat)["explain"],
+        }
     return {"action": doc, "legal": False, "text": refusal}
 
 

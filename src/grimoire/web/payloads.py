@@ -172,6 +172,8 @@ class Payloads:
             "can_undo": undo_refusal is None,
             "terminal": state.is_terminal(),
             "scores": view.get("scores", []),
+            # at the end, where each seat's points came from, as this viewer may know it
+            "breakdown": t.game.score_breakdown(state, viewer) if state.is_terminal() else [],
             "winners": view.get("winners", []),
             "view": view,
             # the game's aids to play for this viewer (exact odds), from what it sees

@@ -8,7 +8,7 @@ than the list of legal actions (the caller adds that list either way).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import N_
 from grimoire.core.state import State
@@ -410,11 +410,14 @@ def _stop(st: CiubState, args: Args) -> str:
     faces = tray_faces(st)
     cards = met_cards(st, faces)
     shown = ", ".join(face_shown(f) for f in faces) or _("nothing")
-    what = _("stops rolling with your tray as it is ({faces}): dice outside it count for "
-             "nothing").format(faces=shown)
+    what = _(
+        "stops rolling with your tray as it is ({faces}): dice outside it count for nothing"
+    ).format(faces=shown)
     if not cards:
-        return what + "; " + _(
-            "it meets no card you may claim: you would claim nothing and take a die"
+        return (
+            what
+            + "; "
+            + _("it meets no card you may claim: you would claim nothing and take a die")
         )
     return what + "; " + _meets_words(st, faces)
 
@@ -425,16 +428,19 @@ def _claim(st: CiubState, args: Args) -> str:
     if st.marker[st.turn] == card:
         what += "; " + _("your marker comes back")
     if st.triggered and st.opus_holder is None:
-        what += "; " + _("you take the Opus Magnum too (+5 VP), and the others play their "
-                         "final turns")
+        what += "; " + _(
+            "you take the Opus Magnum too (+5 VP), and the others play their final turns"
+        )
     if card in st.bottom and st.top:
         what += "; " + _("then you move a top-row card down into the gap")
     return what + "; " + _("then you keep 5 dice")
 
 
 def _no_claim(st: CiubState, args: Args) -> str:
-    return _("claims nothing: you keep your dice and take one die of your choice from the "
-             "supply (not into your tray)")
+    return _(
+        "claims nothing: you keep your dice and take one die of your choice from the "
+        "supply (not into your tray)"
+    )
 
 
 def _move_down(st: CiubState, args: Args) -> str:
@@ -459,8 +465,9 @@ def _take(st: CiubState, args: Args) -> str:
 
 
 def _trade(st: CiubState, args: Args) -> str:
-    return _("trades {die} (2-for-1, in your tray) for two dice of other colours, which you "
-             "pick next").format(die=st.c.die_label[args[0]])
+    return _(
+        "trades {die} (2-for-1, in your tray) for two dice of other colours, which you pick next"
+    ).format(die=st.c.die_label[args[0]])
 
 
 def _pick(st: CiubState, args: Args) -> str:
@@ -490,8 +497,9 @@ def _end_turn(st: CiubState, args: Args) -> str:
             excess.append(f"{count - limit} {colour_shown(colour.name)}")
     what = _("ends your turn; the next player goes on")
     if excess:
-        what += "; " + _("above 5 white or 4 dice of a colour, these go back to the supply: "
-                         "{dice}").format(dice=", ".join(excess))
+        what += "; " + _(
+            "above 5 white or 4 dice of a colour, these go back to the supply: {dice}"
+        ).format(dice=", ".join(excess))
     return what
 
 
@@ -518,3 +526,20 @@ MOVES: dict[str, Callable[[CiubState, Args], str]] = {
     "whiten": _whiten,
     "end_turn": _end_turn,
 }
+
+
+def breakdown(st: CiubState, viewer: int | None) -> list[dict[str, Any]]:
+    """Where each seat's VP came from (``Game.score_breakdown``): its claimed cards, and the
+    dice it holds (the tie-break). Everything is face up."""
+    rows = []
+    for seat in range(st.game.players):
+        parts: list[dict[str, Any]] = [
+            {"what": card_words(st, card), "points": st.c.cards[card].vp}
+            for card in st.claimed[seat]
+        ]
+        held_now = sum(1 for where in st.loc if where == seat)
+        parts.append(
+            {"what": _("dice held (the tie-break): {count}").format(count=held_now), "points": None}
+        )
+        rows.append({"seat": seat, "parts": parts, "total": st.vp(seat)})
+    return rows

@@ -136,6 +136,12 @@ class CiubGame(Game):
         assert isinstance(state, CiubState)
         return explain(state, action, state.turn if seat is None else seat)
 
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.ciub.explain import breakdown
+
+        assert isinstance(state, CiubState)
+        return breakdown(state, viewer)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.ciub.render_text import render
 

@@ -9,12 +9,12 @@ what it answers there (``card V13`` discards in the exchange and keeps in ``xkee
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import N_
 from grimoire.games.fatal import frames as F
 from grimoire.games.fatal.components import BEATS
-from grimoire.games.fatal.facts import stars
+from grimoire.games.fatal.facts import own_colour, stars, total
 from grimoire.games.fatal.text import _, colour_text
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _treasure(st: FatalState, kind: int) -> str:
 
 
 def _mine(st: FatalState, seat: int, kind: int) -> str:
-    """" (your colour)" when ``kind`` is a treasure of ``seat``'s own colour (it knows its
+    """ " (your colour)" when ``kind`` is a treasure of ``seat``'s own colour (it knows its
     character), else nothing."""
     comp = st.comp
     sign = st.char[seat]
@@ -119,9 +119,7 @@ def _done(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
             "discarded) and discard the rest"
         ).format(count=kept), _rule("step1")
     if isinstance(f, F.Keep):
-        return _("keeps no treasure face up: every treasure you hold is discarded"), _rule(
-            "round"
-        )
+        return _("keeps no treasure face up: every treasure you hold is discarded"), _rule("round")
     return _("takes no display treasure"), _rule("stars")
 
 
@@ -189,8 +187,9 @@ def _enchant(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]
     what = _(ench.text)  # the shipped texts are in the catalogue (faces.py)
     if ench.effect == "star":
         have = stars(st, seat) + st.bonus
-        what += " " + _("Your rows show {have} stars: {more} with it ({need} take a display "
-                        "treasure).").format(have=have, more=have + 2, need=st.comp.stars_needed)
+        what += " " + _(
+            "Your rows show {have} stars: {more} with it ({need} take a display treasure)."
+        ).format(have=have, more=have + 2, need=st.comp.stars_needed)
     after = _("You draw a card set aside to replace it.")
     return f"{ench.name}: {what} {after}", _rule("enchantment", card=ench.name)
 
@@ -205,8 +204,9 @@ def _play(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
         card=_vision(st, kind), row=r + 1, place=p + 1, shown=shown
     )
     total = stars(st, seat) + st.bonus + v.stars(p)
-    what += "; " + _("your rows then show {count} stars ({need} take a display treasure at "
-                     "the end of your turn)").format(count=total, need=comp.stars_needed)
+    what += "; " + _(
+        "your rows then show {count} stars ({need} take a display treasure at the end of your turn)"
+    ).format(count=total, need=comp.stars_needed)
     if p == comp.row_length - 1:
         what += "; " + _complete(st, seat, r, kind)
     what += "; " + _("you draw a card set aside")
@@ -303,18 +303,19 @@ def _slot(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
     mode = f.mode if isinstance(f, F.SlotPick) else "star"
     if mode == "take":
         receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
-        return _("gives {treasure} of display slot {slot} to seat {seat}; the slot is refilled "
-                 "from the treasure deck").format(treasure=what, slot=i + 1, seat=receiver), _rule(
-            "trimagic"
-        )
+        return _(
+            "gives {treasure} of display slot {slot} to seat {seat}; the slot is refilled "
+            "from the treasure deck"
+        ).format(treasure=what, slot=i + 1, seat=receiver), _rule("trimagic")
     if mode == "trade":
-        return _("swaps your treasure with {treasure} of display slot {slot}; both are face "
-                 "up").format(treasure=what, slot=i + 1), _rule("enchantment", card="Fairy Trade")
+        return _(
+            "swaps your treasure with {treasure} of display slot {slot}; both are face up"
+        ).format(treasure=what, slot=i + 1), _rule("enchantment", card="Fairy Trade")
     what += _mine(st, seat, st.tkind(t)) if t >= 0 else ""
-    return _("takes {treasure} from display slot {slot} (you have 3 or more stars); next you "
-             "keep it or give it to any player, and the slot is refilled").format(
-        treasure=what, slot=i + 1
-    ), _rule("stars")
+    return _(
+        "takes {treasure} from display slot {slot} (you have 3 or more stars); next you "
+        "keep it or give it to any player, and the slot is refilled"
+    ).format(treasure=what, slot=i + 1), _rule("stars")
 
 
 def _seat(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
@@ -330,10 +331,10 @@ def _seat(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
     if isinstance(f, F.Target):
         return _target(st, x, seat), _rule("trimagic")
     if isinstance(f, F.Pick):
-        return _("takes a random card of seat {seat}'s hand into yours (it holds {count}); "
-                 "only you and seat {seat} see which").format(
-            seat=x, count=len(st.hands[x])
-        ), _rule("enchantment", card="Pickpocket")
+        return _(
+            "takes a random card of seat {seat}'s hand into yours (it holds {count}); "
+            "only you and seat {seat} see which"
+        ).format(seat=x, count=len(st.hands[x])), _rule("enchantment", card="Pickpocket")
     return _("looks at seat {seat}'s character: you alone see it, from now on").format(
         seat=x
     ), _rule("enchantment", card="Unmasking")
@@ -345,9 +346,7 @@ def _target(st: FatalState, x: int, seat: int) -> str:
         return _("targets seat {seat}").format(seat=x)
     has = len(st.tre[x]) if tri.effect == "STEAL" else len(st.hands[x])
     cards = ", ".join(st.comp.card_name(st.kind(c)) for c in st.looking)
-    effect = _(EFFECT[tri.effect]).format(
-        seat=x, count=tri.strength, has=has, cards=cards or "-"
-    )
+    effect = _(EFFECT[tri.effect]).format(seat=x, count=tri.strength, has=has, cards=cards or "-")
     what = _("casts a {type} trimagic (your row {row}) on seat {seat}: {effect}").format(
         type=tri.effect, row=tri.row + 1, seat=x, effect=effect
     )
@@ -423,3 +422,99 @@ KINDS: dict[str, Explainer] = {
     "cast": _cast,
 }
 
+
+# ---------------------------------------------------------------------- the score
+def breakdown(st: FatalState, viewer: int | None) -> list[dict[str, Any]]:
+    """Where each seat's points came from (``Game.score_breakdown``), as ``viewer`` may know
+    them: the round-1 tally; in round 2 a revealed player's face-up treasures of its colour by
+    the chart, the other face-up treasures, the face-down ones (named for the viewer's own,
+    a sum for the others: the total is public at the end), and the cards in hand and set
+    aside. The parts add up to ``scores()``."""
+    return [_seat_breakdown(st, seat, viewer) for seat in range(st.n)]
+
+
+def _seat_breakdown(st: FatalState, seat: int, viewer: int | None) -> dict[str, Any]:
+    lay, comp = st.lay, st.comp
+    parts: list[dict[str, Any]] = []
+    names = comp.treasure_name
+    if st.round1 is not None:
+        parts.append({"what": _("round 1: treasures at face value"), "points": st.round1[seat]})
+    round_two = st.round1 is None or st.round == 2
+    if round_two:
+        own = [t for t in st.up[seat] if st.revealed[seat] and own_colour(st, seat, t)]
+        if own:
+            chart = comp.chart[min(len(own), len(comp.chart)) - 1]
+            parts.append(
+                {
+                    "what": _(
+                        "{count} face-up treasures of your colour ({names}): the chart"
+                    ).format(count=len(own), names=" ".join(names(st.tkind(t)) for t in own)),
+                    "points": chart,
+                }
+            )
+        others = [t for t in st.up[seat] if t not in own]
+        if others:
+            parts.append(
+                {
+                    "what": _("face-up treasures at face value ({names})").format(
+                        names=" ".join(names(st.tkind(t)) for t in others)
+                    ),
+                    "points": sum(lay.value(t) for t in others),
+                }
+            )
+        if st.tre[seat]:
+            shown = (
+                " ".join(sorted(names(st.tkind(t)) for t in st.tre[seat]))
+                if viewer == seat
+                else str(len(st.tre[seat]))
+            )
+            parts.append(
+                {
+                    "what": _("face-down treasures at face value ({names})").format(names=shown),
+                    "points": sum(lay.value(t) for t in st.tre[seat]),
+                }
+            )
+    if st.round1 is not None and st.round == 2:
+        cards = len(st.hands[seat]) + len(st.aside[seat])
+        parts.append(
+            {
+                "what": _("cards in hand and set aside: 1 point each ({count})").format(
+                    count=cards
+                ),
+                "points": cards,
+            }
+        )
+    if st.out[seat]:
+        parts.append({"what": _("eliminated: cannot win"), "points": None})
+    if st.special == seat:
+        parts.append({"what": _("eliminated its opposing sign: wins at once"), "points": None})
+    return {"seat": seat, "parts": parts, "total": total(st, seat)}
+
+
+# ---------------------------------------------------------------------- the rules of the step
+# the pending question (public: the top decision frame) -> its paragraph in the rules
+STEP_OF_FRAME = {
+    **dict.fromkeys(("act1", "xgive", "xdisc", "xkeep"), "play/step1"),
+    **dict.fromkeys(("steal", "torow"), "play/step2"),
+    "play": "play/step3",
+    "gift": "play/stars",
+    "cast": "play/casts",
+    "target": "play/trimagic",
+    "shield": "play/shield",
+    "discard": "play/hand",
+    **dict.fromkeys(
+        ("swapmy", "swapth", "wind", "pick", "unmask", "trade", "gorder"), "play/enchantment"
+    ),
+    **dict.fromkeys(("reveal", "keep"), "play/round"),
+}
+SLOT_STEP = {"star": "play/stars", "take": "play/trimagic", "trade": "play/enchantment"}
+
+
+def rules_step(st: FatalState) -> str:
+    """The key of ``phase_rules`` for the step being played (``Game.rules_step``)."""
+    if st.phase != "play" or not st.stack:
+        return st.phase
+    f = st.stack[-1]
+    if isinstance(f, F.SlotPick):
+        return SLOT_STEP.get(f.mode, "play")
+    return STEP_OF_FRAME.get(f.kind, "play")

@@ -9,13 +9,14 @@ not add up, a scroll not held face up, an empty supply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.frames import Frame
 from grimoire.core.i18n import N_
-from grimoire.games.five_seals.components import BINDING, P
+from grimoire.games.five_seals.components import BINDING, SYNERGY, P, colour, family, strength
 from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
+from grimoire.games.five_seals.scoring import score_of
 from grimoire.games.five_seals.text import _, colour_name, die_text, element, prompt, topic_word
 
 if TYPE_CHECKING:
@@ -176,16 +177,22 @@ def _break_node(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[
             points=need
         )
     else:
-        what += "; " + _("the token scores {points} points at the end").format(points=need)
+        what += "; " + _("the token goes back to the box (only scrolls score)")
     if isinstance(frame, Turn):
         what += "; " + _("your mage moves onto it, and your turn is over")
         return what, _(RULES["break"])
-    return what, _(RULES["spell"]).format(spell=_(PICK_WORDS.get(frame.m, N_("a spell")))
-                                          if isinstance(frame, Pick) else "?")
+    return what, _(RULES["spell"]).format(
+        spell=_(PICK_WORDS.get(frame.m, N_("a spell"))) if isinstance(frame, Pick) else "?"
+    )
 
 
-PICK_WORDS = {"bind": N_("Binding"), "leap": N_("Leap"), "tele": N_("Teleportation"),
-              "speed": N_("Speed"), "free": N_("Speed")}
+PICK_WORDS = {
+    "bind": N_("Binding"),
+    "leap": N_("Leap"),
+    "tele": N_("Teleportation"),
+    "speed": N_("Speed"),
+    "free": N_("Speed"),
+}
 
 
 def _die(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
@@ -222,9 +229,7 @@ def _take(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, s
         if more:
             what += "; " + _("{count} more to take").format(count=more)
         rule = "setup" if st.phase in ("setup", "draft") else "over"
-        return what + "; " + _("you roll your dice at the start of the next round"), _(
-            RULES[rule]
-        )
+        return what + "; " + _("you roll your dice at the start of the next round"), _(RULES[rule])
     return what, _spell_rule(st, frame)
 
 
@@ -242,15 +247,17 @@ def _seat(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, s
 
 
 def _bind_familiar(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
-    return _("Binding, option 1: your familiar joins your mage's space, where it blocks the "
-             "other players"), _(RULES["spell"]).format(spell="Binding")
+    return _(
+        "Binding, option 1: your familiar joins your mage's space, where it blocks the "
+        "other players"
+    ), _(RULES["spell"]).format(spell="Binding")
 
 
 def _bind_break(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
-    return _("Binding, option 2: break a reachable token with your dice; your mage stays, "
-             "your familiar takes the space, and your turn is over"), _(RULES["spell"]).format(
-        spell="Binding"
-    )
+    return _(
+        "Binding, option 2: break a reachable token with your dice; your mage stays, "
+        "your familiar takes the space, and your turn is over"
+    ), _(RULES["spell"]).format(spell="Binding")
 
 
 def _done(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
@@ -262,10 +269,10 @@ def _done(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, s
 
 
 def _end_round(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
-    return _("ends your round: your dice cannot break any seal in reach; they go back to the "
-             "supply, your scrolls turn face up, and you take 3 dice for the next round"), _(
-        RULES["break"]
-    )
+    return _(
+        "ends your round: your dice cannot break any seal in reach; they go back to the "
+        "supply, your scrolls turn face up, and you take 3 dice for the next round"
+    ), _(RULES["break"])
 
 
 def _unguard(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
@@ -275,8 +282,9 @@ def _unguard(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str
 def _scroll(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
     name = st.comp.card_name(arg)
     if isinstance(frame, Absorb):
-        return _("stores the broken token on your {card}: it can add its strength to a die "
-                 "later").format(card=name), _(RULES["spell"]).format(spell="Absorption")
+        return _(
+            "stores the broken token on your {card}: it can add its strength to a die later"
+        ).format(card=name), _(RULES["spell"]).format(spell="Absorption")
     return _("chooses the scroll {card}").format(card=name), _spell_rule(st, frame)
 
 
@@ -300,3 +308,44 @@ MOVES: dict[str, Callable[[FiveSealsState, Frame, int, int], tuple[str, str]]] =
     "break": _break_node,
     "node": _node,
 }
+
+
+def breakdown(st: FiveSealsState, viewer: int | None) -> list[dict[str, Any]]:
+    """Where each seat's points came from (``Game.score_breakdown``): each scroll's strength
+    (Binding 1), and each Synergy's point per scroll of its colour. Nothing is hidden."""
+    rows = []
+    for seat in range(st.n):
+        cards = [entry[0] for entry in st.hands[seat]]
+        parts: list[dict[str, Any]] = [
+            {"what": st.comp.card_name(card), "points": strength(card)} for card in cards
+        ]
+        for card in cards:
+            if family(card) == SYNERGY:
+                count = sum(1 for other in cards if colour(other) == colour(card))
+                parts.append(
+                    {
+                        "what": _("{card}: 1 point per {colour} scroll ({count})").format(
+                            card=st.comp.card_name(card),
+                            colour=colour_name(st, colour(card)),
+                            count=count,
+                        ),
+                        "points": count,
+                    }
+                )
+        rows.append({"seat": seat, "parts": parts, "total": sum(score_of(st.hands[seat]))})
+    return rows
+
+
+def rules_step(st: FiveSealsState) -> str:
+    """The key of ``phase_rules`` for the step being played (``Game.rules_step``): the turn's
+    decision, paying for a break, a spell, or taking dice once a round is over."""
+    if st.phase != "play" or not st.stack:
+        return st.phase
+    frame = st.stack[-1]
+    if isinstance(frame, Turn):
+        return "play/turn"
+    if isinstance(frame, Dice):
+        return "play/pay"
+    if isinstance(frame, Take):
+        return "play/take"
+    return "play/scrolls"

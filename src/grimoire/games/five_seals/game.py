@@ -152,7 +152,17 @@ class FiveSealsGame(Game):
         "draft": "Setup",
         "play": "A round",
         "over": "A round » **Scoring**",
+        # the steps of a turn (``rules_step``: the pending decision): one paragraph each
+        "play/turn": "A round » **Must break**",
+        "play/scrolls": "A round » **Scrolls**",
+        "play/pay": "A round » **Paying**",
+        "play/take": "A round » **Round over for you**",
     }
+
+    def rules_step(self, state: State) -> str:
+        from grimoire.games.five_seals.explain import rules_step
+
+        return rules_step(_own(state))
 
     # Every picture is drawn for a seat of the game or a spectator (None); ``view.focus``
     # refuses any other seat with one line (IllegalAction).
@@ -161,6 +171,11 @@ class FiveSealsGame(Game):
 
         st = _own(state)
         return explain(st, action, min(st.seats_to_act(), default=0) if seat is None else seat)
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.five_seals.explain import breakdown
+
+        return breakdown(_own(state), viewer)
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.five_seals.render_text import render

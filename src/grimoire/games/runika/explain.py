@@ -9,11 +9,12 @@ the quick draft's pass have none).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import N_
 from grimoire.games.runika import claims
 from grimoire.games.runika.components import ELEMENT, FLAME, ONE, ROTATE, SIDES
+from grimoire.games.runika.flow import score
 from grimoire.games.runika.frames import Ab, At, Fort, Main, Pick, Quarry, Resolve
 from grimoire.games.runika.grid import line_cells, neighbour, push_in, ray
 from grimoire.games.runika.text import _
@@ -55,8 +56,12 @@ FACE_WORDS = {
 }
 FACE_RULE = {ONE: "one", ELEMENT: "element", ROTATE: "rotate", FLAME: "flame"}
 DIRECTION = (N_("up"), N_("right"), N_("down"), N_("left"))
-SIDE_WORDS = {"top": N_("the top"), "right": N_("the right"), "bottom": N_("the bottom"),
-              "left": N_("the left")}
+SIDE_WORDS = {
+    "top": N_("the top"),
+    "right": N_("the right"),
+    "bottom": N_("the bottom"),
+    "left": N_("the left"),
+}
 
 Args = tuple[int, ...]
 Said = tuple[str, str]
@@ -107,13 +112,9 @@ def _done(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
         return _("leaves your disc as it is"), _rule("ability", card="Quarry")
     stage = f.stage if isinstance(f, Main) else ""
     if stage == "reroll":
-        return _("ends re-rolling: next you resolve your stored dice, one by one"), _rule(
-            "reroll"
-        )
+        return _("ends re-rolling: next you resolve your stored dice, one by one"), _rule("reroll")
     if stage == "claims":
-        return _("claims no more runes: the display is refilled and your turn ends"), _rule(
-            "runes"
-        )
+        return _("claims no more runes: the display is refilled and your turn ends"), _rule("runes")
     return _("ends resolving: next you may claim runes your grid holds"), _rule("resolve")
 
 
@@ -121,9 +122,9 @@ def _cancel(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     if isinstance(f, Pick):
         return _("takes back the re-roll: the paid die stays in your storage"), _rule("reroll")
     if isinstance(f, Resolve):
-        return _("puts {die} back into your storage, unresolved").format(
-            die=_die(st, f.d)
-        ), _rule("resolve")
+        return _("puts {die} back into your storage, unresolved").format(die=_die(st, f.d)), _rule(
+            "resolve"
+        )
     if isinstance(f, At):
         return _("takes back the claim: nothing changes"), _rule("runes")
     return _("takes back the ability: nothing changes"), _rule("resolve")
@@ -163,18 +164,22 @@ def _turn(clockwise: bool) -> Explainer:
 
 # ---------------------------------------------------------------------- dice
 def _draft(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
-    return _("takes a {colour} die from the middle into your storage (rolled in your "
-             "turn)").format(colour=_colour(st, args[0])), _rule("draft")
+    return _("takes a {colour} die from the middle into your storage (rolled in your turn)").format(
+        colour=_colour(st, args[0])
+    ), _rule("draft")
 
 
 def _pass(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
-    return _("passes a {colour} die of your quick-draft hand to the next player, in "
-             "secret; you keep the others").format(colour=_colour(st, args[0])), _rule("draft")
+    return _(
+        "passes a {colour} die of your quick-draft hand to the next player, in "
+        "secret; you keep the others"
+    ).format(colour=_colour(st, args[0])), _rule("draft")
 
 
 def _discard(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
-    return _("pays {die} back to the bag for a re-roll: next you mark the stored dice to roll "
-             "again").format(die=_die(st, args[0])), _rule("reroll")
+    return _(
+        "pays {die} back to the bag for a re-roll: next you mark the stored dice to roll again"
+    ).format(die=_die(st, args[0])), _rule("reroll")
 
 
 def _reroll(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
@@ -252,8 +257,10 @@ def _cell(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     grid = st.grid[f.g if f.kind in ("push_die", "discard_die") else seat]
     card = _card_rule(st, seat, f)
     if f.kind == "discard_die":
-        points = _("1 point") if f.a.get("points") == "any" or grid[cell] % 4 == ONE else _(
-            "no point (it does not show 1)"
+        points = (
+            _("1 point")
+            if f.a.get("points") == "any" or grid[cell] % 4 == ONE
+            else _("no point (it does not show 1)")
         )
         return _("discards the die on {cell}: {points}").format(
             cell=_on(st, grid, cell), points=points
@@ -324,10 +331,10 @@ def _seat(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
 def _charm(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     prof = st.comp.professors[args[0]]
     dice = " ".join(_die(st, d) for d in st.prof_dice[args[0]])
-    return _("gives up your charm token: the die on {name} ({dice}) is discarded, so the "
-             "professor is free again").format(name=prof.name, dice=dice), _rule(
-        "ability", card="Charm"
-    )
+    return _(
+        "gives up your charm token: the die on {name} ({dice}) is discarded, so the "
+        "professor is free again"
+    ).format(name=prof.name, dice=dice), _rule("ability", card="Charm")
 
 
 def _luniorn(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
@@ -378,10 +385,10 @@ def _ability(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
 def _claim(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     rune = st.comp.runes[args[0]]
     found = claims.matches(st, seat, args[0])
-    what = _("claims {rune} ({points} points): the dice of its pattern on coloured and P "
-             "cells are discarded, 1 more point for each that shows 1").format(
-        rune=rune.name, points=rune.points
-    )
+    what = _(
+        "claims {rune} ({points} points): the dice of its pattern on coloured and P "
+        "cells are discarded, 1 more point for each that shows 1"
+    ).format(rune=rune.name, points=rune.points)
     if len(found) == 1:
         what += "; " + _dice_of(st, seat, found[0].claim)
     elif found:
@@ -439,3 +446,71 @@ KINDS: dict[str, Explainer] = {
     "claim": _claim,
     "at": _at,
 }
+
+
+# ---------------------------------------------------------------------- the score
+def breakdown(st: RunikaState, viewer: int | None) -> list[dict[str, Any]]:
+    """Where each seat's points came from (``Game.score_breakdown``): its runes, its
+    achievements, its point tokens (1 faces discarded, abilities), and the tie-breaks. Owned
+    cards are face up."""
+    comp = st.comp
+    rows = []
+    for seat in range(st.n):
+        parts: list[dict[str, Any]] = []
+        for rune, _flipped, _used in st.owned[seat]:
+            parts.append(
+                {
+                    "what": _("rune {name}").format(name=comp.runes[rune].name),
+                    "points": comp.runes[rune].points,
+                }
+            )
+        for kind, _flipped, _used in st.achs[seat]:
+            parts.append(
+                {
+                    "what": _("achievement {name}").format(name=comp.achievements[kind].name),
+                    "points": comp.achievements[kind].points,
+                }
+            )
+        parts.append(
+            {
+                "what": _("point tokens (1 faces discarded, abilities)"),
+                "points": st.tokens[seat],
+            }
+        )
+        parts.append(
+            {
+                "what": _("the tie-breaks: {runes} runes, then {achievements} achievements").format(
+                    runes=len(st.owned[seat]), achievements=len(st.achs[seat])
+                ),
+                "points": None,
+            }
+        )
+        rows.append({"seat": seat, "parts": parts, "total": score(st, seat)})
+    return rows
+
+
+# ---------------------------------------------------------------------- the rules of the step
+FACE_STEP = {
+    ONE: "turns/one",
+    ELEMENT: "turns/element",
+    ROTATE: "turns/rotate",
+    FLAME: "turns/flame",
+}
+
+
+def rules_step(st: RunikaState) -> str:
+    """The key of ``phase_rules`` for the step being played (``Game.rules_step``): the first
+    seat to act's pending question (public: the frames hold no hidden detail)."""
+    seats = sorted(st.seats_to_act())
+    if st.phase != "turns" or not seats or not st.stacks[seats[0]]:
+        return st.phase
+    frame = st.stacks[seats[0]][-1]
+    if isinstance(frame, Resolve):
+        return FACE_STEP[frame.d % 4]
+    if isinstance(frame, Pick) or (isinstance(frame, Main) and frame.stage == "reroll"):
+        return "turns/reroll"
+    if isinstance(frame, At) or (isinstance(frame, Main) and frame.stage == "claims"):
+        return "turns/runes"
+    if isinstance(frame, Main | Ab | Fort | Quarry):
+        return "turns/resolve"
+    return st.phase
