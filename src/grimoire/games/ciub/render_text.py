@@ -111,8 +111,8 @@ LEGEND = N_(
 ODDS_LEGEND = N_(
     "Odds for seat {seat}, exact: after ⚀ the chance that its first roll alone meets the card; "
     "✓ the tray meets it now (stop, then claim it); a plain percentage: the chance of meeting "
-    "it this turn with the best play from here (shown once few dice are left to roll): even "
-    "100% still needs the right dice set aside, and stopping now claims nothing"
+    "it this turn with the best play from here (shown once few dice are left to roll): even a "
+    "sure thing still needs the right dice set aside, and stopping now claims nothing"
 )
 
 

@@ -159,8 +159,9 @@ def seal_words(st: FiveSealsState, node: int) -> str:
 def _use(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
     name = st.comp.card_name(arg)
     summary = st.comp.binding_summary if arg == BINDING else st.comp.spells[arg // 5].summary
+    said = _(summary).rstrip(".。 ")  # the shipped summaries are in the catalogue (spell_text)
     return _("uses {card}: {summary}; the scroll turns face down for this round").format(
-        card=name, summary=summary.rstrip(". ")
+        card=name, summary=said
     ), _(RULES["scrolls"])
 
 
