@@ -187,6 +187,9 @@ def test_a_whole_fatal_game_ends_with_where_every_point_came_from() -> None:
         assert re.search(rf"│ {seat + 1}\s+│.*│\s+{score:g} │", end), end
     assert "(hidden)" not in text
     assert not re.search(r"seat (\d) \([a-z]+\): seat \1\b", text)
+    # a trimagic of strength 1 is said in the singular ("1 card", never "1 cards")
+    assert re.search(r"trimagic \(row \d\) on seat \d: .*\b1 (random )?card\b", text)
+    assert not re.search(r"\b1 (random |display )?(face-down )?(cards|treasures)\b", text)
 
 
 # ---------------------------------------------------------------------- Runika and Ciúb

@@ -55,6 +55,19 @@ ON_YOU = {
     "STEAL": N_("seat {seat} takes {count} random face-down treasures of yours"),
     "DISCARD": N_("you discard {count} random cards of your hand"),
 }
+# the same, when the count is one (English says "1 card", not "1 cards")
+EFFECT_ONE = {
+    "DRAW": N_("seat {seat} gets the card you drew ({cards})"),
+    "TAKE": N_("seat {seat} gets 1 display treasure, which you choose"),
+    "STEAL": N_("you take 1 random face-down treasure of seat {seat} (it has {has})"),
+    "DISCARD": N_("seat {seat} discards 1 random card of its hand (it holds {has})"),
+}
+ON_YOU_ONE = {
+    "DRAW": N_("you get the card seat {seat} drew"),
+    "TAKE": N_("you get 1 display treasure, which seat {seat} chooses"),
+    "STEAL": N_("seat {seat} takes 1 random face-down treasure of yours"),
+    "DISCARD": N_("you discard 1 random card of your hand"),
+}
 
 Args = tuple[int, ...]
 Explainer = Callable[["FatalState", "Frame", Args, int], tuple[str, str]]
@@ -139,7 +152,8 @@ def _tri_below(st: FatalState) -> F.Tri | None:
 def _on_you(st: FatalState, tri: F.Tri, seat: int) -> str:
     has = len(st.tre[seat]) if tri.effect == "STEAL" else len(st.hands[seat])
     count = tri.strength if tri.effect in ("DRAW", "TAKE") else min(tri.strength, has)
-    return _(ON_YOU[tri.effect]).format(count=count, seat=tri.s)
+    table = ON_YOU_ONE if count == 1 else ON_YOU
+    return _(table[tri.effect]).format(count=count, seat=tri.s)
 
 
 def _shield(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
@@ -346,7 +360,8 @@ def _target(st: FatalState, x: int, seat: int) -> str:
         return _("targets seat {seat}").format(seat=x)
     has = len(st.tre[x]) if tri.effect == "STEAL" else len(st.hands[x])
     cards = ", ".join(st.comp.card_name(st.kind(c)) for c in st.looking)
-    effect = _(EFFECT[tri.effect]).format(seat=x, count=tri.strength, has=has, cards=cards or "-")
+    table = EFFECT_ONE if tri.strength == 1 else EFFECT
+    effect = _(table[tri.effect]).format(seat=x, count=tri.strength, has=has, cards=cards or "-")
     what = _("casts a {type} trimagic (your row {row}) on seat {seat}: {effect}").format(
         type=tri.effect, row=tri.row + 1, seat=x, effect=effect
     )

@@ -253,6 +253,12 @@ CAST_EFFECT = {
     "STEAL": N_("takes {count} random face-down treasures of seat {seat}"),
     "DISCARD": N_("seat {seat} discards {count} random cards"),
 }
+CAST_EFFECT_ONE = {
+    "DRAW": N_("seat {seat} gets 1 card drawn"),
+    "TAKE": N_("seat {seat} gets 1 display treasure"),
+    "STEAL": N_("takes 1 random face-down treasure of seat {seat}"),
+    "DISCARD": N_("seat {seat} discards 1 random card"),
+}
 
 
 def cast_text(st: FatalState, target: int) -> str:
@@ -268,7 +274,8 @@ def cast_text(st: FatalState, target: int) -> str:
         count = min(count, len(st.hands[target]))
     elif tri.effect == "DRAW":
         count = len(st.looking)
-    effect = _(CAST_EFFECT[tri.effect]).format(seat=target, count=count)
+    table = CAST_EFFECT_ONE if count == 1 else CAST_EFFECT
+    effect = _(table[tri.effect]).format(seat=target, count=count)
     return _("casts a {type} trimagic (row {row}) on seat {seat}: {effect}").format(
         type=tri.effect, row=tri.row + 1, seat=target, effect=effect
     )
