@@ -230,3 +230,35 @@ def test_ciub_marks_a_card_met_only_when_the_tray_meets_it_and_stop_says_so() ->
     said = state.game.explain(state, state.parse_action("stop"), None)
     assert f"card {card} (" not in said
     assert "even a sure thing still needs the right dice set aside" in board
+
+
+# ---------------------------------------------------------------------- a bot's turn in short
+def whole_game(game: str, players: int, lang: str = "en") -> str:
+    """The terminal's text of a whole game: a person choosing at random against random bots."""
+    session = new_session(game, players, ["random"], seed=11, options={})
+    out = io.StringIO()
+    rng = random.Random(3)
+
+    def ask(prompt: str) -> str:
+        return str(rng.randrange(len(session.state.legal_actions(0))) + 1)
+
+    with language_scope(lang):
+        assert run(session, Console(file=out, width=200, color_system=None), ask, Path("x")) == 0
+    return out.getvalue()
+
+
+def test_a_ciub_bot_turn_is_said_in_short_with_its_score() -> None:
+    text = whole_game("ciub", 2)
+    short = re.findall(r"seat 2 \(random\), the turn in short: (.*)", text)
+    assert len(short) > 10
+    claimed = [line for line in short if line.startswith("claims card")]
+    assert claimed
+    for line in claimed:  # the score moves by the VP of the cards claimed
+        vp = sum(int(v) for v in re.findall(r"claims card \d+ \([^)]*?(\d+) VP\)", line))
+        before, after = (int(x) for x in re.search(r"score (\d+) → (\d+)", line).groups())  # type: ignore[union-attr]
+        assert after - before == vp, line
+    assert any(re.search(r"takes (\d \w+, )*\d \w+; now holds \d+ dice", line) for line in short)
+    assert "seat 1 (" not in " ".join(re.findall(r"seat \d \(\w+\), the turn in short", text))
+    german = whole_game("ciub", 2, "de")
+    assert re.search(r"Platz 2 \(random\), der Zug in Kürze: erfüllt Karte \d+", german)
+    assert re.search(r"Punkte \d+ → \d+", german)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,6 +322,7 @@ class Terminal:
         self.told: dict[int, list[str]] = {seat: [] for seat in session.humans}  # for 'log'
         self.screen: int | None = session.humans[0] if len(session.humans) == 1 else None
         self.last_shown: dict[int, int] = {}
+        self.bot_run: tuple[int, State] | None = None  # a bot's run of moves: (seat, before)
 
     @property
     def hot_seat(self) -> bool:
@@ -336,6 +338,11 @@ class Terminal:
     def apply(self, actor: int, action: int) -> None:
         """Apply an action or chance outcome, telling each person what they may know of it."""
         state = self.session.state
+        if actor != CHANCE and actor not in self.session.humans:
+            if self.bot_run is not None and self.bot_run[0] != actor:
+                self.end_bot_run(set())
+            if self.bot_run is None:
+                self.bot_run = (actor, state.clone())
         for seat in self.session.humans:
             text = state.describe(actor, action, seat)  # asked before the action is applied
             if actor != CHANCE:  # the line names the actor already: "you: seat 0: ..." no more
@@ -355,6 +362,31 @@ class Terminal:
             self.told[seat].append(line)
         state.apply(action, actor)
         if not self.hot_seat and actor != CHANCE:  # chance lines wait: a long run is summed up
+            self.flush(self.session.humans[0])
+
+    def end_bot_run(self, to_act: AbstractSet[int]) -> None:
+        """A bot's run of moves ended (the seats ``to_act`` next do not include it): tell each
+        person that turn in short (``Game.turn_summary``) with its score's change, if either
+        says something."""
+        if self.bot_run is None or self.bot_run[0] in to_act:
+            return
+        seat, before = self.bot_run
+        self.bot_run = None
+        after = self.session.state
+        for person in self.session.humans:
+            parts = [after.game.turn_summary(before, after, seat, person) or ""]
+            was, now = (_score_of(st, seat, person) for st in (before, after))
+            if was is not None and now is not None and was != now:
+                parts.append(_t("score {before:g} → {after:g}").format(before=was, after=now))
+            said = "; ".join(part for part in parts if part)
+            if not said:
+                continue
+            line = _t("seat {seat} ({name}), the turn in short: {summary}").format(
+                seat=seat + 1, name=self.name(seat), summary=for_people(said)
+            )
+            self.queues[person].append(line)
+            self.told[person].append(line)
+        if not self.hot_seat:
             self.flush(self.session.humans[0])
 
     def flush(self, seat: int) -> None:
@@ -401,6 +433,15 @@ class Terminal:
         self.console.clear()
         self.screen = seat
         self.last_shown.pop(seat, None)
+
+
+def _score_of(state: State, seat: int, viewer: int) -> float | None:
+    """``seat``'s score as ``viewer``'s view shows it, or None where it shows none."""
+    scores = state.view(viewer).get("scores")
+    if not isinstance(scores, list) or seat >= len(scores):
+        return None
+    value = scores[seat]
+    return float(value) if isinstance(value, int | float) else None
 
 
 def topics(game: Game) -> dict[str, str]:
@@ -501,6 +542,7 @@ def run(
     while True:
         while state.is_chance():
             term.apply(CHANCE, state.sample_chance())
+        term.end_bot_run(set() if state.is_terminal() else state.seats_to_act())
         if state.is_terminal():
             break
         seats = state.seats_to_act()

@@ -361,6 +361,16 @@ class Game(ABC):
         action's text."""
         return state.action_to_string(action)
 
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        """Another seat's turn in short, as a player would say it ("claims card 8 (1,4,7, 4
+        VP); gives back G1; takes W6"): what ``seat`` got and gave from ``before`` its run of
+        decisions to ``after`` it, as ``viewer`` may know it, in the current language. The
+        terminal prints it under a bot's moves (with the change of its score). Default: None
+        (the moves' own lines say it)."""
+        return None
+
     def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         """Where each seat's points came from, as ``viewer`` may know it (the end of a game:
         the terminal after its final scores, the page under its result): per seat ``{"seat",

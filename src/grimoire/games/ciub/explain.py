@@ -543,3 +543,42 @@ def breakdown(st: CiubState, viewer: int | None) -> list[dict[str, Any]]:
         )
         rows.append({"seat": seat, "parts": parts, "total": st.vp(seat)})
     return rows
+
+
+def turn_summary(before: CiubState, after: CiubState, seat: int) -> str | None:
+    """``seat``'s turn in short: the cards it claimed, where its marker went, the dice it gave
+    back and took (``Game.turn_summary``; everything in Ciúb is face up)."""
+    parts = [
+        _("claims {card}").format(card=card_words(after, card))
+        for card in after.claimed[seat]
+        if card not in before.claimed[seat]
+    ]
+    marker = after.marker[seat]
+    if marker is not None and marker != before.marker[seat]:
+        parts.append(_("puts its marker on {card}").format(card=card_words(after, marker)))
+    change = _dice_change(before, after, seat)
+    if any(count < 0 for count in change.values()):
+        gone = ", ".join(_dice(after, colour, -n) for colour, n in change.items() if n < 0)
+        parts.append(_("gives back {dice}").format(dice=gone))
+    if any(count > 0 for count in change.values()):
+        got = ", ".join(_dice(after, colour, n) for colour, n in change.items() if n > 0)
+        parts.append(_("takes {dice}").format(dice=got))
+    if change:
+        parts.append(_("now holds {count} dice").format(count=len(held(after, seat))))
+    return "; ".join(parts) or None
+
+
+def _dice_change(before: CiubState, after: CiubState, seat: int) -> dict[int, int]:
+    """Colour index -> how many more dice of it ``seat`` holds after than before (not 0)."""
+    colour = after.c.die_colour
+    change: dict[int, int] = {}
+    for die in held(after, seat):
+        change[colour[die]] = change.get(colour[die], 0) + 1
+    for die in held(before, seat):
+        change[colour[die]] = change.get(colour[die], 0) - 1
+    return {c: n for c, n in sorted(change.items()) if n}
+
+
+def _dice(st: CiubState, colour: int, count: int) -> str:
+    """``2 white``: ``count`` dice of a colour."""
+    return _("{count} {colour}").format(count=count, colour=colour_shown(st.c.colours[colour].name))

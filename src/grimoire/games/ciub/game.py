@@ -136,6 +136,14 @@ class CiubGame(Game):
         assert isinstance(state, CiubState)
         return explain(state, action, state.turn if seat is None else seat)
 
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.ciub.explain import turn_summary
+
+        assert isinstance(before, CiubState) and isinstance(after, CiubState)
+        return turn_summary(before, after, seat)
+
     def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         from grimoire.games.ciub.explain import breakdown
 
