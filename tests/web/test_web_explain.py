@@ -81,6 +81,10 @@ def test_explain_says_what_a_legal_action_does_and_why_another_is_refused(
     assert "Phase 3" in german["text"] and "nicht möglich" in german["text"]
     unreadable = explain(client, game_id, token, "text=fly away")
     assert unreadable["legal"] is False and "cannot read" in unreadable["text"]
+    # a piece no legal action uses (a supply die in phase 1): the rule that refuses its action
+    supply = explain(client, game_id, token, "colour=red")
+    assert supply["legal"] is False and supply["action"]["kind"] in ("take", "pick", "swap")
+    assert "that is done in phase" in supply["text"]
     nothing = {"action": None, "legal": False, "text": None}
     assert explain(client, game_id, None, f"id={legal['id']}") == nothing  # a spectator
     assert explain(client, game_id, token, "card=9999") == nothing  # no such piece

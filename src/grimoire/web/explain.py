@@ -39,7 +39,8 @@ def explain_query(
 ) -> dict[str, Any]:
     """``{"action", "legal", "text"}`` for the action ``query`` names, for ``seat``: by ``id``,
     by ``text`` (as the parser reads it), or by the fields a piece of the board carries
-    (``kind`` and the game's declared fields, as in the action JSON), of the kinds legal now.
+    (``kind`` and the game's declared fields, as in the action JSON): the kinds legal now
+    first, then the others (so a piece no legal action uses hears the rule that refuses it).
     ``text`` is the explanation of a legal action or the refusal of another; nothing for a
     spectator, a finished game, or fields that name no action of those kinds."""
     if seat is None or state.is_terminal() or state.is_chance():
@@ -76,6 +77,8 @@ def _named(game: Game, state: State, seat: int, query: Mapping[str, str]) -> int
     codec = game.codec
     kinds = [query["kind"]] if "kind" in query else []
     kinds += [k for k in dict.fromkeys(codec.decode(a).kind for a in legal) if k not in kinds]
+    # then every other kind (a piece no legal action uses: its refusal names the rule)
+    kinds += [k for k in codec.by_name if k not in kinds]
     for kind in kinds:
         if kind not in codec.by_name:
             continue
