@@ -101,7 +101,9 @@ def test_the_end_of_a_game_says_where_the_points_came_from(client: TestClient) -
     }
     game_id = client.post("/api/games", json=body).json()["state"]["id"]
     done = wait_until(
-        lambda: payload(client, game_id, None), lambda doc: doc["status"] == "finished"
+        lambda: payload(client, game_id, None),
+        lambda doc: doc["status"] == "finished",
+        timeout=300,
     )
     rows = done["breakdown"]
     assert [row["seat"] for row in rows] == [0, 1]

@@ -77,13 +77,28 @@ def _named(game: Game, state: State, seat: int, query: Mapping[str, str]) -> int
     codec = game.codec
     kinds = [query["kind"]] if "kind" in query else []
     kinds += [k for k in dict.fromkeys(codec.decode(a).kind for a in legal) if k not in kinds]
-    # then every other kind (a piece no legal action uses: its refusal names the rule)
-    kinds += [k for k in codec.by_name if k not in kinds]
     for kind in kinds:
-        if kind not in codec.by_name:
-            continue
-        for action in codec.ids(kind):
-            doc = codec.json(action)
-            if all(key in doc and str(doc[key]) == value for key, value in fields.items()):
-                return action
+        found = _first_with(game, kind, fields)
+        if found is not None:
+            return found
+    # a piece no legal action uses: the action of another kind it stands for most plainly
+    # (the fewest fields besides the piece's: a supply die is "take red" before "swap W1 for
+    # red"), whose refusal names the rule
+    others = [k for k in codec.by_name if k not in kinds]
+    for kind in sorted(others, key=lambda k: len(codec.by_name[k].slots)):
+        found = _first_with(game, kind, fields)
+        if found is not None:
+            return found
+    return None
+
+
+def _first_with(game: Game, kind: str, fields: Mapping[str, str]) -> int | None:
+    """The first action of ``kind`` whose JSON carries ``fields``, or None."""
+    codec = game.codec
+    if kind not in codec.by_name:
+        return None
+    for action in codec.ids(kind):
+        doc = codec.json(action)
+        if all(key in doc and str(doc[key]) == value for key, value in fields.items()):
+            return action
     return None
