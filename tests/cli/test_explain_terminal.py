@@ -262,3 +262,15 @@ def test_a_ciub_bot_turn_is_said_in_short_with_its_score() -> None:
     german = whole_game("ciub", 2, "de")
     assert re.search(r"Platz 2 \(random\), der Zug in Kürze: erfüllt Karte \d+", german)
     assert re.search(r"Punkte \d+ → \d+", german)
+
+
+def test_a_runika_bot_turn_is_said_in_short() -> None:
+    text = whole_game("runika", 2)
+    short = re.findall(r"seat 2 \(random\), the turn in short: (.*)", text)
+    boards = [re.search(r"its board: (\d+) → (\d+) dice", line) for line in short]
+    assert sum(1 for found in boards if found) > 5
+    assert any(re.search(r"claims the rune [A-Z]", line) for line in short)
+    for line in short:  # a rune claimed is the score's change, never a raw id
+        assert not re.search(r"(claims the rune|masters) [a-z_]+\b", line), line
+    japanese = whole_game("runika", 2, "ja")
+    assert "の手番のまとめ：ボードのダイス：" in japanese

@@ -514,3 +514,35 @@ def rules_step(st: RunikaState) -> str:
     if isinstance(frame, Main | Ab | Fort | Quarry):
         return "turns/resolve"
     return st.phase
+
+
+def turn_summary(
+    before: RunikaState, after: RunikaState, seat: int, viewer: int | None
+) -> str | None:
+    """``seat``'s turn in short, from ``viewer``'s views before and after it
+    (``Game.turn_summary``): the dice it put on its board, the runes it inscribed, the
+    achievements it reached."""
+    was, now = before.view(viewer)["seats"][seat], after.view(viewer)["seats"][seat]
+    parts: list[str] = []
+    dice = [sum(die is not None for line in side["grid"] for die in line) for side in (was, now)]
+    if dice[0] != dice[1]:
+        parts.append(_("its board: {before} → {after} dice").format(before=dice[0], after=dice[1]))
+    names = {rune["id"]: rune["name"] for side in (was, now) for rune in side["runes"]}
+    for key, template in (
+        ("runes", N_("claims the rune {names}")),
+        ("achievements", N_("reaches {names}")),
+        ("mastered", N_("masters {names}")),
+    ):
+        old = [_named(item, names) for item in was[key]]
+        new = [name for name in (_named(item, names) for item in now[key]) if name not in old]
+        if new:
+            parts.append(_(template).format(names=", ".join(new)))
+    return "; ".join(parts) or None
+
+
+def _named(item: Any, names: dict[str, str]) -> str:
+    """A rune's or an achievement's name in the current language (a rune named by its id:
+    that rune's name; else its text)."""
+    if isinstance(item, dict) and isinstance(item.get("name"), str):
+        return _(item["name"])
+    return _(names[item]) if isinstance(item, str) and item in names else str(item)

@@ -290,6 +290,14 @@ class RunikaGame(Game):
             state, action, min(state.seats_to_act(), default=0) if seat is None else seat
         )
 
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.runika.explain import turn_summary
+
+        assert isinstance(before, RunikaState) and isinstance(after, RunikaState)
+        return turn_summary(before, after, seat, viewer)
+
     def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         from grimoire.games.runika.explain import breakdown
 
