@@ -274,3 +274,13 @@ def test_a_runika_bot_turn_is_said_in_short() -> None:
         assert not re.search(r"(claims the rune|masters) [a-z_]+\b", line), line
     japanese = whole_game("runika", 2, "ja")
     assert "の手番のまとめ：ボードのダイス：" in japanese
+
+
+def test_a_five_seals_bot_turn_is_said_in_short() -> None:
+    text = whole_game("five-seals", 2)
+    short = re.findall(r"seat 2 \(random\), the turn in short: (.*)", text)
+    assert sum(1 for line in short if re.search(r"its mage moves to \d[A-Z]", line)) > 3
+    won = [line for line in short if "wins the scroll" in line]
+    assert won and all(re.search(r"score \d+ → \d+", line) for line in won)
+    assert not any(re.search(r"wins the scrolls [^,;]+;", line) for line in won)  # 1: singular
+    assert "魔術師が" in whole_game("five-seals", 2, "ja")

@@ -350,3 +350,29 @@ def rules_step(st: FiveSealsState) -> str:
     if isinstance(frame, Take):
         return "play/take"
     return "play/scrolls"
+
+
+def turn_summary(
+    before: FiveSealsState, after: FiveSealsState, seat: int, viewer: int | None
+) -> str | None:
+    """``seat``'s turn in short, from ``viewer``'s views before and after it
+    (``Game.turn_summary``): the scrolls it won, where its mage went, the familiar it bound."""
+    was, now = before.view(viewer), after.view(viewer)
+    parts: list[str] = []
+    gained = [_scroll_name(entry) for entry in now["seats"][seat]["scrolls"]]
+    for name in (_scroll_name(entry) for entry in was["seats"][seat]["scrolls"]):
+        if name in gained:
+            gained.remove(name)
+    if gained:
+        won = N_("wins the scroll {names}") if len(gained) == 1 else N_("wins the scrolls {names}")
+        parts.append(_(won).format(names=", ".join(gained)))
+    if now["mages"][seat] != was["mages"][seat] and now["mages"][seat] is not None:
+        parts.append(_("its mage moves to {node}").format(node=now["mages"][seat]))
+    if now["familiars"][seat] != was["familiars"][seat] and now["familiars"][seat] is not None:
+        parts.append(_("binds a familiar at {node}").format(node=now["familiars"][seat]))
+    return "; ".join(parts) or None
+
+
+def _scroll_name(entry: Any) -> str:
+    """A scroll of a hand in the position JSON: its name, or ``{"card": name, ...}``."""
+    return str(entry["card"]) if isinstance(entry, dict) else str(entry)

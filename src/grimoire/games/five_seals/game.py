@@ -172,6 +172,13 @@ class FiveSealsGame(Game):
         st = _own(state)
         return explain(st, action, min(st.seats_to_act(), default=0) if seat is None else seat)
 
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.five_seals.explain import turn_summary
+
+        return turn_summary(_own(before), _own(after), seat, viewer)
+
     def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         from grimoire.games.five_seals.explain import breakdown
 
