@@ -449,46 +449,11 @@ def breakdown(st: FatalState, viewer: int | None) -> list[dict[str, Any]]:
 
 
 def _seat_breakdown(st: FatalState, seat: int, viewer: int | None) -> dict[str, Any]:
-    lay, comp = st.lay, st.comp
     parts: list[dict[str, Any]] = []
-    names = comp.treasure_name
     if st.round1 is not None:
         parts.append({"what": _("round 1: treasures at face value"), "points": st.round1[seat]})
-    round_two = st.round1 is None or st.round == 2
-    if round_two:
-        own = [t for t in st.up[seat] if st.revealed[seat] and own_colour(st, seat, t)]
-        if own:
-            chart = comp.chart[min(len(own), len(comp.chart)) - 1]
-            parts.append(
-                {
-                    "what": _(
-                        "{count} face-up treasures of your colour ({names}): the chart"
-                    ).format(count=len(own), names=" ".join(names(st.tkind(t)) for t in own)),
-                    "points": chart,
-                }
-            )
-        others = [t for t in st.up[seat] if t not in own]
-        if others:
-            parts.append(
-                {
-                    "what": _("face-up treasures at face value ({names})").format(
-                        names=" ".join(names(st.tkind(t)) for t in others)
-                    ),
-                    "points": sum(lay.value(t) for t in others),
-                }
-            )
-        if st.tre[seat]:
-            shown = (
-                " ".join(sorted(names(st.tkind(t)) for t in st.tre[seat]))
-                if viewer == seat
-                else str(len(st.tre[seat]))
-            )
-            parts.append(
-                {
-                    "what": _("face-down treasures at face value ({names})").format(names=shown),
-                    "points": sum(lay.value(t) for t in st.tre[seat]),
-                }
-            )
+    if st.round1 is None or st.round == 2:
+        parts += _treasure_parts(st, seat, viewer)
     if st.round1 is not None and st.round == 2:
         cards = len(st.hands[seat]) + len(st.aside[seat])
         parts.append(
@@ -504,6 +469,48 @@ def _seat_breakdown(st: FatalState, seat: int, viewer: int | None) -> dict[str, 
     if st.special == seat:
         parts.append({"what": _("eliminated its opposing sign: wins at once"), "points": None})
     return {"seat": seat, "parts": parts, "total": total(st, seat)}
+
+
+def _treasure_parts(st: FatalState, seat: int, viewer: int | None) -> list[dict[str, Any]]:
+    """The treasures' parts of a seat's breakdown: its colour's chart, the other face-up ones
+    at face value, the face-down ones (named for the viewer's own, counted for the others)."""
+    lay, comp = st.lay, st.comp
+    names = comp.treasure_name
+    parts: list[dict[str, Any]] = []
+    own = [t for t in st.up[seat] if st.revealed[seat] and own_colour(st, seat, t)]
+    if own:
+        chart = comp.chart[min(len(own), len(comp.chart)) - 1]
+        parts.append(
+            {
+                "what": _("{count} face-up treasures of your colour ({names}): the chart").format(
+                    count=len(own), names=" ".join(names(st.tkind(t)) for t in own)
+                ),
+                "points": chart,
+            }
+        )
+    others = [t for t in st.up[seat] if t not in own]
+    if others:
+        parts.append(
+            {
+                "what": _("face-up treasures at face value ({names})").format(
+                    names=" ".join(names(st.tkind(t)) for t in others)
+                ),
+                "points": sum(lay.value(t) for t in others),
+            }
+        )
+    if st.tre[seat]:
+        shown = (
+            " ".join(sorted(names(st.tkind(t)) for t in st.tre[seat]))
+            if viewer == seat
+            else str(len(st.tre[seat]))
+        )
+        parts.append(
+            {
+                "what": _("face-down treasures at face value ({names})").format(names=shown),
+                "points": sum(lay.value(t) for t in st.tre[seat]),
+            }
+        )
+    return parts
 
 
 # ---------------------------------------------------------------------- the rules of the step
