@@ -612,17 +612,16 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             return Exit(1)
         if not answer:
             continue
+        asked = _explain_request(state, legal, answer)
+        if asked is not None:
+            from grimoire.cli import explain  # the rule behind a move: nothing is played
+
+            explain.show(console, state, seat, asked, legal)
+            continue
         word, _, rest = answer.partition(" ")
-        if word.startswith("?") and (rest or word[1:]):  # "? 3", "?3": explain, not help
-            word, rest = "?", f"{word[1:]} {rest}".strip()
         # a listed label wins over a command word of the same spelling
         label = _is_label(state, legal, answer)
         command = None if label else command_of(word)
-        if command in ("explain", "why") or (word == "?" and rest.strip()):
-            from grimoire.cli import explain  # the rule behind a move: nothing is played
-
-            explain.show(console, state, seat, rest, legal)
-            continue
         if command in ("help", "quit", "rules", "scores", "log") and not rest.strip():
             if command == "help":
                 console.print(help_text(session.game), highlight=False)
@@ -650,6 +649,17 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             message = str(error)  # "'claim 21' is not possible: ..." names the action itself
             head = "" if message.startswith("'") else _t("Not possible: ")
             console.print(f"[bold red]{head}{escape(message)}[/]", highlight=False)
+
+
+def _explain_request(state: State, legal: list[int], answer: str) -> str | None:
+    """What an answer asks to be explained (``explain 3``, ``? 3``, ``?3``, ``why claim 21``,
+    ``explain`` alone: ""), or None when it asks no explanation (``?`` alone is help)."""
+    word, _, rest = answer.partition(" ")
+    if word.startswith("?") and (rest or word[1:]):  # "? 3", "?3": explain, not help
+        return f"{word[1:]} {rest}".strip()
+    if _is_label(state, legal, answer):  # a listed label wins over a command word
+        return None
+    return rest if command_of(word) in ("explain", "why") else None
 
 
 def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Console) -> int:
