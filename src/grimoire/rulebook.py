@@ -104,38 +104,30 @@ def translated(lang: str, document: str) -> dict[str, tuple[str, str]]:
 
 
 def rule_for(game: Game, state: State, lang: str | None = None) -> Rule | None:
-    """The section for ``state``'s phase in ``lang`` (default: this context's language; the
+    """The section for ``state``'s step in ``lang`` (default: this context's language; the
     English one where no translation has it), or None if the game declares none for it."""
-    name = game.rules_document()
-    if name is None:
-        return None
-    start = game.rules_sections().get(state.phase)
-    if start is None:
-        return None
-    lang = lang or language()
-    if lang != ENGLISH:
-        found = translated(lang, name).get(start)
-        if found is not None:
-            return Rule(f"{lang}/{name}", found[0], found[1], lang)
-    start, _, lead = start.partition(" » ")
-    for heading, text in sections(name).items():
-        if heading.startswith(start):
-            return Rule(name, heading, (step(text, lead) if lead else None) or text)
-    return None
+    start = game.rules_sections().get(game.rules_step(state))
+    return None if start is None else rule_named(game, start, lang)
 
 
-STEP_START = re.compile(r"(\d+\.\s+)?\*\*")
+STEP_START = re.compile(r"\s*(\d+\.\s+|-\s+)?\*\*")
+TOP_STEP = re.compile(r"(\d+\.\s+)?\*\*")  # a paragraph or numbered item at the margin
 
 
 def step(text: str, lead: str) -> str | None:
-    """The paragraph of ``text`` that begins with ``lead`` (``**Phase 2**``, or a numbered item
-    ``2. **Turns**``), up to the next one that begins with a bold lead; None if there is none."""
+    """The paragraph of ``text`` that begins with ``lead`` (``**Phase 2**``, a numbered item
+    ``2. **Turns**`` or a list item ``- **DRAW**``, at any indent), up to the next one: for a
+    paragraph or numbered item, the next that begins with a bold lead at the margin; for a
+    list item, the next list item or bold lead no deeper than it. None if there is none."""
     lines = text.splitlines()
     for i, line in enumerate(lines):
         found = STEP_START.match(line)
         if found and line[found.end() - 2 :].startswith(lead):
+            bullet = line.lstrip().startswith("-")
+            indent = len(line) - len(line.lstrip())
             end = next(
-                (j for j in range(i + 1, len(lines)) if STEP_START.match(lines[j])), len(lines)
+                (j for j in range(i + 1, len(lines)) if _ends(lines[j], bullet, indent)),
+                len(lines),
             )
             return "\n".join(lines[i:end]).strip()
     return None
@@ -159,3 +151,15 @@ def rule_named(game: Game, key: str, lang: str | None = None) -> Rule | None:
         if heading.startswith(start):
             return Rule(name, heading, (step(text, lead) if lead else None) or text)
     return None
+
+
+def _ends(line: str, bullet: bool, indent: int) -> bool:
+    """Whether ``line`` starts the step after one begun by a list item (``bullet``) or a
+    paragraph indented ``indent``."""
+    if TOP_STEP.match(line):
+        return True
+    if not bullet:
+        return False
+    stripped = line.lstrip()
+    item = re.match(r"(\d+\.|-)\s", stripped) is not None
+    return item and len(line) - len(stripped) <= indent

@@ -118,6 +118,9 @@ GERMAN_TOO = {
     "runen",
     "normal",
     "version",
+    "rest",
+    "falls",
+    "professors",
 }
 # the games' titles and the languages' own names (the language selector) are names
 TITLES = sorted({str(game_class(name).title) for name in games()} | {"English"}, key=len)[::-1]
@@ -232,6 +235,8 @@ def _get(client: TestClient, url: str, lang: str, token: str | None = None) -> A
 def _payload_text(payload: dict[str, Any]) -> str:
     view = payload.get("view") or {}
     parts = [a["text"] for a in payload.get("actions", [])]
+    parts += [a["explain"] for a in payload.get("actions", [])]  # the rule behind each move
+    parts += [p["what"] for row in payload.get("breakdown", []) for p in row["parts"]]
     parts += [line["text"] for line in payload.get("log", [])]
     parts += [
         str(v) for k, v in view.items() if (isinstance(v, str) and "help" in k) or k == "prompt"

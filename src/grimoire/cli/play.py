@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,8 @@ COMMANDS = {
     "save": N_("command: save"),
     "log": N_("command: log"),
     "quit": N_("command: quit"),
+    "explain": N_("command: explain"),
+    "why": N_("command: why"),
 }
 SUMMARISED = 8  # a longer run of chance lines (a setup) is summarised; 'log' shows it all
 
@@ -319,6 +322,7 @@ class Terminal:
         self.told: dict[int, list[str]] = {seat: [] for seat in session.humans}  # for 'log'
         self.screen: int | None = session.humans[0] if len(session.humans) == 1 else None
         self.last_shown: dict[int, int] = {}
+        self.bot_run: tuple[int, State] | None = None  # a bot's run of moves: (seat, before)
 
     @property
     def hot_seat(self) -> bool:
@@ -334,6 +338,11 @@ class Terminal:
     def apply(self, actor: int, action: int) -> None:
         """Apply an action or chance outcome, telling each person what they may know of it."""
         state = self.session.state
+        if actor != CHANCE and actor not in self.session.humans:
+            if self.bot_run is not None and self.bot_run[0] != actor:
+                self.end_bot_run(set())
+            if self.bot_run is None:
+                self.bot_run = (actor, state.clone())
         for seat in self.session.humans:
             text = state.describe(actor, action, seat)  # asked before the action is applied
             if actor != CHANCE:  # the line names the actor already: "you: seat 0: ..." no more
@@ -353,6 +362,31 @@ class Terminal:
             self.told[seat].append(line)
         state.apply(action, actor)
         if not self.hot_seat and actor != CHANCE:  # chance lines wait: a long run is summed up
+            self.flush(self.session.humans[0])
+
+    def end_bot_run(self, to_act: AbstractSet[int]) -> None:
+        """A bot's run of moves ended (the seats ``to_act`` next do not include it): tell each
+        person that turn in short (``Game.turn_summary``) with its score's change, if either
+        says something."""
+        if self.bot_run is None or self.bot_run[0] in to_act:
+            return
+        seat, before = self.bot_run
+        self.bot_run = None
+        after = self.session.state
+        for person in self.session.humans:
+            parts = [after.game.turn_summary(before, after, seat, person) or ""]
+            was, now = (_score_of(st, seat, person) for st in (before, after))
+            if was is not None and now is not None and was != now:
+                parts.append(_t("score {before:g} → {after:g}").format(before=was, after=now))
+            said = "; ".join(part for part in parts if part)
+            if not said:
+                continue
+            line = _t("seat {seat} ({name}), the turn in short: {summary}").format(
+                seat=seat + 1, name=self.name(seat), summary=for_people(said)
+            )
+            self.queues[person].append(line)
+            self.told[person].append(line)
+        if not self.hot_seat:
             self.flush(self.session.humans[0])
 
     def flush(self, seat: int) -> None:
@@ -399,6 +433,15 @@ class Terminal:
         self.console.clear()
         self.screen = seat
         self.last_shown.pop(seat, None)
+
+
+def _score_of(state: State, seat: int, viewer: int) -> float | None:
+    """``seat``'s score as ``viewer``'s view shows it, or None where it shows none."""
+    scores = state.view(viewer).get("scores")
+    if not isinstance(scores, list) or seat >= len(scores):
+        return None
+    value = scores[seat]
+    return float(value) if isinstance(value, int | float) else None
 
 
 def topics(game: Game) -> dict[str, str]:
@@ -456,6 +499,12 @@ def help_text(game: Game) -> str:
     words = {command: command_word(command) for command in COMMANDS}
     words["save"] += " [" + _t("FILE") + "]"
     listed = [f"'{words[c]}'" for c in ("help", "scores", "rules", "save", "quit", "log")]
+    listed.append(
+        _t("'{explain} N' or '? N' (what action N does, and its rule)").format(
+            explain=words["explain"]
+        )
+    )
+    listed.append(_t("'{why} TEXT' (why an action is refused)").format(why=words["why"]))
     listed += [f"'{game.text_topic_word(name)}' ({what})" for name, what in topics(game).items()]
     text = _t(HELP).format(commands=", ".join(listed)) + "."
     if words["help"] != "help":  # another language: the English words are still understood
@@ -493,6 +542,7 @@ def run(
     while True:
         while state.is_chance():
             term.apply(CHANCE, state.sample_chance())
+        term.end_bot_run(set() if state.is_terminal() else state.seats_to_act())
         if state.is_terminal():
             break
         seats = state.seats_to_act()
@@ -520,6 +570,12 @@ def run(
         term.flush(session.humans[0])
     console.print(people_view(session.game.render_text(state, None)))
     console.print(score_table(state, session.humans, session.bot_kinds))
+    from grimoire.cli.explain import breakdown_table  # where the points came from
+
+    viewer = None if term.hot_seat else session.humans[0]
+    breakdown = breakdown_table(state, viewer)
+    if breakdown is not None:
+        console.print(breakdown)
     return 0
 
 
@@ -556,6 +612,12 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             return Exit(1)
         if not answer:
             continue
+        asked = _explain_request(state, legal, answer)
+        if asked is not None:
+            from grimoire.cli import explain  # the rule behind a move: nothing is played
+
+            explain.show(console, state, seat, asked, legal)
+            continue
         word, _, rest = answer.partition(" ")
         # a listed label wins over a command word of the same spelling
         label = _is_label(state, legal, answer)
@@ -589,6 +651,17 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
             console.print(f"[bold red]{head}{escape(message)}[/]", highlight=False)
 
 
+def _explain_request(state: State, legal: list[int], answer: str) -> str | None:
+    """What an answer asks to be explained (``explain 3``, ``? 3``, ``?3``, ``why claim 21``,
+    ``explain`` alone: ""), or None when it asks no explanation (``?`` alone is help)."""
+    word, _, rest = answer.partition(" ")
+    if word.startswith("?") and (rest or word[1:]):  # "? 3", "?3": explain, not help
+        return f"{word[1:]} {rest}".strip()
+    if _is_label(state, legal, answer):  # a listed label wins over a command word
+        return None
+    return rest if command_of(word) in ("explain", "why") else None
+
+
 def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Console) -> int:
     """The legal action a person's answer names (its number or its text), or IllegalAction
     with the engine's reason."""
@@ -597,10 +670,9 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         if not 1 <= index <= len(legal):
             raise IllegalAction(_t("choose a number from 1 to {count}").format(count=len(legal)))
         return legal[index - 1]
-    wanted = _label_key(answer)
-    shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
-    if len(shown) == 1:  # the label as shown, in the chosen language (English parses below)
-        return shown[0]
+    listed = listed_action(state, legal, answer)
+    if listed is not None:  # the label as shown, in the chosen language (English parses below)
+        return listed
     action = state.parse_action(for_people(answer, -1))  # typed seats count from 1 too
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
@@ -609,6 +681,18 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
         note = escape(_t("(taken as '{action}', the same move)").format(action=text))
         console.print(f"[dim]{note}[/]", highlight=False)
     return action
+
+
+def listed_action(state: State, legal: list[int], answer: str) -> int | None:
+    """The legal action whose listed label ``answer`` is (case and spacing aside), or None."""
+    wanted = _label_key(answer)
+    shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
+    return shown[0] if len(shown) == 1 else None
+
+
+def label_of(state: State, action: int) -> str:
+    """An action's label as the terminal lists it (seats counted from 1)."""
+    return _label(state, action)
 
 
 def _is_label(state: State, legal: list[int], answer: str) -> bool:

@@ -356,6 +356,41 @@ class Game(ABC):
         ``grimoire.games.<name>``, if it holds ``tutorial.toml``."""
         return _package_folder(cls, "data", "tutorial.toml")
 
+    def rules_step(self, state: State) -> str:
+        """The key of ``rules_sections()`` for the step being played: the rules panel and the
+        terminal's ``rules`` show the paragraph it names. Default: ``state.phase``; a game
+        whose phase holds several steps names the step (F.A.T.A.L.'s turn: ``play/steal``)
+        from public facts only (the decision on top, never a hidden card)."""
+        return state.phase
+
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        """What ``action`` would do for ``seat`` now, shown before the person commits (the
+        terminal's ``explain``, the page's tooltips): the rule that allows it, with its
+        section, and the change it makes ("claims card 21 (6 VP): your tray meets its need 3
+        of a kind. Rule: a turn, phase 3"), in the current language, from what ``seat`` may
+        see only (the same text in every position ``seat`` cannot tell apart). Asked for
+        legal actions; a refused one is explained by ``State.why_illegal``. Default: the
+        action's text."""
+        return state.action_to_string(action)
+
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        """Another seat's turn in short, as a player would say it ("claims card 8 (1,4,7, 4
+        VP); gives back G1; takes W6"): what ``seat`` got and gave from ``before`` its run of
+        decisions to ``after`` it, as ``viewer`` may know it, in the current language. The
+        terminal prints it under a bot's moves (with the change of its score). Default: None
+        (the moves' own lines say it)."""
+        return None
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        """Where each seat's points came from, as ``viewer`` may know it (the end of a game:
+        the terminal after its final scores, the page under its result): per seat ``{"seat",
+        "parts": [{"what": text, "points": number or None}], "total"}``, the parts adding up
+        to the total (a part without points says a fact, such as a tie-break), in the current
+        language. Default: [] (the front ends then show the scores alone)."""
+        return []
+
     def text_topics(self) -> Mapping[str, str]:
         """Extra terminal commands: name -> what it shows (Five Seals: ``map``, ``spells``)."""
         return {}

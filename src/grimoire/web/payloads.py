@@ -21,6 +21,7 @@ from grimoire.core.i18n import LANGUAGES, language_scope
 from grimoire.core.state import State, actor_to_json
 from grimoire.web.assets import renderer_urls
 from grimoire.web.clock import Clocks
+from grimoire.web.explain import explained
 from grimoire.web.history import Event
 from grimoire.web.store import FINISHED, RUNNING
 from grimoire.web.summary import invite_urls, summary_of
@@ -146,8 +147,12 @@ class Payloads:
         view = state.view(viewer)
         to_act = sorted(state.seats_to_act())
         your_turn = t.status == RUNNING and viewer is not None and viewer in to_act
+        # the viewer's own legal actions, each with what it would do (``Game.explain``, from
+        # what the viewer may see): shown before the person commits
         actions = (
-            [state.action_to_json(a) for a in state.legal_actions(viewer)] if your_turn else []
+            [explained(t.game, state, a, viewer) for a in state.legal_actions(viewer)]
+            if your_turn and viewer is not None
+            else []
         )
         undo_refusal = self.undo_refusal(viewer) if viewer is not None else "spectators cannot undo"
         first = max(0, len(t.lines) - LOG_TAIL)
@@ -167,6 +172,8 @@ class Payloads:
             "can_undo": undo_refusal is None,
             "terminal": state.is_terminal(),
             "scores": view.get("scores", []),
+            # at the end, where each seat's points came from, as this viewer may know it
+            "breakdown": t.game.score_breakdown(state, viewer) if state.is_terminal() else [],
             "winners": view.get("winners", []),
             "view": view,
             # the game's aids to play for this viewer (exact odds), from what it sees

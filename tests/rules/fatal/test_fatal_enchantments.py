@@ -85,7 +85,7 @@ def test_crystal_gaze_looks_at_and_orders_the_top_three() -> None:
     ]
     assert state.view(1)["treasure_deck"]["known_top"] == []
     assert texts(state) == ["treasure R2", "treasure Y1", "treasure Queen"]
-    assert state.describe(0, state.parse_action("treasure Y1"), 1).startswith("seat 0 puts")
+    assert state.describe(0, state.parse_action("treasure Y1"), 1).startswith("seat 0: puts")
     assert "Y1" in state.describe(0, state.parse_action("treasure Y1"), 0)
     do(state, "treasure Y1")
     do(state, "treasure R2")

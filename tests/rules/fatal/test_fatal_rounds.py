@@ -53,7 +53,10 @@ def test_reveal_is_sealed_and_simultaneous() -> None:
     assert state.current_player == frozenset({0, 2})
     assert state.view(0)["reveal"] == {"has_chosen": [1], "my_choice": None}
     assert state.view(1)["reveal"] == {"has_chosen": [1], "my_choice": "reveal"}
-    assert state.describe(0, state.parse_action("hide"), 2) == "seat 0 has chosen"
+    assert (
+        state.describe(0, state.parse_action("hide"), 2)
+        == "seat 0: has chosen (sealed: reveal or hide)"
+    )
     assert "hide" in state.describe(0, state.parse_action("hide"), 0)
     do(state, "hide", 0)
     do(state, "reveal", 2)

@@ -1,4 +1,5 @@
-"""Why a Ciúb action is not legal now, in a player's words (the IllegalAction message).
+"""Why a Ciúb action is not legal now, in a player's words (the IllegalAction message), and
+what a legal one does (``explain``, the rule behind every move).
 
 ``why_not`` names the first rule the action breaks, or None when it knows no better reason
 than the list of legal actions (the caller adds that list either way).
@@ -7,12 +8,12 @@ than the list of legal actions (the caller adds that list either way).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimoire.core.i18n import N_
 from grimoire.core.state import State
 from grimoire.games.ciub.components import ACTION_FACES, SKULL, TWO_FOR_ONE
-from grimoire.games.ciub.frames import Pick
+from grimoire.games.ciub.frames import Face, Pick, Target
 from grimoire.games.ciub.requirements import meets
 from grimoire.games.ciub.text import _, colour_shown, face_shown
 from grimoire.games.ciub.turn import BOX, SUPPLY, held
@@ -236,3 +237,348 @@ def _rolled_die_reason(st: CiubState, kind: str, die: int, face: str, colour: in
     if kind == "set_aside" and face == SKULL:
         return _("{die} shows a skull: it goes to the tray by itself").format(die=label)
     return None
+
+
+# ============================================================== the rule behind every move
+# ``explain``: what a legal action does for the seat to play (``Game.explain``), in its words,
+# with the rule and its section in docs/rules/ciub.md. Everything it names is face up.
+RULES = {
+    "mark": N_("a turn, phase 1: your marker, or a card removed"),
+    "roll": N_("a turn, phase 2: the dice"),
+    "claim": N_("a turn, phase 3: claiming a card"),
+    "trade": N_("a turn, phase 4: trading dice"),
+}
+RULE_OF = {
+    **dict.fromkeys(("pass", "mark", "remove"), "mark"),
+    **dict.fromkeys(("use", "target", "face", "cancel", "swap", "done"), "roll"),
+    **dict.fromkeys(("set_aside", "roll", "stop"), "roll"),
+    **dict.fromkeys(("claim", "no_claim", "move_down", "return", "take"), "claim"),
+    **dict.fromkeys(("trade", "pick", "whiten", "end_turn"), "trade"),
+}
+
+
+def explain(st: CiubState, action: int, seat: int) -> str:
+    """What ``action`` does for ``seat`` now, and the rule (the game's words)."""
+    move = st.space.decode(action)
+    said = MOVES.get(move.kind)
+    if said is None or st.is_chance() or st.is_terminal():
+        return st.action_to_string(action)
+    what = said(st, move.args)
+    rule = _(RULES[RULE_OF[move.kind]])
+    return _("{what} (rules: {rule})").format(what=what, rule=rule)
+
+
+def card_words(st: CiubState, card: int) -> str:
+    """``card 21 (3 of a kind, 6 VP)``."""
+    c = st.c.cards[card]
+    return _("card {card} ({need}, {vp} VP)").format(card=card, need=c.label, vp=c.vp)
+
+
+def die_words(st: CiubState, die: int) -> str:
+    """``R2 (showing 6)``, or ``R2 (not rolled)``."""
+    label = st.c.die_label[die]
+    if st.face[die] < 0:
+        return _("{die} (not rolled)").format(die=label)
+    face = face_shown(st.c.face_symbol(die, st.face[die]))
+    return _("{die} (showing {face})").format(die=label, face=face)
+
+
+def tray_faces(st: CiubState, extra: int | None = None) -> list[str]:
+    """The faces in the tray of the seat to play (with die ``extra`` as if set aside)."""
+    return [
+        st.c.face_symbol(d, st.face[d])
+        for d in _held(st)
+        if (st.tray[d] or d == extra) and st.face[d] >= 0
+    ]
+
+
+def met_cards(st: CiubState, faces: list[str]) -> list[int]:
+    """The face-up cards the seat to play may claim that ``faces`` meet."""
+    rows = st.bottom + st.top if st.opus_holder is not None else st.bottom
+    others = {m for s, m in enumerate(st.marker) if s != st.turn and m is not None}
+    wild = bool(st.game.options["skulls_wild"])
+    return [c for c in rows if c not in others and meets(st.c.cards[c], faces, wild)]
+
+
+def _meets_words(st: CiubState, faces: list[str]) -> str:
+    cards = met_cards(st, faces)
+    if not cards:
+        return _("your tray meets no card you may claim")
+    return _("your tray meets {cards}").format(cards=", ".join(card_words(st, c) for c in cards))
+
+
+Args = tuple[int, ...]
+
+
+def _pass(st: CiubState, args: Args) -> str:
+    return _("leaves your marker and the top row as they are; you roll your dice next")
+
+
+def _mark(st: CiubState, args: Args) -> str:
+    card = args[0]
+    what = _("puts your marker on {card}: no other player may remove or claim it").format(
+        card=card_words(st, card)
+    )
+    old = st.marker[st.turn]
+    if old is not None:
+        what += "; " + _("it leaves card {card}").format(card=old)
+    return what
+
+
+def _remove(st: CiubState, args: Args) -> str:
+    what = _("removes {card} from the game").format(card=card_words(st, args[0]))
+    if st.pile["B"] or st.pile["C"]:
+        return what + "; " + _("the pile refills its place")
+    return what + "; " + _("its place stays empty (only the D card is left)")
+
+
+def _use(st: CiubState, args: Args) -> str:
+    die = args[0]
+    label = st.c.die_label[die]
+    if st.c.face_symbol(die, st.face[die]) == "reroll":
+        return _(
+            "uses {die}'s re-roll: next you choose a die outside your tray ({die} itself too) "
+            "and roll it again"
+        ).format(die=label)
+    return _(
+        "uses {die}'s adjust: next you choose a die outside your tray and turn it to any of "
+        "its faces; {die} then goes into your tray"
+    ).format(die=label)
+
+
+def _target(st: CiubState, args: Args) -> str:
+    frame = st.stack[-1] if st.stack else None
+    die = args[0]
+    by = frame.by if isinstance(frame, Target) else die
+    if st.c.face_symbol(by, st.face[by]) == "reroll":
+        return _("rolls {die} again; a new action face on it may be used").format(
+            die=die_words(st, die)
+        )
+    return _("turns {die} with {by}'s adjust: you choose its face next").format(
+        die=die_words(st, die), by=st.c.die_label[by]
+    )
+
+
+def _face(st: CiubState, args: Args) -> str:
+    frame = st.stack[-1] if st.stack else None
+    target = frame.target if isinstance(frame, Face) else 0
+    by = frame.by if isinstance(frame, Face) else 0
+    face = face_shown(st.c.colours[st.c.die_colour[target]].faces[args[0]])
+    return _("turns {die} to {face}; {by} goes into your tray").format(
+        die=st.c.die_label[target], face=face, by=st.c.die_label[by]
+    )
+
+
+def _cancel(st: CiubState, args: Args) -> str:
+    return _("takes back the half-chosen re-roll or adjust: nothing changes")
+
+
+def _swap(st: CiubState, args: Args) -> str:
+    die, colour = args
+    return _(
+        "puts {die} into the supply and takes one {colour} die from it: the new die is not "
+        "rolled yet (it rolls with your next roll), and the swap lets you roll again"
+    ).format(die=st.c.die_label[die], colour=colour_shown(st.c.colours[colour].name))
+
+
+def _done(st: CiubState, args: Args) -> str:
+    skulls = [
+        st.c.die_label[d]
+        for d in _held(st)
+        if not st.tray[d] and st.face[d] >= 0 and st.c.face_symbol(d, st.face[d]) == SKULL
+    ]
+    what = _("ends the dice actions (unused action faces are lost)")
+    if skulls:
+        what += "; " + _("the skulls go into your tray: {dice}").format(dice=", ".join(skulls))
+    return what
+
+
+def _set_aside(st: CiubState, args: Args) -> str:
+    die = args[0]
+    what = _("puts {die} into your tray: it is settled for this turn").format(
+        die=die_words(st, die)
+    )
+    return what + "; " + _("then {meets}").format(meets=_meets_words(st, tray_faces(st, die)))
+
+
+def _roll(st: CiubState, args: Args) -> str:
+    free = [d for d in _held(st) if not st.tray[d]]
+    return _("rolls your {count} dice outside the tray again").format(count=len(free))
+
+
+def _stop(st: CiubState, args: Args) -> str:
+    faces = tray_faces(st)
+    cards = met_cards(st, faces)
+    shown = ", ".join(face_shown(f) for f in faces) or _("nothing")
+    what = _(
+        "stops rolling with your tray as it is ({faces}): dice outside it count for nothing"
+    ).format(faces=shown)
+    if not cards:
+        return (
+            what
+            + "; "
+            + _("it meets no card you may claim: you would claim nothing and take a die")
+        )
+    return what + "; " + _meets_words(st, faces)
+
+
+def _claim(st: CiubState, args: Args) -> str:
+    card = args[0]
+    what = _("claims {card}: your tray meets it").format(card=card_words(st, card))
+    if st.marker[st.turn] == card:
+        what += "; " + _("your marker comes back")
+    if st.triggered and st.opus_holder is None:
+        what += "; " + _(
+            "you take the Opus Magnum too (+5 VP), and the others play their final turns"
+        )
+    if card in st.bottom and st.top:
+        what += "; " + _("then you move a top-row card down into the gap")
+    return what + "; " + _("then you keep 5 dice")
+
+
+def _no_claim(st: CiubState, args: Args) -> str:
+    return _(
+        "claims nothing: you keep your dice and take one die of your choice from the "
+        "supply (not into your tray)"
+    )
+
+
+def _move_down(st: CiubState, args: Args) -> str:
+    card = args[0]
+    what = _("moves {card} down into the gap in the bottom row").format(card=card_words(st, card))
+    if card in st.marker:
+        what += "; " + _("its marker moves with it")
+    return what + "; " + _("the pile refills the top row")
+
+
+def _return(st: CiubState, args: Args) -> str:
+    left = len(_held(st)) - 1
+    return _("returns {die} to the supply: you keep {count} dice (5 after a claim)").format(
+        die=st.c.die_label[args[0]], count=left
+    )
+
+
+def _take(st: CiubState, args: Args) -> str:
+    return _("takes one {colour} die from the supply: it is yours from your next turn").format(
+        colour=colour_shown(st.c.colours[args[0]].name)
+    )
+
+
+def _trade(st: CiubState, args: Args) -> str:
+    return _(
+        "trades {die} (2-for-1, in your tray) for two dice of other colours, which you pick next"
+    ).format(die=st.c.die_label[args[0]])
+
+
+def _pick(st: CiubState, args: Args) -> str:
+    frame = st.stack[-1] if st.stack else None
+    left = frame.left - 1 if isinstance(frame, Pick) else 0
+    what = _("takes one {colour} die from the supply for your 2-for-1 trade").format(
+        colour=colour_shown(st.c.colours[args[0]].name)
+    )
+    if left:
+        what += "; " + _("one more to pick")
+    return what
+
+
+def _whiten(st: CiubState, args: Args) -> str:
+    return _("trades {die} for a white die from the supply (white dice show more swaps)").format(
+        die=st.c.die_label[args[0]]
+    )
+
+
+def _end_turn(st: CiubState, args: Args) -> str:
+    c = st.c
+    excess = []
+    for colour in c.colours:
+        limit = 5 if colour.index == c.white else 4
+        count = sum(1 for d in _held(st) if c.die_colour[d] == colour.index)
+        if count > limit:
+            excess.append(f"{count - limit} {colour_shown(colour.name)}")
+    what = _("ends your turn; the next player goes on")
+    if excess:
+        what += "; " + _(
+            "above 5 white or 4 dice of a colour, these go back to the supply: {dice}"
+        ).format(dice=", ".join(excess))
+    return what
+
+
+MOVES: dict[str, Callable[[CiubState, Args], str]] = {
+    "pass": _pass,
+    "mark": _mark,
+    "remove": _remove,
+    "use": _use,
+    "target": _target,
+    "face": _face,
+    "cancel": _cancel,
+    "swap": _swap,
+    "done": _done,
+    "set_aside": _set_aside,
+    "roll": _roll,
+    "stop": _stop,
+    "claim": _claim,
+    "no_claim": _no_claim,
+    "move_down": _move_down,
+    "return": _return,
+    "take": _take,
+    "trade": _trade,
+    "pick": _pick,
+    "whiten": _whiten,
+    "end_turn": _end_turn,
+}
+
+
+def breakdown(st: CiubState, viewer: int | None) -> list[dict[str, Any]]:
+    """Where each seat's VP came from (``Game.score_breakdown``): its claimed cards, and the
+    dice it holds (the tie-break). Everything is face up."""
+    rows = []
+    for seat in range(st.game.players):
+        parts: list[dict[str, Any]] = [
+            {"what": card_words(st, card), "points": st.c.cards[card].vp}
+            for card in st.claimed[seat]
+        ]
+        held_now = sum(1 for where in st.loc if where == seat)
+        parts.append(
+            {"what": _("dice held (the tie-break): {count}").format(count=held_now), "points": None}
+        )
+        rows.append({"seat": seat, "parts": parts, "total": st.vp(seat)})
+    return rows
+
+
+def turn_summary(before: CiubState, after: CiubState, seat: int) -> str | None:
+    """``seat``'s turn in short: the cards it claimed, where its marker went, the dice it gave
+    back and took (``Game.turn_summary``; everything in Ciúb is face up)."""
+    parts = [
+        _("claims {card}").format(card=card_words(after, card))
+        for card in after.claimed[seat]
+        if card not in before.claimed[seat]
+    ]
+    marker = after.marker[seat]
+    if marker is not None and marker != before.marker[seat]:
+        parts.append(_("puts its marker on {card}").format(card=card_words(after, marker)))
+    change = _dice_change(before, after, seat)
+    if any(count < 0 for count in change.values()):
+        gone = ", ".join(_dice(after, colour, -n) for colour, n in change.items() if n < 0)
+        parts.append(_("gives back {dice}").format(dice=gone))
+    if any(count > 0 for count in change.values()):
+        got = ", ".join(_dice(after, colour, n) for colour, n in change.items() if n > 0)
+        parts.append(_("takes {dice}").format(dice=got))
+    if change:
+        parts.append(_("now holds {count} dice").format(count=len(held(after, seat))))
+    return "; ".join(parts) or None
+
+
+def _dice_change(before: CiubState, after: CiubState, seat: int) -> dict[int, int]:
+    """Colour index -> how many more dice of it ``seat`` holds after than before (not 0)."""
+    colour = after.c.die_colour
+    change: dict[int, int] = {}
+    for die in held(after, seat):
+        change[colour[die]] = change.get(colour[die], 0) + 1
+    for die in held(before, seat):
+        change[colour[die]] = change.get(colour[die], 0) - 1
+    return {c: n for c, n in sorted(change.items()) if n}
+
+
+def _dice(st: CiubState, colour: int, count: int) -> str:
+    """``2 white``: ``count`` dice of a colour."""
+    return _("{count} {colour}").format(count=count, colour=colour_shown(st.c.colours[colour].name))

@@ -137,6 +137,26 @@ class CiubGame(Game):
         "over": "The end",
     }
 
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.ciub.explain import explain
+
+        assert isinstance(state, CiubState)
+        return explain(state, action, state.turn if seat is None else seat)
+
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.ciub.explain import turn_summary
+
+        assert isinstance(before, CiubState) and isinstance(after, CiubState)
+        return turn_summary(before, after, seat)
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.ciub.explain import breakdown
+
+        assert isinstance(state, CiubState)
+        return breakdown(state, viewer)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.ciub.render_text import render
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from grimoire.games.ciub import rules
 from grimoire.games.ciub.components import Card
+from grimoire.games.ciub.requirements import meets
 from grimoire.games.ciub.solver import ACTIONS, BLANK, INACTIVE, Model, Need, Number, OddsTimeout
 from grimoire.games.ciub.state import CiubState
 from grimoire.games.ciub.turn import SUPPLY, held
@@ -251,12 +252,17 @@ def glance(st: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
     Once it has rolled: ``turn``, the best-play chance of this turn (``card_odds``), when at
     most ``GLANCE_FREE_DICE`` dice are outside its tray and the solver finds it within
     ``GLANCE_NODES`` positions (None otherwise: many dice left). Both
-    are exact and depend on the position alone."""
+    are exact and depend on the position alone. ``met``: the seat's tray meets the card now
+    (in its turn), so stopping now claims it; a ``turn`` chance of 1 without ``met`` needs
+    dice still to be set aside."""
     seat = st.turn if seat is None else seat
     first = before_first_roll(st, seat)
     # With more free dice the solver almost never finishes within the budget (docs/bots.md):
     # not trying keeps every render quick.
     few = sum(1 for d in held(st, seat) if not st.tray[d]) <= GLANCE_FREE_DICE
+    playing = in_turn(st, seat)
+    tray = [_symbol(st, d) for d in held(st, seat) if playing and st.tray[d] and st.face[d] >= 0]
+    wild = bool(st.game.options["skulls_wild"])
     rows = []
     for card_id in claimable_rows(st, seat):
         if st.c.cards[card_id].kind == "opus":
@@ -270,6 +276,7 @@ def glance(st: CiubState, seat: int | None = None) -> list[dict[str, Any]]:
                 "card": card_id,
                 "first_roll": float(roll_chance(st, card_id, seat)) if first else None,
                 "turn": turn,
+                "met": bool(tray) and meets(st.c.cards[card_id], tray, wild),
             }
         )
     return rows

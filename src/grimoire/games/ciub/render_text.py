@@ -43,6 +43,8 @@ def odds_text(row: dict[str, Any] | None) -> Text:
     it, ``53%`` the best-play chance this turn, nothing when neither is known."""
     if row is None:
         return Text()
+    if row.get("met"):  # the tray meets it now: stopping claims it
+        return Text(" ✓", style="bold green")
     if row["first_roll"] is not None:
         return Text(f" ⚀{percent(row['first_roll'])}", style="cyan")
     if row["turn"] is not None:
@@ -108,8 +110,9 @@ LEGEND = N_(
 
 ODDS_LEGEND = N_(
     "Odds for seat {seat}, exact: after ⚀ the chance that its first roll alone meets the card; "
-    "a plain percentage: the chance of meeting it this turn with the best play (shown once few "
-    "dice are left to roll)"
+    "✓ the tray meets it now (stop, then claim it); a plain percentage: the chance of meeting "
+    "it this turn with the best play from here (shown once few dice are left to roll): even a "
+    "sure thing still needs the right dice set aside, and stopping now claims nothing"
 )
 
 
@@ -120,7 +123,7 @@ def render(st: CiubState, seat: int | None) -> Group:
     odds = {row["card"]: row for row in aids.get("cards", [])}
     parts: list[object] = [board(st, odds), seats(st, seat), status(st)]
     parts.append(Text(_(LEGEND), style="dim"))
-    if any(odds_text(row) for row in odds.values()):
+    if any(odds_text(row).plain for row in odds.values()):
         parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]
 

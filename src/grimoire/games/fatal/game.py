@@ -140,10 +140,46 @@ class FatalGame(Game):
         "setup": "Setup",
         "play": "A turn",
         "over": "Final scoring",
+        # the steps of a turn (``rules_step``: the pending question): one paragraph each
+        "play/step1": "A turn » **An enchantment or the exchange**",
+        "play/step2": "A turn » **Steal one vision**",
+        "play/step3": "A turn » **Play one or two visions**",
+        "play/stars": "A turn » **End of turn A, stars**",
+        "play/casts": "A turn » **End of turn B, trimagics**",
+        "play/hand": "A turn » **End of turn C**",
+        "play/trimagic": "Trimagics",
+        "play/shield": "Trimagics » **Elemental Shield window**",
+        "play/enchantment": "Enchantments",
+        "play/round": "The end of a round",
     }
+
+    def rules_step(self, state: State) -> str:
+        from grimoire.games.fatal.explain import rules_step
+
+        assert isinstance(state, FatalState)
+        return rules_step(state)
+
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.fatal.explain import explain
+
+        assert isinstance(state, FatalState)
+        return explain(state, action, _acting(state, seat))
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.fatal.explain import breakdown
+
+        assert isinstance(state, FatalState)
+        return breakdown(state, viewer)
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.fatal.render_text import render
 
         assert isinstance(state, FatalState)
         return render(state, seat)
+
+
+def _acting(state: State, seat: int | None) -> int:
+    """The seat an explanation is for: ``seat``, else the one seat to act."""
+    if seat is not None:
+        return seat
+    return min(state.seats_to_act(), default=0)

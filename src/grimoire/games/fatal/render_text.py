@@ -15,8 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from grimoire.core.i18n import N_
+from grimoire.games.fatal.components import Components
 from grimoire.games.fatal.state import FatalState
-from grimoire.games.fatal.text import _
+from grimoire.games.fatal.text import _, colour_text
 
 # The words are in the current language (the game's catalogue); card ids, card names, the
 # printed type (DRAW, TAKE, STEAL, DISCARD), ONE/SECOND and symbols stay as in the data.
@@ -26,6 +27,10 @@ STYLE["violet"] = "bold magenta"
 LETTER_STYLE = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "V": "magenta"}
 ORIENT = {"straight": "^", "reversed": "v", "sideways": ">"}
 LEGEND = N_("^ straight: type  v reversed: ONE/SECOND  > sideways: tip stars  * a star")
+TREASURE_LEGEND = N_(
+    "Treasures: colour letter + value (Y3 = yellow, worth 3; R red, Y yellow, B blue, G green, "
+    "V violet); -- an empty slot. Stone beats multiblade beats parchment beats stone"
+)
 
 
 def treasure_text(name: str | None) -> Text:
@@ -85,12 +90,42 @@ def render(st: FatalState, seat: int | None) -> Group:
     parts += _treasure_deck(view)
     parts.append(_piles(view))
     parts.append(_players(view, seat))
+    if seat is not None:
+        parts.append(_secret(st.comp, view, seat))
     parts += _rows(view)
     parts.append(Text(_(LEGEND), style="dim"))
+    parts.append(Text(_(TREASURE_LEGEND), style="dim"))
     if seat is not None:
         parts += _private(st, view, seat)
     parts += _round_notes(view)
     return Group(*parts)
+
+
+def _secret(comp: Components, view: dict[str, Any], seat: int) -> Text:
+    """The viewer's own character, always on screen: its colour (the treasures that score by
+    the chart once revealed) and its opposing sign."""
+    me = view["seats"][seat]
+    if not me["character"]:
+        return Text(_("Your character is not dealt yet."), style="dim")
+    colour = colour_text(me["colour"])
+    line = Text(_("You are "), style="bold")
+    line.append(f"{me['character']} ({colour})", style=STYLE.get(me["colour"], ""))
+    if not me["revealed"]:
+        line.append(_(", secret"), style="dim")
+    rival = comp.sign_by_name(me["opposing"])
+    rival_colour = colour_text(comp.signs[rival].colour) if rival is not None else "?"
+    line.append(
+        _(
+            "; your opposing sign: {rival} ({rival_colour}). Revealed, your {colour} treasures "
+            "score by the chart {chart}."
+        ).format(
+            rival=me["opposing"],
+            rival_colour=rival_colour,
+            colour=colour,
+            chart=", ".join(map(str, comp.chart)),
+        )
+    )
+    return line
 
 
 def _heading(view: dict[str, Any], seat: int | None) -> Text:
@@ -146,16 +181,29 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
     columns = (N_("seat"), N_("character"), N_("hand"), N_("aside"), N_("treasures"), N_("stars"))
     for column in columns:
         table.add_column(_(column), overflow="fold")  # never cut (Japanese has no spaces)
+    bonus = view["turn_state"]["bonus"]
     for entry in view["seats"]:
         table.add_row(
             _who(entry, seat),
-            _character(entry, view["phase"]),
+            _character(entry, view["phase"], entry["seat"] == seat),
             str(entry["hand_count"]),
             str(entry["aside_count"]),
             _treasures(entry),
-            str(entry["stars"]),
+            _stars(entry, bonus if entry["seat"] == view["turn"] else 0),
         )
     return table
+
+
+def _stars(entry: dict[str, Any], bonus: int) -> Text:
+    """The stars as the game counts them for the treasure check: the rows', plus Falling
+    Star's 2 for the seat whose turn it is."""
+    if not bonus:
+        return Text(str(entry["stars"]))
+    return Text(
+        _("{total} ({stars} + {bonus} Falling Star)").format(
+            total=entry["stars"] + bonus, stars=entry["stars"], bonus=bonus
+        )
+    )
 
 
 def _who(entry: dict[str, Any], seat: int | None) -> Text:
@@ -167,14 +215,19 @@ def _who(entry: dict[str, Any], seat: int | None) -> Text:
     return who
 
 
-def _character(entry: dict[str, Any], phase: str) -> Text:
+def _character(entry: dict[str, Any], phase: str, mine: bool) -> Text:
+    """A character as the viewer knows it, always with its colour: ``Lichtenborn (yellow)``;
+    ``revealed`` when everyone sees it, ``seen`` when the viewer alone unmasked it."""
     if not entry["character"]:
         return Text("?", style="dim")
-    char = Text(entry["character"], style=STYLE.get(entry["colour"], ""))
+    char = Text(
+        f"{entry['character']} ({colour_text(entry['colour'])})",
+        style=STYLE.get(entry["colour"], ""),
+    )
     if entry["revealed"]:
-        char.append(_(" (revealed)"), style="dim")
-    elif phase != "over":
-        char.append(_(" (hidden)"), style="dim")
+        char.append(_(" revealed"), style="dim")
+    elif not mine and phase != "over":
+        char.append(_(" seen by you"), style="dim")
     return char
 
 

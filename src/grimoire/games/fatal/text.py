@@ -121,23 +121,27 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
     f = st.stack[-1]
     name, args = st.codec.decode(action)
     me = viewer == actor
+    # every line names its actor first ("seat 2: ..."): the terminal and the page show who
+    # acted apart, so a line never says the seat twice
     if isinstance(f, F.Reveal):
         if me:
             if name == "reveal":
                 return _("you choose to reveal your character")
             return _("you choose to hide your character")
-        return _("seat {seat} has chosen").format(seat=actor)
-    if isinstance(f, F.XKeep):
+        said = _("has chosen (sealed: reveal or hide)")
+    elif isinstance(f, F.XKeep):
         if me:
             return _("you keep {card}").format(card=_card(st, args[0]))
-        return _("seat {seat} keeps a card").format(seat=actor)
-    if isinstance(f, F.GazeOrder):
+        said = _("keeps a card of the four drawn")
+    elif isinstance(f, F.GazeOrder):
         if me:
             return _("you put {treasure} at position {place} of the deck").format(
                 treasure=_treasure(st, args[0]), place=f.place + 1
             )
-        return _("seat {seat} puts a treasure back on the deck").format(seat=actor)
-    return _("seat {seat}: {action}").format(seat=actor, action=public_text(st, f, action))
+        said = _("puts a treasure back on the treasure deck (Crystal Gaze)")
+    else:
+        said = public_text(st, f, action)
+    return _("seat {seat}: {action}").format(seat=actor, action=said)
 
 
 DONE_TEXT = {
@@ -155,7 +159,6 @@ TREASURE_TEXT = {
 }
 SEAT_TEXT = {
     "gift": N_("gives the treasure to seat {seat}"),
-    "target": N_("targets seat {seat}"),
     "pick": N_("picks a card from seat {seat}'s hand"),
     "unmask": N_("looks at seat {seat}'s character"),
 }
@@ -237,8 +240,45 @@ def _said_slot(st: FatalState, f: Frame, args: Args) -> str:
 
 
 def _said_seat(st: FatalState, f: Frame, args: Args) -> str:
+    if f.kind == "target":
+        return cast_text(st, args[0])
     template = SEAT_TEXT.get(f.kind, N_("chooses seat {seat}"))
     return _(template).format(seat=args[0])
+
+
+# what a trimagic does to its target, as everyone may read it (public counts only)
+CAST_EFFECT = {
+    "DRAW": N_("seat {seat} gets {count} cards drawn"),
+    "TAKE": N_("seat {seat} gets {count} display treasures"),
+    "STEAL": N_("takes {count} random face-down treasures of seat {seat}"),
+    "DISCARD": N_("seat {seat} discards {count} random cards"),
+}
+CAST_EFFECT_ONE = {
+    "DRAW": N_("seat {seat} gets 1 card drawn"),
+    "TAKE": N_("seat {seat} gets 1 display treasure"),
+    "STEAL": N_("takes 1 random face-down treasure of seat {seat}"),
+    "DISCARD": N_("seat {seat} discards 1 random card"),
+}
+
+
+def cast_text(st: FatalState, target: int) -> str:
+    """A trimagic cast on ``target``, as a person would say it: "casts a DRAW trimagic (row 1)
+    on seat 2: seat 2 gets 2 cards drawn" (the ``tri`` frame is below the target's)."""
+    tri = st.stack[-2] if len(st.stack) > 1 else None
+    if not isinstance(tri, F.Tri):
+        return _("targets seat {seat}").format(seat=target)
+    count = tri.strength
+    if tri.effect == "STEAL":
+        count = min(count, len(st.tre[target]))
+    elif tri.effect == "DISCARD":
+        count = min(count, len(st.hands[target]))
+    elif tri.effect == "DRAW":
+        count = len(st.looking)
+    table = CAST_EFFECT_ONE if count == 1 else CAST_EFFECT
+    effect = _(table[tri.effect]).format(seat=target, count=count)
+    return _("casts a {type} trimagic (row {row}) on seat {seat}: {effect}").format(
+        type=tri.effect, row=tri.row + 1, seat=target, effect=effect
+    )
 
 
 def _said_row(st: FatalState, f: Frame, args: Args) -> str:

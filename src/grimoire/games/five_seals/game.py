@@ -152,10 +152,38 @@ class FiveSealsGame(Game):
         "draft": "Setup",
         "play": "A round",
         "over": "A round » **Scoring**",
+        # the steps of a turn (``rules_step``: the pending decision): one paragraph each
+        "play/turn": "A round » **Must break**",
+        "play/scrolls": "A round » **Scrolls**",
+        "play/pay": "A round » **Paying**",
+        "play/take": "A round » **Round over for you**",
     }
+
+    def rules_step(self, state: State) -> str:
+        from grimoire.games.five_seals.explain import rules_step
+
+        return rules_step(_own(state))
 
     # Every picture is drawn for a seat of the game or a spectator (None); ``view.focus``
     # refuses any other seat with one line (IllegalAction).
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.five_seals.explain import explain
+
+        st = _own(state)
+        return explain(st, action, min(st.seats_to_act(), default=0) if seat is None else seat)
+
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.five_seals.explain import turn_summary
+
+        return turn_summary(_own(before), _own(after), seat, viewer)
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.five_seals.explain import breakdown
+
+        return breakdown(_own(state), viewer)
+
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.five_seals.render_text import render
 

@@ -254,7 +254,43 @@ class RunikaGame(Game):
         "end": "A round » **Round end**",
         "cleanup": "A round » **Round end**",
         "over": "A round » **Game end**",
+        # the steps of a turn (``rules_step``: the pending question): one paragraph each
+        "turns/reroll": "A round » **Re-rolls**",
+        "turns/resolve": "A round » **Resolving**",
+        "turns/one": "A round » **1 face**",
+        "turns/element": "A round » **element face**",
+        "turns/rotate": "A round » **rotate face**",
+        "turns/flame": "A round » **flame face**",
+        "turns/runes": "A round » **Runes**",
     }
+
+    def rules_step(self, state: State) -> str:
+        from grimoire.games.runika.explain import rules_step
+
+        assert isinstance(state, RunikaState)
+        return rules_step(state)
+
+    def explain(self, state: State, action: int, seat: int | None = None) -> str:
+        from grimoire.games.runika.explain import explain
+
+        assert isinstance(state, RunikaState)
+        return explain(
+            state, action, min(state.seats_to_act(), default=0) if seat is None else seat
+        )
+
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.runika.explain import turn_summary
+
+        assert isinstance(before, RunikaState) and isinstance(after, RunikaState)
+        return turn_summary(before, after, seat, viewer)
+
+    def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        from grimoire.games.runika.explain import breakdown
+
+        assert isinstance(state, RunikaState)
+        return breakdown(state, viewer)
 
     def render_text(self, state: State, seat: int | None) -> Any:
         from grimoire.games.runika.render_text import render

@@ -10,10 +10,22 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from grimoire.core.i18n import N_
 from grimoire.games.runika.state import RunikaState
 from grimoire.games.runika.text import _
 
 STYLE = {"G": "bold green", "R": "bold red", "B": "bold blue", "Y": "bold yellow"}
+# what the codes of this screen mean, said on it
+DICE_LEGEND = N_(
+    "Dice: colour letter + face (G green, R red, B blue, Y yellow; 1 a 1 face, e element, "
+    "r rotate, f flame, ? not rolled yet: Be = a blue die showing its element); .. an empty "
+    "cell"
+)
+PATTERN_LEGEND = N_(
+    "Patterns: G R B Y a die of that colour; P dice of one colour, the same for every P; "
+    ". anything or nothing; K (mastery runes) empty or a die of another colour. A pattern may "
+    "be turned, never mirrored. Timing: C continuous, R once per round, F flip once per game"
+)
 PATTERN_STYLE = STYLE | {"P": "bold magenta", "K": "bold white on grey23", ".": "dim"}
 
 
@@ -75,6 +87,9 @@ def render(st: RunikaState, seat: int | None) -> Group:
     if runes.row_count:
         parts.append(runes)
     parts.append(seat_table(view, seat))
+    parts.append(Text(_(DICE_LEGEND), style="dim"))
+    if runes.row_count:
+        parts.append(Text(_(PATTERN_LEGEND), style="dim"))
     return Group(*parts)
 
 

@@ -139,7 +139,10 @@ class Payload(BaseModel):
     seats: list[dict[str, Any]]
     to_act: list[int]
     your_turn: bool
-    actions: list[dict[str, Any]] = Field(description="legal actions: id, text, game fields")
+    actions: list[dict[str, Any]] = Field(
+        description="legal actions: id, text, game fields, and explain: what it would do (the "
+        "rule and the change it makes), for this viewer only"
+    )
     can_undo: bool
     terminal: bool
     scores: list[float]

@@ -11,6 +11,7 @@ from grimoire.core.i18n import language_scope
 from grimoire.i18n import N_, gettext
 from grimoire.rulebook import FALLBACK_NOTE, rule_for
 from grimoire.web.errors import NotFound
+from grimoire.web.explain import explain_query
 from grimoire.web.routes.deps import HubDep, Language, payload_response, seat_of, token_of
 from grimoire.web.routes.models import ACT_ERRORS, ERRORS, Act, Payload, Undo
 
@@ -36,6 +37,21 @@ async def rules_now(game_id: str, hub: HubDep, lang: Language) -> dict[str, Any]
         "language": rule.language,
         "note": note,
     }
+
+
+@router.get(
+    "/api/games/{game_id}/explain",
+    summary="What an action would do for the caller's seat now (the rule, and the change it "
+    "makes), or the rule that refuses it. Name it by ?id=, ?text=, or by the fields a piece of "
+    "the board carries (?kind=claim&card=21)",
+    responses={404: ERRORS[404]},
+)
+async def explain(request: Request, game_id: str, hub: HubDep, lang: Language) -> dict[str, Any]:
+    room = await hub.room(game_id)
+    seat = room.seat_of(token_of(request, game_id))
+    query = dict(request.query_params)
+    with language_scope(lang):  # the game's texts in the page's language
+        return explain_query(room.game, room.state, seat, query)
 
 
 @router.get(

@@ -252,9 +252,14 @@ export async function renderBoard(board, payload, act, options = {}) {
   let count = 0;
   if (act) {
     // tooltips and labels name seats as the page does (the games' texts number them from 0)
-    const actions = (payload.actions || []).map((action) => ({ ...action, text: namedSeats(payload, action.text) }));
+    const actions = (payload.actions || []).map((action) => ({
+      ...action,
+      text: namedSeats(payload, action.text),
+      explain: action.explain ? namedSeats(payload, action.explain) : undefined,
+    }));
     count = wireClicks(board, actions, act, payload.viewer ?? null, payload.action_fields);
     padTargets(board);
+    if (options.why) wireRefusals(board, payload, options.why);
   }
   // a zoomed board opens on the first thing to click, else on the viewer's own piece
   const own = payload.viewer ?? (payload.to_act || [])[0];
@@ -336,12 +341,15 @@ export function wireClicks(root, actions, act, viewer = null, declared = ["kind"
     node.setAttribute("role", "button");
     const label = matching.length === 1 ? matching[0].text : t("{count} choices", { count: matching.length });
     node.setAttribute("aria-label", label);
+    // the tooltip says what each action would do (the rule and the change), before the click
+    const said = matching.map((a) => (a.explain ? `${a.text}: ${a.explain}` : a.text)).join("\n");
+    node.grExplain = said;
     if (!node.querySelector(":scope > title") && node instanceof SVGElement) {
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = matching.map((a) => a.text).join(" / ");
+      title.textContent = said;
       node.prepend(title);
     } else if (!(node instanceof SVGElement)) {
-      node.title = matching.map((a) => a.text).join(" / ");
+      node.title = said;
     }
     const choose = (event) => {
       event.preventDefault();
@@ -355,6 +363,76 @@ export function wireClicks(root, actions, act, viewer = null, declared = ["kind"
     });
   });
   return count;
+}
+
+// The rule behind a refused move, on the board: a piece that stands for no legal action of the
+// viewer says, on hover or tap, which rule forbids the action it would have been (the server's
+// why_illegal, for this seat only: ``why(query)`` asks GET /api/games/{id}/explain with the
+// piece's data- fields); a clickable piece shows what its action would do. One tip at a time.
+export function wireRefusals(root, payload, why) {
+  const fields = ["kind", ...(payload.action_fields || []).filter((f) => f !== "kind")];
+  root.grWhy = { fields, why, version: payload.version, cache: new Map() };
+  if (root.grWhyWired) return;
+  root.grWhyWired = true;
+  let timer = null;
+  const probe = (event, now) => {
+    const state = root.grWhy;
+    if (!state) return;
+    const selector = state.fields.map((f) => `[data-${cssName(f)}]`).join(",");
+    const node = event.target instanceof Element ? event.target.closest(selector) : null;
+    clearTimeout(timer);
+    if (!node || !root.contains(node)) return hideTip();
+    if (node.classList.contains("gr-clickable")) return hideTip(); // its tooltip says what it does
+    const query = new URLSearchParams();
+    for (const field of state.fields) {
+      const value = node.getAttribute(`data-${field}`);
+      if (value !== null) query.set(field, value);
+    }
+    if (![...query.keys()].some((key) => key !== "kind")) return hideTip();
+    const key = `${state.version}?${query}`;
+    const ask = async () => {
+      if (!state.cache.has(key)) state.cache.set(key, state.why(query.toString()).catch(() => null));
+      const answer = await state.cache.get(key);
+      if (answer && answer.text && root.grWhy === state) showTip(node, namedSeats(payload, answer.text), !answer.legal);
+    };
+    if (now) ask();
+    else timer = setTimeout(ask, 350);
+  };
+  root.addEventListener("pointerover", (event) => probe(event, false));
+  root.addEventListener("pointerout", (event) => {
+    if (!event.relatedTarget || !root.contains(event.relatedTarget)) {
+      clearTimeout(timer);
+      hideTip();
+    }
+  });
+  // a tap (or a click) on a piece that does nothing says why at once
+  root.addEventListener("click", (event) => probe(event, true));
+  root.addEventListener("focusin", (event) => probe(event, false));
+}
+
+function tipBox() {
+  let tip = document.getElementById("why-tip");
+  if (!tip) {
+    tip = el("div.why-tip#why-tip", { role: "tooltip", hidden: true });
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+export function showTip(node, text, refused = false) {
+  const tip = tipBox();
+  tip.textContent = text;
+  tip.classList.toggle("refused", refused);
+  tip.hidden = false;
+  const rect = node.getBoundingClientRect();
+  const left = Math.min(rect.left + window.scrollX, window.scrollX + window.innerWidth - tip.offsetWidth - 12);
+  tip.style.left = `${Math.max(window.scrollX + 4, left)}px`;
+  tip.style.top = `${rect.bottom + window.scrollY + 6}px`;
+}
+
+export function hideTip() {
+  const tip = document.getElementById("why-tip");
+  if (tip) tip.hidden = true;
 }
 
 function cssName(field) {
@@ -395,14 +473,19 @@ function openMenu(event, actions, act) {
   menu.replaceChildren(
     el("div.menu-title", { text: t("Choose") }),
     ...actions.map((action) =>
-      el("button.menu-item", {
-        type: "button",
-        text: action.text,
-        onclick: () => {
-          menu.hidden = true;
-          act(action.id);
+      el(
+        "button.menu-item",
+        {
+          type: "button",
+          title: action.explain || null,
+          onclick: () => {
+            menu.hidden = true;
+            act(action.id);
+          },
         },
-      }),
+        el("span.menu-text", { text: action.text }),
+        action.explain ? el("small.menu-explain", { text: action.explain }) : null,
+      ),
     ),
   );
   menu.hidden = false;

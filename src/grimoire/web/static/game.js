@@ -81,7 +81,7 @@ async function draw(payload) {
   ]);
   let clickable = Number(board.dataset.clickable || 0);
   if (boardKey !== drawnBoard) {
-    clickable = await renderBoard(board, payload, payload.your_turn ? act : null);
+    clickable = await renderBoard(board, payload, payload.your_turn ? act : null, { why });
     board.dataset.clickable = clickable;
     board.dataset.drawnVersion = payload.version;
     drawnBoard = boardKey;
@@ -134,9 +134,35 @@ function renderResult(payload) {
         ),
       ),
     ),
+    breakdownNode(payload),
     el("p", {}, el("a.button.primary", { href: `/games/${gameId}/replay`, text: t("Watch the replay") }), " ", el("a.button", { href: "/", text: t("New game") })),
   );
   box.hidden = false;
+}
+
+// Where each seat's points came from (the game's score_breakdown, as this viewer may know it).
+function breakdownNode(payload) {
+  const rows = payload.breakdown || [];
+  if (!rows.length) return null;
+  return el(
+    "details.breakdown#breakdown",
+    { open: true },
+    el("summary", { text: t("Where the points came from") }),
+    ...rows.map((row) =>
+      el(
+        "div.breakdown-seat",
+        { "data-seat": row.seat },
+        el("h3", {}, el(`span.seat-dot.seat-${row.seat}`), seatName(payload, row.seat), " · ", formatScore(row.total)),
+        el(
+          "ul",
+          {},
+          ...(row.parts.length ? row.parts : [{ what: t("nothing scored"), points: null }]).map((part) =>
+            el("li", {}, part.points === null ? null : el("b.points", { text: formatScore(part.points) }), " ", namedSeats(payload, part.what)),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 // The personal link back to this seat, shown once: right after joining or creating (the join
@@ -281,16 +307,39 @@ function renderActions(payload, clickable) {
     groups.get(kind).push(action);
   }
   const list = el("div.action-list");
+  // what each action would do, shown before it is played: on hover and keyboard focus of its
+  // button, and by its "?" button (a tap on a phone plays nothing)
+  const explainBox = el("p.explain-box#explain-box", { "aria-live": "polite", hidden: true });
+  const explainOf = (action) => namedSeats(payload, action.explain || action.text);
+  const tell = (action) => {
+    explainBox.replaceChildren(el("strong", { text: namedSeats(payload, action.text) }), ": ", explainOf(action));
+    explainBox.hidden = false;
+  };
   for (const [kind, actions] of groups) {
     const group = el("div.action-group", {}, kind ? el("div.action-kind", { text: kindHeading(kind) }) : null);
     for (const action of actions) {
       group.append(
-        el("button.button.action", {
-          type: "button",
-          "data-action-id": action.id,
-          text: namedSeats(payload, action.text),
-          onclick: () => act(action.id),
-        }),
+        el(
+          "span.action-pair",
+          {},
+          el("button.button.action", {
+            type: "button",
+            "data-action-id": action.id,
+            title: explainOf(action),
+            text: namedSeats(payload, action.text),
+            onclick: () => act(action.id),
+            onmouseenter: () => tell(action),
+            onfocus: () => tell(action),
+          }),
+          el("button.button.quiet.explain-button", {
+            type: "button",
+            "data-explain-id": action.id,
+            "aria-label": t("What does this do?"),
+            title: t("What does this do?"),
+            text: "?",
+            onclick: () => tell(action),
+          }),
+        ),
       );
     }
     list.append(group);
@@ -300,6 +349,7 @@ function renderActions(payload, clickable) {
   } else {
     actionsBox.append(list);
   }
+  actionsBox.append(explainBox);
   if (payload.hints) actionsBox.append(hintBox(payload));
 }
 
@@ -405,6 +455,11 @@ async function post(url, body) {
   } finally {
     setBusy(false);
   }
+}
+
+// What an action named by a piece's fields would do, or the rule that refuses it (this seat's).
+function why(query) {
+  return api("GET", `/api/games/${gameId}/explain?${query}`);
 }
 
 function act(id) {

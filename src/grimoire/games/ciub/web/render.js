@@ -74,6 +74,16 @@ function oddsNode(payload, card) {
   const row = (aids.cards || []).find((r) => r.card === card.id);
   if (!row) return null;
   const who = seatName(payload, aids.seat);
+  if (row.met) {
+    // the tray meets it now: stopping claims it (a 100% below may still need dice set aside)
+    return h("span", {
+      class: "ciub-odds met",
+      "data-odds": 1,
+      "data-met": "1",
+      title: tg("{name}: the tray meets this card now: stop, then claim it", { name: who }),
+      text: "✓",
+    });
+  }
   if (row.first_roll !== null && row.first_roll !== undefined) {
     return h("span", {
       class: "ciub-odds first-roll",
@@ -86,7 +96,7 @@ function oddsNode(payload, card) {
     return h("span", {
       class: "ciub-odds turn",
       "data-odds": row.turn,
-      title: tg("{name}: the exact chance of meeting this card this turn with the best play", { name: who }),
+      title: tg("{name}: the exact chance of meeting this card this turn with the best play from here; not met yet: stopping now claims nothing", { name: who }),
       text: percent(row.turn),
     });
   }

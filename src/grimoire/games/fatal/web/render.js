@@ -135,9 +135,20 @@ function seatPanel(payload, view, seatView, toAct) {
   if (toAct.includes(s)) classes.push("to-act");
   if (seatView.out) classes.push("out");
   if (view.turn === s) classes.push("turn");
+  // a known character always with its colour: the colour of the treasures the chart scores
+  const signText = seatView.character ? tg("{sign} ({colour})", { sign: seatView.character, colour: tg(seatView.colour) }) : "";
   const character = seatView.character
-    ? h("span", { class: `fatal-sign c-${seatView.colour}`, text: seatView.revealed ? tg("{sign} (revealed)", { sign: seatView.character }) : seatView.character, title: tg("opposing sign: {sign}", { sign: seatView.opposing }) })
+    ? h("span", {
+        class: `fatal-sign c-${seatView.colour}`,
+        text: seatView.revealed ? tg("{sign} revealed", { sign: signText }) : you ? tg("{sign}, your secret", { sign: signText }) : signText,
+        title: tg("opposing sign: {sign}", { sign: seatView.opposing }),
+      })
     : h("span", { class: "fatal-sign unknown", text: tg("? hidden sign") });
+  // the stars as the game counts them for the treasure check: Falling Star adds 2 this turn
+  const bonus = view.turn === s ? (view.turn_state || {}).bonus || 0 : 0;
+  const starCount = bonus
+    ? tg("★ {total} ({stars} + {bonus} Falling Star)", { total: seatView.stars + bonus, stars: seatView.stars, bonus })
+    : tg("★ {stars}", { stars: seatView.stars });
   const treasures = h("div", { class: "fatal-treasures" });
   for (const name of seatView.face_up) {
     treasures.append(treasureNode(name, you ? { "data-treasure": name } : {}, "face-up"));
@@ -160,7 +171,7 @@ function seatPanel(payload, view, seatView, toAct) {
       h("strong", { class: "gr-name", text: you ? tg("{name} (you)", { name: seatName(payload, s) }) : seatName(payload, s) }),
       character,
       seatView.out ? h("span", { class: "badge out", text: tg("out") }) : null,
-      h("span", { class: "fatal-count", text: tg("hand {hand} · set aside {aside} · ★ {stars}", { hand: seatView.hand_count, aside: seatView.aside_count, stars: seatView.stars }) }),
+      h("span", { class: "fatal-count", text: tg("hand {hand} · set aside {aside}", { hand: seatView.hand_count, aside: seatView.aside_count }) + " · " + starCount }),
     ),
     treasures,
     rowsNode(payload, seatView, you),
@@ -243,11 +254,36 @@ function tableNode(payload, view) {
   return h("div", { class: "fatal-table" }, display, info, top);
 }
 
+// Who you are, always in sight: your character and its colour, your opposing sign.
+function secretNode(me) {
+  if (!me.character) return null;
+  const sign = tg("{sign} ({colour})", { sign: me.character, colour: tg(me.colour) });
+  return h(
+    "div",
+    { class: `fatal-secret c-${me.colour}`, "data-secret": me.colour },
+    h("strong", { text: me.revealed ? tg("You are {sign} (revealed).", { sign }) : tg("You are {sign}, secretly.", { sign }) }),
+    " ",
+    tg("Your opposing sign: {rival}. Revealed, your {colour} treasures score by the chart 1, 3, 6, 10, 15.", { rival: me.opposing, colour: tg(me.colour) }),
+  );
+}
+
+// What the codes on this page mean.
+function legendNode() {
+  return h(
+    "p",
+    { class: "fatal-legend" },
+    tg("▲ straight: its type · ▼ reversed: ONE/SECOND · ▶ sideways: its tip · ★ a star (3 take a display treasure)"),
+    h("br"),
+    tg("Symbols: ◆ stone beats ✶ multiblade beats ✉ parchment beats ◆ stone; · none. Treasures: colour letter + value (Y3: yellow, worth 3); ♛ the Queen ends the round."),
+  );
+}
+
 function mineNode(payload, view) {
   if (payload.viewer === null || payload.viewer === undefined) return null;
   const me = view.seats[payload.viewer];
   if (!me || !me.hand) return null;
   const parts = [
+    secretNode(me),
     h("div", { class: "fatal-hand" }, h("span", { class: "fatal-label", text: tg("Your hand") }), me.hand.length ? me.hand.map((name) => handCard(name)) : h("span", { class: "fatal-empty", text: tg("empty") })),
   ];
   if (view.looking && view.looking.cards) {
@@ -268,7 +304,7 @@ export function render(root, payload, act) {
     { class: "fatal-head" },
     h("strong", { text: tg("Round {round}", { round: view.round }) }),
     view.turn >= 0 ? " · " + tg("{name}'s turn", { name: seatName(payload, view.turn) }) : "",
-    view.round1 ? h("span", { class: "fatal-tally", text: " · " + tg("round 1 tally: {tally}", { tally: view.round1.join(" / ") }) }) : null,
+    view.round1 ? h("span", { class: "fatal-tally", text: " · " + tg("round 1 tally: {tally}", { tally: view.round1.map((points, s) => `${seatName(payload, s)} ${points}`).join(" · ") }) }) : null,
   );
   root.append(
     h(
@@ -280,6 +316,7 @@ export function render(root, payload, act) {
       tableNode(payload, view),
       mineNode(payload, view),
       h("div", { class: "fatal-seats" }, view.seats.map((seatView) => seatPanel(payload, view, seatView, toAct))),
+      legendNode(),
     ),
   );
 }

@@ -337,6 +337,19 @@ function buttonsNode(payload) {
   );
 }
 
+// What the signs on this page mean: the dice's faces and the pattern cells.
+function legendNode() {
+  return h(
+    "p",
+    { class: "rk-legend" },
+    tg("Dice: 1 a 1 face (1 point when a claim discards it) · ✦ element · ↻ rotate · ✹ flame · ? not rolled yet."),
+    h("br"),
+    tg("Patterns: a coloured cell needs a die of that colour · purple: dice of one colour, the same for every purple cell · white: anything or nothing · black (mastery runes): empty or a die of another colour. Patterns may be turned, never mirrored."),
+    h("br"),
+    tg("Timing: C continuous · R once per round · F flip, once per game."),
+  );
+}
+
 export function render(root, payload, act) {
   const view = payload.view || {};
   if (!view.seats) {
@@ -366,6 +379,7 @@ export function render(root, payload, act) {
       buttonsNode(payload),
       tableNode(payload, view),
       h("div", { class: "rk-seats" }, order.map((s) => seatPanel(payload, view, view.seats[s], s, target))),
+      legendNode(),
     ),
   );
 }
