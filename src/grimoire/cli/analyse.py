@@ -50,7 +50,7 @@ def analyse_command(
         console.print_json(json.dumps(doc))
         return
     solo = state.game.players == 1
-    table = Table(title=f"{state.game.title}: seat {seat}'s actions, best first ({budget})")
+    table = Table(title=f"{state.game.title}: seat {seat + 1}'s actions, best first ({budget})")
     names = ["action"]
     names += [] if solo else ["win chance", "±"]
     names += ["final score", "±", "goal reached" if solo else "margin", "visits"]

@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.markup import escape
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -60,57 +59,6 @@ def command_of(word: str) -> str | None:
     return "help" if folded == "?" else None
 
 
-def _seat_pattern() -> re.Pattern[str]:
-    """ "seat N" as the game texts write it, in this language ("Platz N", "席N") and in English;
-    the groups hold the number."""
-    parts = []
-    for word in sorted({"seat {seat}", _t("seat {seat}")}):
-        before, _, after = word.partition("{seat}")
-        lead = r"\b" if re.match(r"[A-Za-z0-9_]", word) else ""  # no word break inside Japanese
-        parts.append(f"{lead}{re.escape(before)}(\\d+){re.escape(after)}(?!\\d)")
-    return re.compile("|".join(parts), re.IGNORECASE)
-
-
-def for_people(text: str, shift: int = 1) -> str:
-    """A game text with its seats counted from 1, as the terminal counts them for people (the
-    games' log lines and action texts count from 0, as their ids do); ``shift=-1`` turns a
-    typed text back into the game's numbers."""
-
-    def renumber(match: re.Match[str]) -> str:
-        group = next(i for i in range(1, len(match.groups()) + 1) if match.group(i) is not None)
-        start, end = match.start(group) - match.start(), match.end(group) - match.start()
-        whole = match.group(0)
-        return whole[:start] + str(int(match.group(group)) + shift) + whole[end:]
-
-    return _seat_pattern().sub(renumber, text)
-
-
-def people_view(renderable: Any) -> Any:
-    """A game's terminal drawing (``render_text``, a topic) with "seat N" counted from 1, as
-    ``for_people`` does for a line: texts and table cells are renumbered in place (a seat's
-    number keeps its width below 9 seats, so the styles stay where they were)."""
-    if isinstance(renderable, str):
-        return for_people(renderable)
-    if isinstance(renderable, Text):
-        renumbered = for_people(renderable.plain)
-        if renumbered != renderable.plain:
-            if len(renumbered) == len(renderable.plain):
-                renderable.plain = renumbered  # the spans keep their places
-            else:
-                renderable = Text(renumbered, style=renderable.style)
-        return renderable
-    if isinstance(renderable, Group):
-        renderable.renderables[:] = [people_view(part) for part in renderable.renderables]
-    elif isinstance(renderable, Table):
-        renderable.title = people_view(renderable.title) if renderable.title else None
-        for column in renderable.columns:
-            column.header = people_view(column.header)
-            column._cells[:] = [people_view(cell) for cell in column._cells]
-    elif isinstance(renderable, Panel):
-        renderable.renderable = people_view(renderable.renderable)
-    return renderable
-
-
 @dataclass
 class Session:
     """A terminal game: the state, which seats are people, and the bots of the others."""
@@ -147,10 +95,15 @@ class Session:
 def _seats_and_bots(
     players: int, seat: int | list[int], bots: list[str]
 ) -> tuple[list[int], list[int], list[str]]:
-    """(people's seats, the other seats, one bot kind per other seat), checked."""
+    """(people's seats, the other seats, one bot kind per other seat), checked. Seats are ids
+    (from 0); the refusal counts them from 1, as the flags do."""
     humans = sorted({seat} if isinstance(seat, int) else set(seat))
     if not humans or any(not 0 <= s < players for s in humans):
-        raise InvalidOptions(f"the people's seats must be in 0..{players - 1}")
+        given = ", ".join(str(s + 1) for s in humans) or "none"
+        raise InvalidOptions(
+            f"the people's seats are counted from 1: a {players}-player game has seats "
+            f"1..{players} (given: {given})"
+        )
     others = [s for s in range(players) if s not in humans]
     if len(bots) == 1:
         bots = bots * len(others)
@@ -231,11 +184,11 @@ def resume(
     new_kinds = dict(zip(others, kinds, strict=True))
     if humans != session.humans:
         notes.append(
-            f"people now at seat(s) {', '.join(map(str, humans))} "
-            f"(the file had {', '.join(map(str, session.humans))})"
+            f"people now at seat(s) {', '.join(str(s + 1) for s in humans)} "
+            f"(the file had {', '.join(str(s + 1) for s in session.humans)})"
         )
     changed = [
-        f"seat {s}: {kind} (was {player_name(s, session.humans, session.bot_kinds)})"
+        f"seat {s + 1}: {kind} (was {player_name(s, session.humans, session.bot_kinds)})"
         for s, kind in new_kinds.items()
         if session.bot_kinds.get(s) != kind
     ]
@@ -336,11 +289,10 @@ class Terminal:
         state = self.session.state
         for seat in self.session.humans:
             text = state.describe(actor, action, seat)  # asked before the action is applied
-            if actor != CHANCE:  # the line names the actor already: "you: seat 0: ..." no more
-                own = _t("seat {seat}").format(seat=actor)
+            if actor != CHANCE:  # the line names the actor already: "you: seat 1: ..." no more
+                own = _t("seat {seat}").format(seat=actor + 1)
                 for colon in (": ", "："):
                     text = text.removeprefix(own + colon)
-            text = for_people(text)
             if actor == CHANCE:
                 line = f"  {text}"
             elif actor == seat:
@@ -417,7 +369,7 @@ def topic_of(game: Game, word: str) -> str | None:
 
 def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
     """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
-    return people_view(game.text_topic(state, seat, name, argument.strip()))
+    return game.text_topic(state, seat, name, argument.strip())
 
 
 def rules_text(game: Game, state: State) -> str:
@@ -518,7 +470,7 @@ def run(
         console.clear()
     else:
         term.flush(session.humans[0])
-    console.print(people_view(session.game.render_text(state, None)))
+    console.print(session.game.render_text(state, None))
     console.print(score_table(state, session.humans, session.bot_kinds))
     return 0
 
@@ -530,7 +482,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
     term.flush(seat)
     while True:
         if term.last_shown.get(seat) != state.step:
-            console.print(people_view(session.game.render_text(state, seat)))
+            console.print(session.game.render_text(state, seat))
             term.last_shown[seat] = state.step
         legal = state.legal_actions(seat)
         texts = [_label(state, action) for action in legal]
@@ -601,7 +553,7 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
     shown = [a for a in legal if _label_key(_label(state, a)) == wanted]
     if len(shown) == 1:  # the label as shown, in the chosen language (English parses below)
         return shown[0]
-    action = state.parse_action(for_people(answer, -1))  # typed seats count from 1 too
+    action = state.parse_action(answer)
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
     text = _label(state, action)
@@ -618,8 +570,8 @@ def _is_label(state: State, legal: list[int], answer: str) -> bool:
 
 
 def _label(state: State, action: int) -> str:
-    """An action's label as the terminal lists it: the game's text, seats counted from 1."""
-    return for_people(state.action_to_string(action))
+    """An action's label as the terminal lists it: the game's text (seats counted from 1)."""
+    return state.action_to_string(action)
 
 
 def _label_key(text: str) -> str:
