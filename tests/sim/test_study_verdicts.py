@@ -1,7 +1,7 @@
 """What a study's report claims: a tie reported as a tie, a winner only when a test separates
 it, card tables as Benjamini-Hochberg-controlled associations, the first player (not seat 0)
-in the first-player figure, seats counted from 1 on the page (ids from 0 in the JSON), no empty columns, whole chart
-titles."""
+in the first-player figure, seats counted from 1 on the page (ids from 0 in the JSON), no
+empty columns, whole chart titles."""
 
 from __future__ import annotations
 
