@@ -149,9 +149,7 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, e.g. length=short")
     ] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="your seat, counted from 1 (default 1)")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat, counted from 1 (default 1)")] = None,
     humans: Annotated[
         str | None,
         typer.Option(

@@ -12,7 +12,6 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 from grimoire.bots import make_bot
 from grimoire.bots.registry import default_bot

@@ -396,7 +396,8 @@ class State(ABC):
         if seat is not None and not 0 <= seat < self.game.players:
             raise IllegalAction(
                 _t("there is no seat {seat} in a {players}-player game").format(
-                    seat=seat + 1, players=self.game.players  # people count seats from 1
+                    seat=seat + 1,
+                    players=self.game.players,  # people count seats from 1
                 )
             )
         doc: dict[str, Any] = {
@@ -519,7 +520,9 @@ class State(ABC):
                     )
                 )
             if seat not in actor:
-                raise IllegalAction(_t("seat {seat} has nothing to decide now").format(seat=seat + 1))
+                raise IllegalAction(
+                    _t("seat {seat} has nothing to decide now").format(seat=seat + 1)
+                )
             return seat
         if seat == CHANCE and actor == CHANCE:
             return actor

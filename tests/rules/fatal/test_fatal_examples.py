@@ -36,7 +36,9 @@ def test_example_steals_of_andrew_bea_and_carl() -> None:
     )
     assert frame(state) == "steal"
     assert texts(state) == ["done", f"steal seat {bea + 1} row 1", f"steal seat {carl + 1} row 1"]
-    do(state, f"steal seat {carl + 1} row 1")  # only Andrew's row 1 (one card) takes a reversed card
+    do(
+        state, f"steal seat {carl + 1} row 1"
+    )  # only Andrew's row 1 (one card) takes a reversed card
     assert row(state, andrew, 0) == ["V01", "V06"]
     assert row(state, carl, 0) == ["V10"]
     assert frame(state) == "play"  # stealing draws no set-aside card (ruling 15)

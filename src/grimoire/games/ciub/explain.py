@@ -211,7 +211,9 @@ def _not_yours(label: str, where: int) -> str:
         return _("{die} is not one of your dice (it is in the supply)").format(die=label)
     if where == BOX:
         return _("{die} is not one of your dice (it is out of the game)").format(die=label)
-    return _("{die} is not one of your dice (it is seat {seat}'s)").format(die=label, seat=where + 1)
+    return _("{die} is not one of your dice (it is seat {seat}'s)").format(
+        die=label, seat=where + 1
+    )
 
 
 def _rolled_die_reason(st: CiubState, kind: str, die: int, face: str, colour: int) -> str | None:

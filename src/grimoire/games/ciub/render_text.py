@@ -184,7 +184,9 @@ def status(st: CiubState) -> Text:
     """Who is to play and what they are asked, and the final turns; or the game's end."""
     if st.is_terminal():
         return Text(_("Game over."), style="bold")
-    line = Text(_("Seat {seat}: {help}").format(seat=st.turn + 1, help=phase_help(st)), style="italic")
+    line = Text(
+        _("Seat {seat}: {help}").format(seat=st.turn + 1, help=phase_help(st)), style="italic"
+    )
     if st.opus_holder is not None:
         line.append(
             _("   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}").format(

@@ -226,7 +226,9 @@ def _said_slot(st: FatalState, f: Frame, args: Args) -> str:
     receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
     if t < 0:
         if take:
-            return _("gives nothing (slot {slot}) to seat {seat}").format(slot=slot, seat=receiver + 1)
+            return _("gives nothing (slot {slot}) to seat {seat}").format(
+                slot=slot, seat=receiver + 1
+            )
         return _("takes nothing from slot {slot}").format(slot=slot)
     what = _treasure(st, st.tkind(t))
     if take:
@@ -314,7 +316,9 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
         s, v = f.s, f.victim
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
-        return _("seat {seat} steals a treasure from seat {victim}").format(seat=s + 1, victim=v + 1)
+        return _("seat {seat} steals a treasure from seat {victim}").format(
+            seat=s + 1, victim=v + 1
+        )
     if isinstance(f, F.RCard) and f.s >= 0:
         s, v = f.s, f.victim
         if viewer in (s, v):
@@ -323,7 +327,9 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
     if isinstance(f, F.Share):
         if viewer == f.to or _face_up(st, f.to, outcome):
             return truth
-        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to + 1, victim=f.victim + 1)
+        return _("seat {seat} gets a treasure of seat {victim}").format(
+            seat=f.to + 1, victim=f.victim + 1
+        )
     return truth
 
 
@@ -355,7 +361,9 @@ def prompt(st: FatalState) -> str:
     """The pending decision in words (public; the current language)."""
     if st.phase == "over":
         if st.special >= 0:
-            return _("game over: seat {seat} eliminated its opposing sign").format(seat=st.special + 1)
+            return _("game over: seat {seat} eliminated its opposing sign").format(
+                seat=st.special + 1
+            )
         return _("game over")
     f = st.stack[-1]
     if isinstance(f, F.Reveal):

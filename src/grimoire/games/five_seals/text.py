@@ -98,7 +98,9 @@ def prompt(st: FiveSealsState) -> str:
             seat=f.s + 1, node=st.board.node_id(f.n)
         )
     if isinstance(f, Take):
-        return _("Seat {seat}: take {count} more dice from the supply.").format(seat=f.s + 1, count=f.n)
+        return _("Seat {seat}: take {count} more dice from the supply.").format(
+            seat=f.s + 1, count=f.n
+        )
     if isinstance(f, Pick):
         why = _(PICK_TEXT[f.m]) if f.m in PICK_TEXT else f.m
         return _("Seat {seat}: choose the seal to break ({why}).").format(seat=f.s + 1, why=why)
@@ -107,6 +109,8 @@ def prompt(st: FiveSealsState) -> str:
             seat=f.s + 1
         )
     if isinstance(f, Give):
-        return _("Seat {seat}: choose the die seat {thief} steals.").format(seat=f.s + 1, thief=f.t + 1)
+        return _("Seat {seat}: choose the die seat {thief} steals.").format(
+            seat=f.s + 1, thief=f.t + 1
+        )
     assert isinstance(f, Spell)
     return _("Seat {seat} is using {card}.").format(seat=f.s + 1, card=st.comp.card_name(f.card))

@@ -122,7 +122,9 @@ def rune_table(view: dict[str, Any]) -> Table:
             name = slot["rune"]["id"] + (f" x{slot['stack']}" if slot["stack"] > 1 else "")
             runes.add_row(name, pattern(slot["rune"]["pattern"]), rune_line(slot["rune"]))
     for entry in view["mastery"]:
-        owner = "" if entry["owner"] is None else _(" (seat {seat})").format(seat=entry["owner"] + 1)
+        owner = (
+            "" if entry["owner"] is None else _(" (seat {seat})").format(seat=entry["owner"] + 1)
+        )
         runes.add_row(
             entry["rune"]["id"] + owner, pattern(entry["rune"]["pattern"]), rune_line(entry["rune"])
         )
