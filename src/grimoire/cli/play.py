@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -337,6 +338,17 @@ class Terminal:
         for line in lines:
             self.console.print(f"[dim]{escape(line)}[/]", highlight=False)
 
+    @contextmanager
+    def thinking(self, seat: int) -> Iterator[None]:
+        """While ``seat``'s bot decides: a spinner naming the seat, cleared after (on a terminal
+        only: a pipe or a file gets the bot's move, not a line per wait)."""
+        if not self.console.is_terminal:
+            yield
+            return
+        text = _t("seat {seat} ({name}) is thinking…").format(seat=seat + 1, name=self.name(seat))
+        with self.console.status(escape(text), spinner="dots"):
+            yield
+
     def take_keyboard(self, seat: int) -> None:
         """Hot seat: clear the screen and wait until ``seat``'s person has the keyboard."""
         if not self.hot_seat or self.screen == seat:
@@ -452,11 +464,7 @@ def run(
                 del pending[seat]
         for seat in sorted(seats - pending.keys()):
             if seat in session.bots:
-                try:
-                    mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
-                    choice: int | Exit = session.bots[seat].choose(mine, seat)
-                except KeyboardInterrupt:  # the bot thinks on a copy: the game is intact
-                    choice = Exit(saver.on_leave(session))
+                choice: int | Exit = _ask_bot(session, term, seat, saver)
             else:
                 choice = _ask_person(session, term, seat, saver)
             if isinstance(choice, Exit):
@@ -472,6 +480,18 @@ def run(
     console.print(session.game.render_text(state, None))
     console.print(score_table(state, session.humans, session.bot_kinds))
     return 0
+
+
+def _ask_bot(session: Session, term: Terminal, seat: int, saver: Saver) -> int | Exit:
+    """The choice of ``seat``'s bot, on the position its seat sees, the terminal saying who is
+    thinking meanwhile; Ctrl-C while it thinks leaves the game as it was (saved if wanted)."""
+    state = session.state
+    try:
+        with term.thinking(seat):
+            mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
+            return session.bots[seat].choose(mine, seat)
+    except KeyboardInterrupt:  # the bot thinks on a copy: the game is intact
+        return Exit(saver.on_leave(session))
 
 
 def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> int | Exit:
