@@ -171,7 +171,7 @@ def test_a_hot_seat_game_saves_and_resumes(tmp_path: Path) -> None:
 def test_command_line_hot_seat(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app,
-        ["play", "toy_duel", "--players", "2", "--humans", "0,1", "--seed", "3"],
+        ["play", "toy_duel", "--players", "2", "--humans", "1,2", "--seed", "3"],
         input="\n1\n\n1\n\n1\n\n1\n\n1\n\n1\n",
     )
     assert result.exit_code == 0, result.output
