@@ -178,4 +178,4 @@ def test_command_line_hot_seat(tmp_path: Path) -> None:
     assert "press Enter when only you see the screen" in result.output
     assert "Final scores" in result.output
     bad = CliRunner().invoke(app, ["play", "toy_duel", "--humans", "0,x"])
-    assert bad.exit_code == 2 and "--humans takes seat numbers like 0,2" in bad.output
+    assert bad.exit_code == 2 and "--humans takes seat numbers like 1,3" in bad.output

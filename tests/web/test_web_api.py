@@ -276,7 +276,9 @@ def test_only_the_seat_holder_acts_for_a_seat(client: TestClient) -> None:
     # a real token, claiming another seat: 403
     response = client.post(url, json={**body, "seat": me}, headers=seated(other))
     assert response.status_code == 403
-    assert response.json()["detail"] == f"you hold seat {1 - me}: you cannot act for seat {me}"
+    assert (
+        response.json()["detail"] == f"you hold seat {2 - me}: you cannot act for seat {me + 1}"
+    )  # from 1
     # the right seat, but not its turn: 422 with the reason
     response = client.post(url, json=body, headers=seated(other))
     assert response.status_code == 422 and "not your turn" in response.json()["detail"]
