@@ -330,31 +330,16 @@ def _key(text: str) -> str:
     return " ".join(text.casefold().replace("-", " ").split())
 
 
-def _readings(text: str) -> list[str]:
-    """``text`` as the file writes it (seats from 1) and with its seats as indices (from 0):
-    a game's texts may count seats either way, the file always counts from 1."""
-    shifted = SEAT.sub(lambda found: f"seat {int(found.group(1)) - 1}", text)
-    return [text] if shifted == text else [text, shifted]
-
-
 def parse(state: State, text: str) -> int:
     """The action ``text`` names, as the file means it: the engine's English action text, a
-    seat in it counted from 1 (``steal seat 3 row 1``: the third seat's row). The action read
-    must carry that seat in its JSON (``seat`` = N - 1), whichever way the game's own texts
-    count; IllegalAction if no reading names one."""
+    seat in it counted from 1 as in every game's texts (``steal seat 3 row 1``: the third
+    seat's row, whose JSON says ``seat`` 2); IllegalAction if it names none, or names a seat
+    the action does not carry."""
+    action = state.parse_action(text)
     wanted = [int(n) - 1 for n in SEAT.findall(text)]
-    if not wanted:
-        return state.parse_action(text)
-    refusal: IllegalAction | None = None
-    for candidate in _readings(text):
-        try:
-            action = state.parse_action(candidate)
-        except IllegalAction as error:
-            refusal = refusal or error
-            continue
-        if state.action_to_json(action).get("seat") == wanted[0]:
-            return action
-    raise refusal or IllegalAction(f"no action reads {text!r} with seat {wanted[0] + 1}")
+    if wanted and state.action_to_json(action).get("seat") != wanted[0]:
+        raise IllegalAction(f"no action reads {text!r} with seat {wanted[0] + 1}")
+    return action
 
 
 class Lesson:

@@ -79,7 +79,7 @@ def test_a_save_with_a_field_nested_100k_deep_is_refused_in_one_line(
     one_line_refusal(result)
 
 
-@pytest.mark.parametrize("seat", ["7", "3", "-1"])
+@pytest.mark.parametrize("seat", ["7", "4", "0", "-1"])  # seats are counted from 1
 @pytest.mark.parametrize("name", GAMES)
 def test_render_refuses_a_seat_the_save_does_not_have(tmp_path: Path, name: str, seat: str) -> None:
     """``grimoire render FILE --seat 7`` on a 3-player save: one clear line naming the seat
@@ -96,6 +96,6 @@ def test_the_saves_used_here_render_for_every_seat(tmp_path: Path) -> None:
     and the nesting's doing."""
     for name in GAMES:
         path = save_of(name, tmp_path / f"{name}.json")
-        for seat in ("0", "2"):
+        for seat in ("1", "3"):  # counted from 1
             result = CliRunner().invoke(app, ["render", str(path), "--seat", seat])
             assert result.exit_code == 0, (name, seat, result.output[-2000:])

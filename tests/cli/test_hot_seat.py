@@ -171,11 +171,11 @@ def test_a_hot_seat_game_saves_and_resumes(tmp_path: Path) -> None:
 def test_command_line_hot_seat(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app,
-        ["play", "toy_duel", "--players", "2", "--humans", "0,1", "--seed", "3"],
+        ["play", "toy_duel", "--players", "2", "--humans", "1,2", "--seed", "3"],
         input="\n1\n\n1\n\n1\n\n1\n\n1\n\n1\n",
     )
     assert result.exit_code == 0, result.output
     assert "press Enter when only you see the screen" in result.output
     assert "Final scores" in result.output
     bad = CliRunner().invoke(app, ["play", "toy_duel", "--humans", "0,x"])
-    assert bad.exit_code == 2 and "--humans takes seat numbers like 0,2" in bad.output
+    assert bad.exit_code == 2 and "--humans takes seat numbers like 1,3" in bad.output

@@ -200,9 +200,9 @@ def test_load_refuses_other_settings_and_applies_bots(files: dict[str, Path]) ->
     assert same.exit_code == 130, same.output
     changed = runner.invoke(app, ["play", "--load", save, "--bots", "heuristic"], input="quit\nn\n")
     assert changed.exit_code == 130
-    assert "bots now seat 1: heuristic (was random bot)" in changed.output
-    both = runner.invoke(app, ["play", "--load", save, "--humans", "0,1"], input="quit\nn\n")
-    assert "people now at seat(s) 0, 1 (the file had 0)" in both.output
+    assert "bots now seat 2: heuristic (was random bot)" in changed.output  # id 1, from 1
+    both = runner.invoke(app, ["play", "--load", save, "--humans", "1,2"], input="quit\nn\n")
+    assert "people now at seat(s) 1, 2 (the file had 1)" in both.output
 
 
 def test_command_line_asks_before_overwriting(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 import grimoire
 from grimoire.cli.main import app
 from grimoire.cli.options import worker_count
-from grimoire.cli.play import for_people, new_session, people_view, run, score_table
+from grimoire.cli.play import new_session, run, score_table
 from grimoire.core.errors import InvalidOptions
 from grimoire.i18n import language_scope, ngettext
 
@@ -57,7 +58,7 @@ def test_only_the_viewers_familiar_is_with_you() -> None:
 
 def test_five_seals_board_counts_seats_from_1_like_its_svg() -> None:
     state = grimoire.make("five-seals", players=3).new_state(3)
-    text = text_of(people_view(state.game.render_text(state, 0)), width=140)
+    text = text_of(state.game.render_text(state, 0), width=140)
     assert f"first player {state.first + 1};" in text
     seat = int(state.stack[-1].s)
     assert f"Seat {seat + 1}: take" in text
@@ -65,14 +66,31 @@ def test_five_seals_board_counts_seats_from_1_like_its_svg() -> None:
     assert numbers == [1, 2, 3]
 
 
-def test_the_terminal_says_game_seats_counted_from_1_and_reads_them_back() -> None:
-    assert for_people("seat 0 draws a card; Seat 2: take") == "seat 1 draws a card; Seat 3: take"
-    assert for_people("steal from row 1 of seat 2", -1) == "steal from row 1 of seat 1"
-    assert for_people("seats 10 and seat 12") == "seats 10 and seat 13"
-    with language_scope("de"):
-        assert for_people("Platz 0 zieht") == "Platz 1 zieht"
-    with language_scope("ja"):
-        assert for_people("席0の列1") == "席1の列1"
+@pytest.mark.parametrize(
+    ("lang", "word"), [("en", "seat {n}"), ("de", "Platz {n}"), ("ja", "席{n}")]
+)
+def test_the_games_texts_count_seats_from_1_and_read_them_back(lang: str, word: str) -> None:
+    """The games' own texts count seats from 1 (no renumbering in the terminal any more): a
+    F.A.T.A.L. deal names seat id 1 "seat 2", its action texts name a seat as people count, and
+    the parser reads that text back to the same id."""
+    state = grimoire.make("fatal", players=3).new_state(3, resolve_chance=False)
+    with language_scope(lang):
+        dealt = state.describe(-1, state.sample_chance(), None)  # seat id 0's character
+        assert word.format(n=1) in dealt and word.format(n=0) not in dealt, dealt
+    english = grimoire.make("fatal", players=3).new_state(3)
+    rng, named = random.Random(3), 0
+    while not english.is_terminal() and named < 20:
+        if english.is_chance():
+            english.play(english.sample_chance())
+            continue
+        for action in english.legal_actions():
+            text = english.action_to_string(action)
+            for n in re.findall(r"\bseat (\d+)", text):
+                assert 1 <= int(n) <= 3, text
+                named += 1
+            assert english.game.codec.parse(text) == action, text
+        english.play(rng.choice(english.legal_actions()))
+    assert named  # some action named a seat
 
 
 def test_a_bots_move_names_its_seat_from_1(tmp_path: Path) -> None:
@@ -183,6 +201,6 @@ def test_every_board_counts_seats_from_1(name: str, players: int) -> None:
     state = grimoire.make(name, players=players).new_state(2)
     while state.is_chance():
         state.play(state.legal_actions()[0])
-    text = text_of(people_view(state.game.render_text(state, 0)), width=160)
+    text = text_of(state.game.render_text(state, 0), width=160)
     assert "(you)" in text
     assert "0 (you)" not in text and not re.search(r"\bseat 0\b", text, re.IGNORECASE)

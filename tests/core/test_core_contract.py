@@ -228,7 +228,7 @@ def test_view_hides_another_seats_pending_choice():
         state.apply(card, seat=0)
         assert state.view(0)["my_choice"] == card
         views[card] = (state.view(1), state.view(None))
-        assert state.describe(0, card, 1) == "seat 0 chooses a card"
+        assert state.describe(0, card, 1) == "seat 1 chooses a card"  # seat id 0
     first = next(iter(views.values()))
     assert all(view == first for view in views.values())
 

@@ -145,10 +145,10 @@ def test_the_information_state_has_perfect_recall() -> None:
     state = game.new_initial_state()  # type: ignore[attr-defined]
     play_chance(state, rng)
     first = state.information_state_string(0)
-    assert "deal" in first and "a card to seat 1" in first
+    assert "deal" in first and "a card to seat 2" in first  # seat id 1, counted from 1
     state.apply_action(state.legal_actions()[0])
     later = state.information_state_string(1)
-    assert "seat 0 chooses a card" in later  # the choice itself is hidden
+    assert "seat 1 chooses a card" in later  # the choice itself is hidden
 
 
 def test_ismcts_plays_a_hidden_information_game() -> None:

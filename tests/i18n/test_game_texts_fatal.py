@@ -80,21 +80,21 @@ def test_labels_prompt_and_log_lines_per_language_with_the_same_ids_and_english_
     assert english[0] == "done"
     prompt = state.view(seat)["prompt"]
     assert prompt == (
-        f"seat {seat}: step 1: play an enchantment, exchange cards for a treasure, or done"
+        f"seat {seat + 1}: step 1: play an enchantment, exchange cards for a treasure, or done"
     )
     with language_scope("de"):
         assert state.legal_actions(seat) == ids
         assert state.action_to_string(ids[0]) == "fertig"
         assert state.view(seat)["prompt"] == (
-            f"Platz {seat}: Schritt 1: eine Verzauberung spielen, Karten gegen einen Schatz "
+            f"Platz {seat + 1}: Schritt 1: eine Verzauberung spielen, Karten gegen einen Schatz "
             "tauschen, oder fertig"
         )
-        assert state.describe(seat, ids[0], 0) == f"Platz {seat}: keine Verzauberung"
+        assert state.describe(seat, ids[0], 0) == f"Platz {seat + 1}: keine Verzauberung"
     with language_scope("ja"):
         assert state.action_to_string(ids[0]) == "終了"
-        assert state.view(seat)["prompt"].startswith(f"席{seat}: ステップ1: エンチャントを使う")
-        assert state.describe(seat, ids[0], 0) == f"席{seat}: エンチャントなし"
-    assert state.describe(seat, ids[0], 0) == f"seat {seat}: no enchantment"
+        assert state.view(seat)["prompt"].startswith(f"席{seat + 1}: ステップ1: エンチャントを使う")
+        assert state.describe(seat, ids[0], 0) == f"席{seat + 1}: エンチャントなし"
+    assert state.describe(seat, ids[0], 0) == f"seat {seat + 1}: no enchantment"
     assert [state.action_to_string(a) for a in ids] == english
 
 
@@ -106,9 +106,9 @@ def test_every_label_of_a_kind_is_translated_whole_and_reads_back_in_english() -
     cases = {
         first.a_play(0, 1): ("play V01 row 2", "V01 in Reihe 2", "V01を列2に出す"),
         first.a_steal(2, 0): (
-            "steal seat 2 row 1",
-            "aus Reihe 1 von Platz 2 stehlen",
-            "席2の列1から奪う",
+            "steal seat 3 row 1",  # seat id 2, counted from 1
+            "aus Reihe 1 von Platz 3 stehlen",
+            "席3の列1から奪う",
         ),
         first.a_mine(1, 2): ("mine row 2 card 3", "eigene Reihe 2, Karte 3", "自分の列2の3枚目"),
         codec.parse("reveal"): ("reveal", "aufdecken", "公開する"),
@@ -132,16 +132,16 @@ def test_the_hidden_deal_is_told_to_its_seat_alone_in_each_language() -> None:
     mine = state.describe(-1, outcome, 0)
     assert mine.startswith("you are ") and "your opposing sign is" in mine
     with language_scope("de"):
-        assert state.describe(-1, outcome, 1) == "Platz 0 erhält einen Charakter"
+        assert state.describe(-1, outcome, 1) == "Platz 1 erhält einen Charakter"  # seat id 0
         german = state.describe(-1, outcome, 0)
         assert german.startswith("du bist ") and "dein gegnerisches Zeichen ist" in german
     with language_scope("ja"):
-        assert state.describe(-1, outcome, 1) == "席0にキャラクターが配られる"
+        assert state.describe(-1, outcome, 1) == "席1にキャラクターが配られる"
         assert "対立サイン" in state.describe(-1, outcome, 0)
     # the record's chance text stays English in any language (it is parsed back)
     with language_scope("de"):
-        assert state.action_to_string(outcome).startswith("seat 0 is ")
-    assert state.describe(-1, outcome, 1) == "seat 0 is dealt a character"
+        assert state.action_to_string(outcome).startswith("seat 1 is ")
+    assert state.describe(-1, outcome, 1) == "seat 1 is dealt a character"
 
 
 def _board(state: State, seat: int | None) -> str:
@@ -161,12 +161,12 @@ def test_the_terminal_board_in_german_and_japanese_and_unchanged_in_english() ->
         german = _board(state, 0)
     for words in ("F.A.T.A.L. - Runde 1", "Auslage:", "Schatzstapel", "Spielstapel", "Charakter"):
         assert words in german
-    assert "Platz 0 Reihe 1: (leer)" in german and "Deine Hand" in german
+    assert "Platz 1 Reihe 1: (leer)" in german and "Deine Hand" in german
     assert "^ gerade: Typ  v umgedreht: ONE/SECOND  > quer: Sterne der Spitze" in german
     with language_scope("ja"):
         japanese = _board(state, 0)
     assert "ラウンド1" in japanese and "展示:" in japanese and "宝物の山" in japanese
-    assert "席0 列1: (なし)" in japanese and "^ 正位置" in japanese and "あなたの手札" in japanese
+    assert "席1 列1: (なし)" in japanese and "^ 正位置" in japanese and "あなたの手札" in japanese
     assert _board(state, 0) == english
 
 
@@ -174,19 +174,21 @@ def test_a_refusal_names_the_pending_step_in_german_and_japanese() -> None:
     """Stealing in step 1 (an enchantment or the exchange, or done) is refused with the step."""
     state = _dealt()
     seat = next(iter(state.seats_to_act()))
-    steal = state.parse_action("steal seat 0 row 1")
+    steal = state.parse_action("steal seat 1 row 1")  # seat id 0
     assert steal not in state.legal_actions(seat)
     refusals: dict[str, str] = {}
     for lang in ("en", "de", "ja"):
         with language_scope(lang), pytest.raises(IllegalAction) as refused:
             state.apply(steal, seat)
         refusals[lang] = str(refused.value)
-    assert refusals["en"].startswith(f"'steal seat 0 row 1' is not legal now: seat {seat}: step 1")
+    assert refusals["en"].startswith(
+        f"'steal seat 1 row 1' is not legal now: seat {seat + 1}: step 1"
+    )
     assert refusals["de"].startswith(
-        f"'aus Reihe 1 von Platz 0 stehlen' ist jetzt nicht erlaubt: Platz {seat}: Schritt 1"
+        f"'aus Reihe 1 von Platz 1 stehlen' ist jetzt nicht erlaubt: Platz {seat + 1}: Schritt 1"
     )
     assert "; jetzt erlaubt: fertig" in refusals["de"]
-    assert refusals["ja"].startswith(f"'席0の列1から奪う'は今は選べません: 席{seat}: ステップ1")
+    assert refusals["ja"].startswith(f"'席1の列1から奪う'は今は選べません: 席{seat + 1}: ステップ1")
     assert "; 今選べるもの: 終了" in refusals["ja"]
 
 
@@ -217,5 +219,5 @@ def test_a_german_web_payload_carries_fatals_german_labels_and_prompt(client: An
     german = client.get(url, headers={"Accept-Language": "de"}).json()
     assert [a["id"] for a in german["actions"]] == [a["id"] for a in english["actions"]]
     assert english["actions"][0]["text"] == "done" and german["actions"][0]["text"] == "fertig"
-    assert german["view"]["prompt"].startswith("Platz 0: Schritt 1: eine Verzauberung spielen")
-    assert english["view"]["prompt"].startswith("seat 0: step 1: play an enchantment")
+    assert german["view"]["prompt"].startswith("Platz 1: Schritt 1: eine Verzauberung spielen")
+    assert english["view"]["prompt"].startswith("seat 1: step 1: play an enchantment")

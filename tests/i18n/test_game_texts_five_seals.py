@@ -53,11 +53,11 @@ def test_the_setup_log_lines_in_each_language() -> None:
     """Chance outcomes are log lines: the first player, each seal placed, a die rolled."""
     state = make("five-seals", 2).new_state(3, resolve_chance=False)
     first = state.chance_outcomes()[0][0]
-    assert state.describe(-1, first, 0) == f"first player seat {first}"
+    assert state.describe(-1, first, 0) == f"first player seat {first + 1}"  # counted from 1
     with language_scope("de"):
-        assert state.describe(-1, first, 0) == f"Startspieler: Platz {first}"
+        assert state.describe(-1, first, 0) == f"Startspieler: Platz {first + 1}"
     with language_scope("ja"):
-        assert state.describe(-1, first, 0) == f"スタートプレイヤー: 席{first}"
+        assert state.describe(-1, first, 0) == f"スタートプレイヤー: 席{first + 1}"
     state.apply(first)
     seal = state.chance_outcomes()[0][0]  # colour 0: a Fire (red) token on the first circle
     node = state.board.node_id(state.board.seals[0])  # type: ignore[attr-defined]
@@ -97,13 +97,13 @@ def test_labels_per_language_with_the_same_ids_and_english_unchanged() -> None:
 
 def test_the_pending_decision_in_each_language() -> None:
     state = _setup_done()
-    assert describe_prompt(state) == "Seat 0: take 3 more dice from the supply."
+    assert describe_prompt(state) == "Seat 1: take 3 more dice from the supply."
     with language_scope("de"):
-        assert describe_prompt(state) == "Platz 0: noch 3 Würfel aus dem Vorrat nehmen."
+        assert describe_prompt(state) == "Platz 1: noch 3 Würfel aus dem Vorrat nehmen."
     with language_scope("ja"):
-        assert describe_prompt(state) == "席0: ストックからあと3個のダイスを取る。"
+        assert describe_prompt(state) == "席1: ストックからあと3個のダイスを取る。"
     turn = _first_turn()
-    seat = turn.stack[-1].s
+    seat = int(turn.stack[-1].s) + 1  # counted from 1
     with language_scope("de"):
         assert describe_prompt(turn).startswith(f"Platz {seat} ist am Zug: Schriftrollen einsetzen")
     with language_scope("ja"):
@@ -150,7 +150,7 @@ def test_the_terminal_board_and_legend_in_each_language() -> None:
         legend = _text(game.text_topic(turn, 0, "legend", ""))  # type: ignore[attr-defined]
     for words in ("Vorrat: Feuer", "Magier auf", "Vertrauter", "Schriftrollen", "Runde 1, Kreis I"):
         assert words in german
-    assert "Was Platz 0 von seinem Magier aus erreicht" in german and "supply" not in german
+    assert "Was Platz 1 von seinem Magier aus erreicht" in german and "supply" not in german
     assert legend.startswith("Legende: 0J:R3 Feld 0J")
     with language_scope("ja"):
         japanese = _text(game.render_text(turn, 0))

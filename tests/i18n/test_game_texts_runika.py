@@ -50,8 +50,8 @@ def test_labels_and_log_lines_per_language_with_the_same_ids_and_english_unchang
     assert japanese[0] == english[0].split()[1] + "をドラフト"
     line = state.describe(0, ids[0], 1)
     with language_scope("de"):
-        assert state.describe(0, ids[0], 1) == "Platz 0: " + english[0].split()[1] + " nehmen"
-    assert line == f"seat 0: {english[0]}"
+        assert state.describe(0, ids[0], 1) == "Platz 1: " + english[0].split()[1] + " nehmen"
+    assert line == f"seat 1: {english[0]}"  # seat id 0, counted from 1
 
 
 def test_a_german_web_payload_carries_runikas_german_labels(client: Any) -> None:
@@ -128,12 +128,12 @@ def test_chance_outcome_labels_are_translated_and_english_still_parses() -> None
     assert (
         state.is_chance() and state.view(None)["prompt"] == "chance: the initiative holder is drawn"
     )
-    assert state.action_to_string(1) == "first player 1"
+    assert state.action_to_string(1) == "first player 2"  # seat id 1, counted from 1
     with language_scope("de"):
-        assert state.action_to_string(1) == "Initiative: Platz 1"
-        assert state.parse_action("first player 1") == 1
+        assert state.action_to_string(1) == "Initiative: Platz 2"
+        assert state.parse_action("first player 2") == 1
     with language_scope("ja"):
-        assert state.action_to_string(1) == "イニシアチブ: 席1"
+        assert state.action_to_string(1) == "イニシアチブ: 席2"
 
 
 def test_the_parsers_refusal_is_in_the_chosen_language(

@@ -126,11 +126,11 @@ def test_after_a_restart_log_lines_are_in_the_viewers_language_and_hide_the_same
     assert after == before
     german = after["seat 0/de"]
     assert any(text.startswith("du erhältst die geheime Rune ") for text in german)
-    assert "Platz 1 erhält eine geheime Rune" in german
-    assert "Platz 0 erhält eine geheime Rune" in after["spectator/de"]
+    assert "Platz 2 erhält eine geheime Rune" in german  # seat id 1, counted from 1
+    assert "Platz 1 erhält eine geheime Rune" in after["spectator/de"]
     assert not any("du erhältst" in text for text in after["spectator/de"])
-    assert "席1に秘密ルーンが配られる" in after["seat 0/ja"]
-    assert "seat 1 is dealt a secret rune" in after["seat 0/en"]
+    assert "席2に秘密ルーンが配られる" in after["seat 0/ja"]
+    assert "seat 2 is dealt a secret rune" in after["seat 0/en"]
     # seat 1's runes are named to nobody else: the three it was dealt are not in seat 0's log
     assert sum(text.startswith("du erhältst die geheime Rune ") for text in german) == 3
 

@@ -1,7 +1,7 @@
 """What a study's report claims: a tie reported as a tie, a winner only when a test separates
 it, card tables as Benjamini-Hochberg-controlled associations, the first player (not seat 0)
-in the first-player figure, seats numbered from 0 everywhere, no empty columns, whole chart
-titles."""
+in the first-player figure, seats counted from 1 on the page (ids from 0 in the JSON), no
+empty columns, whole chart titles."""
 
 from __future__ import annotations
 
@@ -180,11 +180,11 @@ def test_seats_from_0_everywhere_no_empty_turns_column_and_whole_titles(tmp_path
     page = write_report(summary, tmp_path / "r").read_text()
     assert summary["title"] == "Komi" and "<h1>Study of Komi</h1>" in page
     assert [seat["seat"] for seat in summary["cells"][0]["seats"]] == [0, 1]
-    assert "<th>seat 0</th><th>seat 1</th>" in page and "seat 2" not in page
+    assert "<th>seat 1</th><th>seat 2</th>" in page and "seat 0" not in page
+    assert "seat 3" not in page
     assert (
-        "seats are numbered from 0" in page
-        and "seats are numbered from 0"
-        in (json.loads((tmp_path / "r" / "summary.json").read_text())["seats"])
+        "seats are counted from 1 on the page" in page
+        and "ids from 0" in (json.loads((tmp_path / "r" / "summary.json").read_text())["seats"])
     )
     # toy-komi counts no turns: no turns figure at all (it used to print "turns –")
     assert summary["cells"][0]["length"]["turns"] is None

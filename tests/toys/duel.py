@@ -134,8 +134,12 @@ class DuelState(State):
         if actor == CHANCE:
             n = self.game.players
             seat = (self.game.options["hand"] * n - self.dealing) % n
-            return f"deal {action} to seat {seat}" if viewer == seat else f"a card to seat {seat}"
-        return f"you choose {action}" if viewer == actor else f"seat {actor} chooses a card"
+            return (
+                f"deal {action} to seat {seat + 1}"
+                if viewer == seat
+                else f"a card to seat {seat + 1}"
+            )
+        return f"you choose {action}" if viewer == actor else f"seat {actor + 1} chooses a card"
 
     # ----------------------------------------------------------------- text
     def chance_to_string(self, outcome: int) -> str:

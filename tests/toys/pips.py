@@ -197,7 +197,7 @@ class PipsState(State):
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
         if actor == CHANCE and -1 in self.bonus:
             seat = self.bonus.index(-1)
-            return f"seat {seat} is dealt a bonus card" + (
+            return f"seat {seat + 1} is dealt a bonus card" + (
                 f" ({self.game.comp.bonus_cards[action]})" if viewer == seat else ""
             )
         return self.action_to_string(action)

@@ -178,10 +178,10 @@ class RaceState(State):
             seat = self._dealing()
             if viewer == seat:
                 return f"your lucky number is {action}"
-            return f"seat {seat} is dealt a secret lucky number"
+            return f"seat {seat + 1} is dealt a secret lucky number"
         if actor == CHANCE:
-            return f"seat {self.rolling} rolls {action}"
-        return f"seat {actor} {'rolls' if action == ROLL else 'stops'}"
+            return f"seat {self.rolling + 1} rolls {action}"
+        return f"seat {actor + 1} {'rolls' if action == ROLL else 'stops'}"
 
     # ----------------------------------------------------------------- text
     def chance_to_string(self, outcome: int) -> str:

@@ -276,7 +276,9 @@ def test_only_the_seat_holder_acts_for_a_seat(client: TestClient) -> None:
     # a real token, claiming another seat: 403
     response = client.post(url, json={**body, "seat": me}, headers=seated(other))
     assert response.status_code == 403
-    assert response.json()["detail"] == f"you hold seat {1 - me}: you cannot act for seat {me}"
+    assert (
+        response.json()["detail"] == f"you hold seat {2 - me}: you cannot act for seat {me + 1}"
+    )  # from 1
     # the right seat, but not its turn: 422 with the reason
     response = client.post(url, json=body, headers=seated(other))
     assert response.status_code == 422 and "not your turn" in response.json()["detail"]
@@ -391,12 +393,12 @@ def test_the_log_tells_each_viewer_only_what_it_may_know(client: TestClient) -> 
     assert len(seat0["log"]) == len(seat1["log"]) == len(spectator["log"]) == 4  # the deal
     dealt_to_0 = [entry["text"] for entry in seat0["log"][:2]]
     assert all(text.startswith("you are dealt ") for text in dealt_to_0)
-    assert [entry["text"] for entry in seat1["log"][:2]] == ["seat 0 is dealt a card"] * 2
-    assert [entry["text"] for entry in spectator["log"]] == [
-        "seat 0 is dealt a card",
-        "seat 0 is dealt a card",
+    assert [entry["text"] for entry in seat1["log"][:2]] == ["seat 1 is dealt a card"] * 2
+    assert [entry["text"] for entry in spectator["log"]] == [  # seats counted from 1
         "seat 1 is dealt a card",
         "seat 1 is dealt a card",
+        "seat 2 is dealt a card",
+        "seat 2 is dealt a card",
     ]
     assert all(entry["actor"] == "chance" for entry in spectator["log"])
 

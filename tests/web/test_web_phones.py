@@ -442,7 +442,7 @@ def test_fatal_hand_cards_show_names_and_effects(
 def test_board_tooltips_name_seats_as_the_page_does(
     browser: Any, phones: list[Phone], server: ServerProcess
 ) -> None:
-    """The games' action texts number seats from 0 ("target seat 1 row 2" is the page's second
+    """The games' action texts number seats from 1 ("target seat 2 row 2" is the page's second
     player): the board's tooltips and labels say the people's names, as the list of moves."""
 
     def targets_a_seat(state: Any, seat: int, actions: list[dict[str, Any]]) -> bool:
@@ -457,4 +457,4 @@ def test_board_tooltips_name_seats_as_the_page_does(
     )
     assert tips
     assert not [tip for tip in tips if re.search(r"\bseat \d", tip, re.I)], tips
-    assert any(FRIEND in tip for tip in tips), tips  # seat 1 is Nimue..., the page's second
+    assert any(FRIEND in tip for tip in tips), tips  # seat 2 (id 1) is Nimue..., the page's second

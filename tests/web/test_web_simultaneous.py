@@ -70,7 +70,7 @@ def test_a_real_conflict_is_still_a_409(client: TestClient) -> None:
     again = act(client, game_id, tokens[0], {"id": roll["id"]}, payload["version"])
     assert again.status_code == 409
     assert again.json()["state"]["version"] > payload["version"]
-    assert sum(1 for line in again.json()["state"]["log"] if line["text"] == "seat 0 rolls") == 1
+    assert sum(1 for line in again.json()["state"]["log"] if line["text"] == "seat 1 rolls") == 1
 
 
 def test_the_other_persons_roll_does_not_make_mine_stale(client: TestClient) -> None:
@@ -84,7 +84,7 @@ def test_the_other_persons_roll_does_not_make_mine_stale(client: TestClient) -> 
         response = act(client, game_id, tokens[seat], {"id": roll["id"]}, payload["version"])
         assert response.status_code == 200, response.text
     log = [line["text"] for line in state_of(client, game_id)["log"]]
-    assert "seat 0 rolls" in log and "seat 1 rolls" in log
+    assert "seat 1 rolls" in log and "seat 2 rolls" in log  # counted from 1
 
 
 def play_race_to_the_end(client: TestClient, game_id: str, tokens: dict[int, str]) -> None:
@@ -161,7 +161,7 @@ def test_duel_hands_and_pending_choices_stay_hidden(client: TestClient) -> None:
     assert sorted(other["view"]["hand"]) == sorted(room.state.hands[1])
     assert not set(other["view"]["hand"]) & set(room.state.hands[0])
     texts = [line["text"] for line in other["log"]]
-    assert "seat 0 chooses a card" in texts
+    assert "seat 1 chooses a card" in texts  # seat id 0, counted from 1
     assert f"you choose {card['id']}" not in texts
     mine = [line["text"] for line in state_of(client, game_id, tokens[0])["log"]]
     assert f"you choose {card['id']}" in mine

@@ -52,9 +52,11 @@ class MarkedDuelState(DuelState):
             n = self.game.players
             seat = (self.game.options["hand"] * n - self.dealing) % n
             if viewer == seat:
-                return f"deal {card(action)} to seat {seat}"
-            return f"a card to seat {seat}"
-        return f"you choose {card(action)}" if viewer == actor else f"seat {actor} chooses a card"
+                return f"deal {card(action)} to seat {seat + 1}"
+            return f"a card to seat {seat + 1}"
+        return (
+            f"you choose {card(action)}" if viewer == actor else f"seat {actor + 1} chooses a card"
+        )
 
     def chance_to_string(self, outcome: int) -> str:
         return f"deal {card(outcome)}"

@@ -179,7 +179,7 @@ class ToyState(State):
             assert self.dealing is not None
             if viewer == self.dealing:
                 return f"you are dealt {NAMES[action]} ({action + 1})"
-            return f"seat {self.dealing} is dealt a card"
+            return f"seat {self.dealing + 1} is dealt a card"
         return self.action_to_string(action)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from grimoire.core.errors import InvalidOptions
@@ -76,11 +77,13 @@ class Budget:
 
 
 class Clock:
-    """Counts iterations and time against a budget, from its creation."""
+    """Counts iterations and time against a budget, from its creation. ``now`` is the time
+    source (seconds; a test may give one that counts work instead)."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, now: Callable[[], float] = time.perf_counter) -> None:
         self.budget = budget
-        self.started = time.perf_counter()
+        self.now = now
+        self.started = now()
         self.deadline = None if budget.seconds is None else self.started + budget.seconds
         self.iterations = 0
 
@@ -88,13 +91,13 @@ class Clock:
         self.iterations += 1
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.now() - self.started
 
     def done(self) -> bool:
         limit = self.budget.iterations
         if limit is not None and self.iterations >= limit:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and self.now() >= self.deadline
 
     def remaining_iterations(self) -> float:
         """An estimate of the iterations still allowed (the rate so far, for a time budget)."""
@@ -102,7 +105,7 @@ class Clock:
         if self.budget.iterations is not None:
             left = float(self.budget.iterations - self.iterations)
         if self.deadline is not None and self.iterations > 0:
-            now = time.perf_counter()
+            now = self.now()
             rate = self.iterations / max(now - self.started, 1e-9)
             left = min(left, max(0.0, (self.deadline - now) * rate))
         return left

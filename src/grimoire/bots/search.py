@@ -185,8 +185,12 @@ class TreeSearch:
         self.iterations = 0
 
     # ------------------------------------------------------------------ driving
-    def run(self, budget: Budget, *, early_stop: bool = True) -> SearchResult:
-        clock = Clock(budget)
+    def run(
+        self, budget: Budget, *, early_stop: bool = True, clock: Clock | None = None
+    ) -> SearchResult:
+        """Iterate until ``budget`` runs out (or, with ``early_stop``, the best action cannot
+        change any more); ``clock``: one made for ``budget`` with another time source."""
+        clock = Clock(budget) if clock is None else clock
         legal = self.base.progress_actions(self.seat)
         while not clock.done():
             self.iterate()

@@ -136,7 +136,11 @@ def _seats(doc: dict[str, Any], players: int) -> tuple[list[int], dict[int, str]
 
 
 def check_seat(state: State, seat: int | None) -> None:
-    """Refuse a ``--seat`` the game does not have, in one line (exit 2)."""
+    """Refuse a ``--seat`` the game does not have, in one line (exit 2); ``seat`` is the id,
+    the flag counts from 1."""
     players = state.game.players
     if seat is not None and not 0 <= seat < players:
-        raise InvalidOptions(f"--seat {seat}: a {players}-player game has seats 0..{players - 1}")
+        raise InvalidOptions(
+            f"--seat {seat + 1}: seats are counted from 1, a {players}-player game has seats "
+            f"1..{players}"
+        )

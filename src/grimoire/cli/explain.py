@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from grimoire.cli.play import for_people, label_of, listed_action
+from grimoire.cli.play import label_of, listed_action
 from grimoire.core.errors import GrimoireError
 from grimoire.core.state import State
 from grimoire.i18n import gettext as _t
@@ -18,7 +18,7 @@ from grimoire.i18n import gettext as _t
 
 def explain_action(state: State, seat: int, action: int) -> str:
     """What a legal ``action`` would do for ``seat`` (the game's words), seats counted from 1."""
-    return for_people(state.game.explain(state, action, seat))
+    return state.game.explain(state, action, seat)
 
 
 def answer(state: State, seat: int, argument: str, legal: list[int]) -> list[str]:
@@ -36,13 +36,13 @@ def answer(state: State, seat: int, argument: str, legal: list[int]) -> list[str
     try:
         action = listed_action(state, legal, argument)
         if action is None:
-            action = state.parse_action(for_people(argument, -1))  # typed seats count from 1
+            action = state.parse_action(argument)  # seats count from 1, as typed
     except GrimoireError as error:
         return [str(error)]
     if action in legal:
         return [_line(state, seat, legal, action)]
     refusal = state.why_illegal(action, seat)
-    return [for_people(refusal or _t("'{action}' is not possible now").format(action=argument))]
+    return [refusal or _t("'{action}' is not possible now").format(action=argument)]
 
 
 def _line(state: State, seat: int, legal: list[int], action: int) -> str:
@@ -69,7 +69,7 @@ def breakdown_table(state: State, viewer: int | None) -> Table | None:
     for row in rows:
         lines = []
         for part in row["parts"]:
-            what = for_people(part["what"])
+            what = part["what"]
             points = part["points"]
             lines.append(what if points is None else f"{_number(points):>4}  {what}")
         shown = "\n".join(lines) or _t("nothing scored")

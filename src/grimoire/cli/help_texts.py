@@ -41,10 +41,10 @@ HELP_TEXTS = (
     ),
     N_("seed (default: random)"),
     N_("KEY=VALUE, e.g. length=short"),
-    N_("your seat (default 0)"),
+    N_("your seat, counted from 1 (default 1)"),
     N_(
-        "seats of several people at this terminal (hot seat), e.g. 0,2; the screen is cleared "
-        "between them"
+        "seats of several people at this terminal (hot seat), counted from 1, e.g. 1,3; the "
+        "screen is cleared between them"
     ),
     N_("resume a saved game (or start from a record or position file)"),
     N_(
@@ -107,12 +107,12 @@ HELP_TEXTS = (
     N_("Render a position: as SVG with -o, else as text in the terminal."),
     N_("a saved game, game record or position"),
     N_("write an SVG here"),
-    N_("render what this seat sees"),
+    N_("render what this seat sees (counted from 1)"),
     N_("the position after this many actions (default: the end)"),
     N_("Replay a saved game or record and show the position after N actions (default: the end)."),
     N_("show the state after this many actions"),
     N_("Every legal action of a seat with its estimated win chance and expected score."),
-    N_("the seat to advise (default: to act)"),
+    N_("the seat to advise, counted from 1 (default: to act)"),
     N_("search budget: 2s, 500ms, 4000"),
     N_("the search's seed"),
     N_("print JSON"),

@@ -38,34 +38,9 @@ class Leave(Exception):
     """The person leaves the tutorial (``quit``, Ctrl-C, the end of input)."""
 
 
-def shown(text: str) -> str:
-    """A game text as the terminal shows it: seats counted from 1 (``play.for_people``, while
-    the games' own texts count them from 0; as it is once they count from 1 at the source)."""
-    from grimoire.cli import play
-
-    renumber: Callable[[str], str] | None = getattr(play, "for_people", None)
-    return text if renumber is None else renumber(text)
-
-
-def typed(text: str) -> str:
-    """A typed text as the game reads it (seats back to the game's own count, see ``shown``)."""
-    from grimoire.cli import play
-
-    renumber: Callable[..., str] | None = getattr(play, "for_people", None)
-    return text if renumber is None else renumber(text, -1)
-
-
-def drawn(renderable: Any) -> Any:
-    """A game's terminal drawing with seats as ``shown`` counts them."""
-    from grimoire.cli import play
-
-    renumber: Callable[[Any], Any] | None = getattr(play, "people_view", None)
-    return renderable if renumber is None else renumber(renderable)
-
-
 def label_of(state: Any, action: int) -> str:
     """An action's label as the terminal lists it."""
-    return shown(state.action_to_string(action))
+    return state.action_to_string(action)
 
 
 def label_key(text: str) -> str:
@@ -193,7 +168,6 @@ class Teacher:
             own = _t("seat {seat}").format(seat=actor)
             for colon in (": ", "："):
                 text = text.removeprefix(own + colon)
-        text = shown(text)
         if actor == CHANCE:
             return f"  {text}"
         if actor == self.seat:
@@ -206,7 +180,7 @@ class Teacher:
 
     def board(self, index: int, done: int) -> None:
         state = self.lesson.position(index, done)
-        self.console.print(drawn(self.game.render_text(state, self.seat)))
+        self.console.print(self.game.render_text(state, self.seat))
 
     def heading(self, index: int) -> None:
         from grimoire.rulebook import rule_named
@@ -244,7 +218,7 @@ class Teacher:
         self.say(f"{title}\n\n{_reflow(rule.text)}")
 
     def label(self, index: int, done: int) -> str:
-        return shown(self.lesson.label(index, done))
+        return self.lesson.label(index, done)
 
     # ---- one step
     def step(self, index: int) -> bool:
@@ -325,9 +299,9 @@ class Teacher:
                 action = listed[0]
             else:
                 try:
-                    action = state.parse_action(typed(answer))
+                    action = state.parse_action(answer)
                 except GrimoireError as error:
-                    self.say(shown(str(error)), "bold red")
+                    self.say(str(error), "bold red")
         if action is None:
             self.read(self.lesson.hint(index, done, self.label(index, done)), "yellow")
             return None
@@ -339,7 +313,7 @@ class Teacher:
         if verdict.why:
             from grimoire.tutorial import NOT_POSSIBLE
 
-            self.say(_t(NOT_POSSIBLE).format(why=shown(verdict.why)), "red")
+            self.say(_t(NOT_POSSIBLE).format(why=verdict.why), "red")
         return None
 
 
@@ -428,7 +402,7 @@ def hinting_ask(console: Console, ask: Ask, session: Any) -> Ask:
             if prompt not in choice or command_of(answer.strip()) != "hint":
                 return answer
             for line in hint_lines(session):
-                console.print(escape(shown(line)), highlight=False)
+                console.print(escape(line), highlight=False)
 
     return asking
 

@@ -74,6 +74,11 @@ def _say_workers(workers: int) -> None:
         console.print(f"[dim]{escape(note)}[/]", highlight=False)
 
 
+def _seat_id(seat: int | None) -> int | None:
+    """A seat as the flags give it (counted from 1, as people count) as its id (from 0)."""
+    return None if seat is None else seat - 1
+
+
 def _options(pairs: list[str] | None) -> dict[str, Any]:
     if not pairs:
         return {}
@@ -144,12 +149,12 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, e.g. length=short")
     ] = None,
-    seat: Annotated[int | None, typer.Option(help="your seat (default 0)")] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat, counted from 1 (default 1)")] = None,
     humans: Annotated[
         str | None,
         typer.Option(
-            help="seats of several people at this terminal (hot seat), e.g. 0,2; "
-            "the screen is cleared between them"
+            help="seats of several people at this terminal (hot seat), counted from 1, e.g. "
+            "1,3; the screen is cleared between them"
         ),
     ] = None,
     load: Annotated[
@@ -170,12 +175,12 @@ def play(
 
     try:
         options = _options(option)
-        seats: int | list[int] | None = seat
+        seats: int | list[int] | None = _seat_id(seat)  # the flags count from 1, ids from 0
         if humans is not None:
             try:
-                seats = [int(part) for part in humans.split(",") if part.strip()]
+                seats = [int(part) - 1 for part in humans.split(",") if part.strip()]
             except ValueError as error:
-                raise InvalidOptions(f"--humans takes seat numbers like 0,2: {error}") from error
+                raise InvalidOptions(f"--humans takes seat numbers like 1,3: {error}") from error
         lineup = None if bots is None else [kind.strip() for kind in bots.split(",")]
         if load is not None:
             session, notes = resume(load, game, players, lineup, seed, options, seats)
@@ -392,7 +397,9 @@ def tune(
 def render(
     path: Annotated[Path, typer.Argument(help="a saved game, game record or position")],
     out: Annotated[Path | None, typer.Option("-o", "--out", help="write an SVG here")] = None,
-    seat: Annotated[int | None, typer.Option(help="render what this seat sees")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="render what this seat sees (counted from 1)")
+    ] = None,
     step: Annotated[
         int | None, typer.Option(help="the position after this many actions (default: the end)")
     ] = None,
@@ -402,11 +409,10 @@ def render(
 
     try:
         state = read_document(path).replay(step)
+        seat = _seat_id(seat)
         check_seat(state, seat)
         if out is None:
-            from grimoire.cli.play import people_view
-
-            console.print(people_view(state.game.render_text(state, seat)))
+            console.print(state.game.render_text(state, seat))
             return
         svg = state.game.render_svg(state, seat) if state.game.capabilities.svg else None
         if svg is None:
@@ -424,12 +430,12 @@ def replay(
 ) -> None:
     """Replay a saved game or record and show the position after N actions (default: the end)."""
     from grimoire.cli.documents import read_document
-    from grimoire.cli.play import people_view, score_table
+    from grimoire.cli.play import score_table
 
     try:
         doc = read_document(path)
         state = doc.replay(step)
-        console.print(people_view(state.game.render_text(state, None)))
+        console.print(state.game.render_text(state, None))
         console.print(score_table(state, doc.humans or [], doc.bots or {}, replay=True))
         console.print(_replay_steps(doc.record, step), highlight=False)
     except GrimoireError as error:
@@ -452,7 +458,9 @@ def _replay_steps(record: Any, step: int | None) -> str:
 @app.command()
 def analyse(
     path: Annotated[Path, typer.Argument(help="a saved game, game record or position")],
-    seat: Annotated[int | None, typer.Option(help="the seat to advise (default: to act)")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="the seat to advise, counted from 1 (default: to act)")
+    ] = None,
     budget: Annotated[str, typer.Option(help="search budget: 2s, 500ms, 4000")] = "2s",
     seed: Annotated[int, typer.Option(help="the search's seed")] = 0,
     step: Annotated[
@@ -464,7 +472,7 @@ def analyse(
     from grimoire.cli.analyse import analyse_command
 
     try:
-        analyse_command(console, path, seat, budget, seed, step, as_json)
+        analyse_command(console, path, _seat_id(seat), budget, seed, step, as_json)
     except GrimoireError as error:
         raise _fail(error) from error
 

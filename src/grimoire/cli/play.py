@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.markup import escape
-from rich.panel import Panel
 from rich.table import Table
-from rich.text import Text
 
 from grimoire.bots import make_bot
 from grimoire.bots.registry import default_bot
@@ -63,57 +62,6 @@ def command_of(word: str) -> str | None:
     return "help" if folded == "?" else None
 
 
-def _seat_pattern() -> re.Pattern[str]:
-    """ "seat N" as the game texts write it, in this language ("Platz N", "席N") and in English;
-    the groups hold the number."""
-    parts = []
-    for word in sorted({"seat {seat}", _t("seat {seat}")}):
-        before, _, after = word.partition("{seat}")
-        lead = r"\b" if re.match(r"[A-Za-z0-9_]", word) else ""  # no word break inside Japanese
-        parts.append(f"{lead}{re.escape(before)}(\\d+){re.escape(after)}(?!\\d)")
-    return re.compile("|".join(parts), re.IGNORECASE)
-
-
-def for_people(text: str, shift: int = 1) -> str:
-    """A game text with its seats counted from 1, as the terminal counts them for people (the
-    games' log lines and action texts count from 0, as their ids do); ``shift=-1`` turns a
-    typed text back into the game's numbers."""
-
-    def renumber(match: re.Match[str]) -> str:
-        group = next(i for i in range(1, len(match.groups()) + 1) if match.group(i) is not None)
-        start, end = match.start(group) - match.start(), match.end(group) - match.start()
-        whole = match.group(0)
-        return whole[:start] + str(int(match.group(group)) + shift) + whole[end:]
-
-    return _seat_pattern().sub(renumber, text)
-
-
-def people_view(renderable: Any) -> Any:
-    """A game's terminal drawing (``render_text``, a topic) with "seat N" counted from 1, as
-    ``for_people`` does for a line: texts and table cells are renumbered in place (a seat's
-    number keeps its width below 9 seats, so the styles stay where they were)."""
-    if isinstance(renderable, str):
-        return for_people(renderable)
-    if isinstance(renderable, Text):
-        renumbered = for_people(renderable.plain)
-        if renumbered != renderable.plain:
-            if len(renumbered) == len(renderable.plain):
-                renderable.plain = renumbered  # the spans keep their places
-            else:
-                renderable = Text(renumbered, style=renderable.style)
-        return renderable
-    if isinstance(renderable, Group):
-        renderable.renderables[:] = [people_view(part) for part in renderable.renderables]
-    elif isinstance(renderable, Table):
-        renderable.title = people_view(renderable.title) if renderable.title else None
-        for column in renderable.columns:
-            column.header = people_view(column.header)
-            column._cells[:] = [people_view(cell) for cell in column._cells]
-    elif isinstance(renderable, Panel):
-        renderable.renderable = people_view(renderable.renderable)
-    return renderable
-
-
 @dataclass
 class Session:
     """A terminal game: the state, which seats are people, and the bots of the others."""
@@ -150,10 +98,15 @@ class Session:
 def _seats_and_bots(
     players: int, seat: int | list[int], bots: list[str]
 ) -> tuple[list[int], list[int], list[str]]:
-    """(people's seats, the other seats, one bot kind per other seat), checked."""
+    """(people's seats, the other seats, one bot kind per other seat), checked. Seats are ids
+    (from 0); the refusal counts them from 1, as the flags do."""
     humans = sorted({seat} if isinstance(seat, int) else set(seat))
     if not humans or any(not 0 <= s < players for s in humans):
-        raise InvalidOptions(f"the people's seats must be in 0..{players - 1}")
+        given = ", ".join(str(s + 1) for s in humans) or "none"
+        raise InvalidOptions(
+            f"the people's seats are counted from 1: a {players}-player game has seats "
+            f"1..{players} (given: {given})"
+        )
     others = [s for s in range(players) if s not in humans]
     if len(bots) == 1:
         bots = bots * len(others)
@@ -234,11 +187,11 @@ def resume(
     new_kinds = dict(zip(others, kinds, strict=True))
     if humans != session.humans:
         notes.append(
-            f"people now at seat(s) {', '.join(map(str, humans))} "
-            f"(the file had {', '.join(map(str, session.humans))})"
+            f"people now at seat(s) {', '.join(str(s + 1) for s in humans)} "
+            f"(the file had {', '.join(str(s + 1) for s in session.humans)})"
         )
     changed = [
-        f"seat {s}: {kind} (was {player_name(s, session.humans, session.bot_kinds)})"
+        f"seat {s + 1}: {kind} (was {player_name(s, session.humans, session.bot_kinds)})"
         for s, kind in new_kinds.items()
         if session.bot_kinds.get(s) != kind
     ]
@@ -345,11 +298,10 @@ class Terminal:
                 self.bot_run = (actor, state.clone())
         for seat in self.session.humans:
             text = state.describe(actor, action, seat)  # asked before the action is applied
-            if actor != CHANCE:  # the line names the actor already: "you: seat 0: ..." no more
-                own = _t("seat {seat}").format(seat=actor)
+            if actor != CHANCE:  # the line names the actor already: "you: seat 1: ..." no more
+                own = _t("seat {seat}").format(seat=actor + 1)
                 for colon in (": ", "："):
                     text = text.removeprefix(own + colon)
-            text = for_people(text)
             if actor == CHANCE:
                 line = f"  {text}"
             elif actor == seat:
@@ -382,7 +334,7 @@ class Terminal:
             if not said:
                 continue
             line = _t("seat {seat} ({name}), the turn in short: {summary}").format(
-                seat=seat + 1, name=self.name(seat), summary=for_people(said)
+                seat=seat + 1, name=self.name(seat), summary=said
             )
             self.queues[person].append(line)
             self.told[person].append(line)
@@ -419,6 +371,17 @@ class Terminal:
         lines = self.told[seat] or [_t("Nothing has happened yet.")]
         for line in lines:
             self.console.print(f"[dim]{escape(line)}[/]", highlight=False)
+
+    @contextmanager
+    def thinking(self, seat: int) -> Iterator[None]:
+        """While ``seat``'s bot decides: a spinner naming the seat, cleared after (on a terminal
+        only: a pipe or a file gets the bot's move, not a line per wait)."""
+        if not self.console.is_terminal:
+            yield
+            return
+        text = _t("seat {seat} ({name}) is thinking…").format(seat=seat + 1, name=self.name(seat))
+        with self.console.status(escape(text), spinner="dots"):
+            yield
 
     def take_keyboard(self, seat: int) -> None:
         """Hot seat: clear the screen and wait until ``seat``'s person has the keyboard."""
@@ -460,7 +423,7 @@ def topic_of(game: Game, word: str) -> str | None:
 
 def show_topic(game: Game, state: State, seat: int, name: str, argument: str) -> Any:
     """What the game's extra command ``name`` shows (``text_topic``), as a rich renderable."""
-    return people_view(game.text_topic(state, seat, name, argument.strip()))
+    return game.text_topic(state, seat, name, argument.strip())
 
 
 def rules_text(game: Game, state: State) -> str:
@@ -551,11 +514,7 @@ def run(
                 del pending[seat]
         for seat in sorted(seats - pending.keys()):
             if seat in session.bots:
-                try:
-                    mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
-                    choice: int | Exit = session.bots[seat].choose(mine, seat)
-                except KeyboardInterrupt:  # the bot thinks on a copy: the game is intact
-                    choice = Exit(saver.on_leave(session))
+                choice: int | Exit = _ask_bot(session, term, seat, saver)
             else:
                 choice = _ask_person(session, term, seat, saver)
             if isinstance(choice, Exit):
@@ -568,7 +527,7 @@ def run(
         console.clear()
     else:
         term.flush(session.humans[0])
-    console.print(people_view(session.game.render_text(state, None)))
+    console.print(session.game.render_text(state, None))
     console.print(score_table(state, session.humans, session.bot_kinds))
     from grimoire.cli.explain import breakdown_table  # where the points came from
 
@@ -579,6 +538,18 @@ def run(
     return 0
 
 
+def _ask_bot(session: Session, term: Terminal, seat: int, saver: Saver) -> int | Exit:
+    """The choice of ``seat``'s bot, on the position its seat sees, the terminal saying who is
+    thinking meanwhile; Ctrl-C while it thinks leaves the game as it was (saved if wanted)."""
+    state = session.state
+    try:
+        with term.thinking(seat):
+            mine = state.for_seat(seat, derive_seed(state.seed, f"cli/{seat}/{state.step}"))
+            return session.bots[seat].choose(mine, seat)
+    except KeyboardInterrupt:  # the bot thinks on a copy: the game is intact
+        return Exit(saver.on_leave(session))
+
+
 def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> int | Exit:
     """Ask the person at ``seat`` for an action until they give a legal one (or leave)."""
     state, console, ask = session.state, term.console, term.ask
@@ -586,7 +557,7 @@ def _ask_person(session: Session, term: Terminal, seat: int, saver: Saver) -> in
     term.flush(seat)
     while True:
         if term.last_shown.get(seat) != state.step:
-            console.print(people_view(session.game.render_text(state, seat)))
+            console.print(session.game.render_text(state, seat))
             term.last_shown[seat] = state.step
         legal = state.legal_actions(seat)
         texts = [_label(state, action) for action in legal]
@@ -673,7 +644,7 @@ def _chosen(state: State, seat: int, answer: str, legal: list[int], console: Con
     listed = listed_action(state, legal, answer)
     if listed is not None:  # the label as shown, in the chosen language (English parses below)
         return listed
-    action = state.parse_action(for_people(answer, -1))  # typed seats count from 1 too
+    action = state.parse_action(answer)
     if action not in legal:
         state.apply(action, seat)  # raises IllegalAction with the engine's reason
     text = _label(state, action)
@@ -702,8 +673,8 @@ def _is_label(state: State, legal: list[int], answer: str) -> bool:
 
 
 def _label(state: State, action: int) -> str:
-    """An action's label as the terminal lists it: the game's text, seats counted from 1."""
-    return for_people(state.action_to_string(action))
+    """An action's label as the terminal lists it: the game's text (seats counted from 1)."""
+    return state.action_to_string(action)
 
 
 def _label_key(text: str) -> str:

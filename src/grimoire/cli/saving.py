@@ -98,10 +98,11 @@ class Saver:
     def save(self, game: Saveable, path: Path | None = None) -> Path | None:
         """Save where the person says, asking before overwriting another file; None (with a
         message) if the file cannot be written."""
-        target = self.target(self.default if path is None else path)
-        try:
+        target = self.default if path is None else path
+        try:  # a name too long for the file system fails as soon as it is looked at
+            target = self.target(target)
             return self.write(game, target)
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: a name with a NUL character
             self._cannot(target, error)
             return None
 
@@ -149,6 +150,11 @@ class Saver:
                 _t("Saved to {path}. Resume with: grimoire play --load {path}").format(path=shown)
             )
 
-    def _cannot(self, path: Path, error: OSError) -> None:
-        head = escape(_t("Cannot save to {path}:").format(path=path))
-        self.console.print(f"[bold red]{head}[/] {escape(str(error))}")
+    def _cannot(self, path: Path, error: OSError | ValueError) -> None:
+        head = escape(_t("Cannot save to {path}:").format(path=str(path).replace("\x00", "\\0")))
+        reason = (
+            str(error)
+            if isinstance(error, OSError)
+            else _t("a file name cannot hold a NUL character")
+        )
+        self.console.print(f"[bold red]{head}[/] {escape(reason)}")

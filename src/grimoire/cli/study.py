@@ -156,7 +156,7 @@ def study_command(
     table = Table(title=f"{summary['title']}: seat win rates ({amount}, 95% intervals)")
     table.add_column("cell")
     table.add_column("games")
-    table.add_column("seats (seat 0, 1, ...)")
+    table.add_column("seats (seat 1, 2, ...)")
     table.add_column("first player")
     table.add_column("balance (chi-square, p)")
     table.add_column("decisions")

@@ -396,7 +396,8 @@ class State(ABC):
         if seat is not None and not 0 <= seat < self.game.players:
             raise IllegalAction(
                 _t("there is no seat {seat} in a {players}-player game").format(
-                    seat=seat, players=self.game.players
+                    seat=seat + 1,
+                    players=self.game.players,  # people count seats from 1
                 )
             )
         doc: dict[str, Any] = {
@@ -515,18 +516,20 @@ class State(ABC):
             if seat is None:
                 raise IllegalAction(
                     _t("seats {seats} decide at once: say which seat acts").format(
-                        seats=sorted(actor)
+                        seats=", ".join(str(s + 1) for s in sorted(actor))
                     )
                 )
             if seat not in actor:
-                raise IllegalAction(_t("seat {seat} has nothing to decide now").format(seat=seat))
+                raise IllegalAction(
+                    _t("seat {seat} has nothing to decide now").format(seat=seat + 1)
+                )
             return seat
         if seat == CHANCE and actor == CHANCE:
             return actor
         if seat is not None and seat != actor:
-            who = _t("chance") if actor == CHANCE else _t("seat {seat}").format(seat=actor)
+            who = _t("chance") if actor == CHANCE else _t("seat {seat}").format(seat=actor + 1)
             raise IllegalAction(
-                _t("it is not seat {seat}'s turn ({who} is to act)").format(seat=seat, who=who)
+                _t("it is not seat {seat}'s turn ({who} is to act)").format(seat=seat + 1, who=who)
             )
         return actor
 

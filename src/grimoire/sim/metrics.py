@@ -5,7 +5,8 @@ Everything is computed from ``CellStats`` (exact sums), so the numbers are the s
 the back-end. Intervals are Wilson score intervals for rates and normal intervals for means;
 tests are two-sided at 5%; where a table holds many tests (variant pairs, cards), their
 p-values are adjusted by Benjamini-Hochberg (``q``) and only ``q < 0.05`` counts as clear.
-Seats are numbered from 0 everywhere (page, summary.json, Parquet), as in the games' options.
+Seats are counted from 1 in every text a person reads (the page, the terminal, the verdicts);
+the ``seat`` fields of summary.json and Parquet are ids from 0, as in the games' options.
 """
 
 from __future__ import annotations
@@ -299,7 +300,7 @@ def balance_verdict(
             )
             ci = worst["win_rate_ci95"]
             text = (
-                f"The seats are not balanced ({_p(p)}): seat {worst['seat']} wins "
+                f"The seats are not balanced ({_p(p)}): seat {worst['seat'] + 1} wins "
                 f"{100 * worst['win_rate']:.1f}% [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%] "
                 f"against a fair {100 * fair:.1f}%."
             )

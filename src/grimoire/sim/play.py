@@ -154,7 +154,7 @@ def _choose(bot: Bot, state: State, seat: int, seed: int) -> int:
     action = bot.choose(mine, seat)
     if isinstance(action, bool) or not isinstance(action, int):
         raise SimulationError(
-            f"{state.game.name} seed {seed}: bot {bot.name!r} at seat {seat} returned "
+            f"{state.game.name} seed {seed}: bot {bot.name!r} at seat {seat + 1} returned "
             f"{action!r}, not an action id"
         )
     return action
@@ -166,5 +166,5 @@ def _apply(state: State, seat: int, action: int, bot: Bot, seed: int) -> None:
     except GrimoireError as error:
         raise SimulationError(
             f"{state.game.name} seed {seed}, step {state.step}: bot {bot.name!r} at seat "
-            f"{seat} chose {action}: {error}"
+            f"{seat + 1} chose {action}: {error}"
         ) from error

@@ -35,7 +35,7 @@ def seats_table(result: TournamentResult) -> Table:
     table.add_column("Mean score ± SE", justify="right")
     for seat in result.seats:
         table.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),  # people count seats from 1
             ", ".join(f"{kind} ×{count}" for kind, count in seat.bots.items()),
             str(seat.games),
             _wins(seat.wins),

@@ -43,7 +43,10 @@ from grimoire.sim.workers import watch_parent
 STUDY_FORMAT = "grimoire-study/2"
 Progress = Callable[[int, int], None]  # (games done, games in all)
 DATA = "data"  # the variant key of a data variant
-SEATS_NOTE = "seats are numbered from 0, as in the games' options, positions and records"
+SEATS_NOTE = (
+    "seats are counted from 1 on the page and in the terminal; the seat fields of the JSON and "
+    "the records are ids from 0, as in the games' options and positions"
+)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """A study's report: ``summary.json``, PNG plots (matplotlib) and a self-contained HTML page
 (the plots are embedded), answering first "which variant is most balanced", with intervals,
-and only as far as the data go. Seats are numbered from 0, as in summary.json and Parquet."""
+and only as far as the data go. Seats are counted from 1 on the page, as people count them (the
+``seat`` fields of summary.json and Parquet are ids from 0)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def balance_figure(group: dict[str, Any]) -> Any:
             for r, row in zip(rates, ranking, strict=True)
         ]
         xs = [i + (seat - (players - 1) / 2) * width for i in range(len(ranking))]
-        ax.bar(xs, rates, width, yerr=[low, high], capsize=3, label=f"seat {seat}")
+        ax.bar(xs, rates, width, yerr=[low, high], capsize=3, label=f"seat {seat + 1}")
     ax.axhline(1 / players, color="black", linewidth=0.8, linestyle="--", label="fair share")
     ax.set_xticks(range(len(ranking)), [row["variant"] for row in ranking])
     ax.set_ylabel("win rate (95% interval)")
@@ -177,7 +178,7 @@ def write_report(summary: dict[str, Any], folder: Path) -> Path:
             + "</tr>"
             for row in group["ranking"]
         )
-        seats = "".join(f"<th>seat {s}</th>" for s in range(group["players"]))
+        seats = "".join(f"<th>seat {s + 1}</th>" for s in range(group["players"]))
         parts.append(
             "<table><tr><th>variant</th><th>games</th><th>chi-square</th><th>p</th>"
             f"<th>spread</th><th>first player</th>{seats}</tr>{rows}</table>"
@@ -279,7 +280,7 @@ def _cell(cell: dict[str, Any], number: int, img: Any) -> list[str]:
     parts.append(f"<p>{'; '.join(figures)}.</p>")
     parts.append(img(f"cell-{number}.png", "length and score distributions"))
     seats = "".join(
-        f"<tr><td>seat {s['seat']}</td><td>{s['started']}</td>"
+        f"<tr><td>seat {s['seat'] + 1}</td><td>{s['started']}</td>"
         f"<td>{_pct(s['win_rate'])}{_ci(s['win_rate_ci95'])}</td>"
         f"<td>{_num(s['score']['mean'])}</td></tr>"
         for s in cell["seats"]
@@ -353,7 +354,7 @@ def write_tune_report(doc: dict[str, Any], answer: str, folder: Path) -> Path:
     if doc["confirm"] is not None:
         c = doc["confirm"]
         seats = ", ".join(
-            f"seat {seat} {_pct(rate)}{_ci(ci)}"
+            f"seat {seat + 1} {_pct(rate)}{_ci(ci)}"
             for seat, (rate, ci) in enumerate(
                 zip(c["seat_win_rates"], c["seat_win_rate_ci95"], strict=True)
             )

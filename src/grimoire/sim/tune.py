@@ -295,7 +295,7 @@ def measure(metrics: Mapping[str, Any], goal: str) -> Measure:
         worst = max(metrics["seats"], key=lambda s: (abs((s["win_rate"] or 0) - fair), s["seat"]))
         rate = worst["win_rate"]
         return Measure(
-            abs(rate - fair), rate, worst["win_rate_ci95"], fair, f"seat {worst['seat']} wins"
+            abs(rate - fair), rate, worst["win_rate_ci95"], fair, f"seat {worst['seat'] + 1} wins"
         )
     if name == "first-player":
         rate = balance["first_player_win_rate"]

@@ -141,6 +141,13 @@ class Payloads:
             self._texts[(viewer, lang)] = text
         return text
 
+    def _thinking(self, to_act: list[int]) -> list[int]:
+        """The seats whose bots are to move now (none while the game is paused or not running)."""
+        t = self.table
+        if t.status != RUNNING or (t.clocks is not None and t.clocks.paused):
+            return []
+        return [seat for seat in to_act if t.seats[seat].kind == "bot"]
+
     def _build(self, viewer: int | None, lang: str) -> dict[str, Any]:
         t = self.table
         state = t.state
@@ -165,6 +172,9 @@ class Payloads:
             # anyone chose is never sent
             "simultaneous": simultaneous,
             "waiting_for": len(to_act) if simultaneous and not your_turn else 0,
+            # public: the bot seats deciding now (the page says "... is thinking" until the
+            # move arrives with the next payload)
+            "thinking": self._thinking(to_act),
             "actions": actions,
             # the fields of an action's JSON a piece of the board may carry as data-<field>
             # (declared with the game's actions): what the page matches a click against

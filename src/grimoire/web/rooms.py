@@ -466,7 +466,7 @@ class Room:
         if not 0 <= seat < len(self.seats):
             raise NotFound(
                 N_("there is no seat {seat} in this {count}-player game"),
-                seat=seat,
+                seat=seat + 1,  # people count seats from 1 (the ids count from 0)
                 count=len(self.seats),
             )
         return self.seats[seat]

@@ -98,7 +98,7 @@ def new_seats(
     token: str | None = None
     if join_seat is not None:
         if not 0 <= join_seat < players or rows[join_seat].kind != "person":
-            raise Unprocessable(N_("seat {seat} is not a seat for a person"), seat=join_seat)
+            raise Unprocessable(N_("seat {seat} is not a seat for a person"), seat=join_seat + 1)
         token = secrets.token_urlsafe(24)
         rows[join_seat].token_hash = token_hash(token)
         rows[join_seat].name = clean_name(player_name, rows[join_seat].name)

@@ -335,11 +335,11 @@ def test_aids_and_renders_refuse_a_seat_the_game_lacks() -> None:
     game, doc = real(phase("set_aside"))
     state = game.state_from_json(doc)
     for seat in (7, -1, 3):
-        with pytest.raises(IllegalAction, match=f"no seat {seat} in a 3-player game"):
+        with pytest.raises(IllegalAction, match=f"no seat {seat + 1} in a 3-player game"):
             game.aids(state, seat)
-        with pytest.raises(IllegalAction, match=f"no seat {seat} in a 3-player game"):
+        with pytest.raises(IllegalAction, match=f"no seat {seat + 1} in a 3-player game"):
             game.render_text(state, seat)
-        with pytest.raises(IllegalAction, match=f"no seat {seat} in a 3-player game"):
+        with pytest.raises(IllegalAction, match=f"no seat {seat + 1} in a 3-player game"):
             game.render_svg(state, seat)
     assert game.aids(state, None)["seat"] == state.turn
     assert game.aids(state, 2)["seat"] == 2

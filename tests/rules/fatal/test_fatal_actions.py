@@ -66,7 +66,7 @@ def test_every_text_parses_back_in_any_case_and_in_each_language() -> None:
 
 # every spelling the hand-written parser read (its code before the declaration replaced it):
 # the single words, the enchantments' keys, the Queen's short names, numbers with a leading
-# zero, any case and spacing
+# zero, any case and spacing; seats counted from 1 since the texts count them so for people
 OLD_SPELLINGS = [
     *(("DONE", 0), ("  Done ", 0), ("exchange", 1), ("SHIELD", 2), ("Allow", 3)),
     *(("reveal", 4), ("Hide", 5)),
@@ -76,16 +76,16 @@ OLD_SPELLINGS = [
     *(("enchant unmask", 13), ("enchant Wind of Oblivion", 9)),
     *(("play v01 row 1", 15), ("PLAY V07 ROW 2", 28), ("play V01 row 01", 15)),
     ("play v52 row 2", 118),
-    *(("steal seat 2 row 1", 123), ("steal seat 0 row 2", 120), ("steal seat 4 row 2", 128)),
-    *(("steal seat 02 row 1", 123), ("steal seat -0 row 1", 119)),
+    *(("steal seat 3 row 1", 123), ("steal seat 1 row 2", 120), ("steal seat 5 row 2", 128)),
+    *(("steal seat 03 row 1", 123), ("steal seat 01 row 1", 119)),
     *(("to row 1", 129), ("TO ROW 2", 130)),
     *(("card V07", 137), ("card v01", 131), ("card magical swap", 184), ("card swap", 184)),
     *(("card Fairy Trade", 191), ("card trade", 191)),
     *(("treasure R3", 192), ("treasure r3", 192), ("treasure y-1", 199), ("treasure Y-1", 199)),
     *(("treasure Queen", 212), ("treasure q", 212), ("treasure enchantress queen", 212)),
     *(("treasure QUEEN", 212), ("treasure V2", 209)),
-    *(("slot 1", 213), ("slot 3", 215), ("seat 0", 216), ("seat 2", 218), ("seat 4", 220)),
-    *(("target seat 2 row 1", 225), ("TARGET SEAT 0 ROW 2", 222)),
+    *(("slot 1", 213), ("slot 3", 215), ("seat 1", 216), ("seat 3", 218), ("seat 5", 220)),
+    *(("target seat 3 row 1", 225), ("TARGET SEAT 1 ROW 2", 222)),
     *(("mine row 1 card 2", 232), ("mine row 2 card 3", 236)),
     *(("cast row 1", 237), ("cast row 2", 238)),
 ]
@@ -107,7 +107,8 @@ def test_every_old_spelling_still_reads(text: str, action: int) -> None:
         ("play V99 row 1", "there is no vision 'V99' (say e.g. V01, V02, V03)"),
         ("play Pickpocket row 1", "there is no vision 'Pickpocket'"),
         ("enchant V01", "there is no enchantment 'V01' (say e.g. Elemental Shield,"),
-        ("seat 5", "there is no seat '5' (say e.g. 0, 1, 2)"),
+        ("seat 6", "there is no seat '6' (say e.g. 1, 2, 3)"),
+        ("seat 0", "there is no seat '0' (say e.g. 1, 2, 3)"),
         ("treasure Z9", "there is no treasure 'Z9' (say e.g. R3, R2, R1)"),
         ("slot 0", "there is no slot '0' (say e.g. 1, 2, 3)"),
         ("mine row 1 card 4", "there is no place in the row '4' (say e.g. 1, 2, 3)"),

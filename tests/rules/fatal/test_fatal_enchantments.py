@@ -30,8 +30,8 @@ def test_magical_swap_exchanges_visions_in_the_same_position() -> None:
     do(state, "enchant Magical Swap")
     assert texts(state) == ["mine row 1 card 1", "mine row 1 card 2"]
     do(state, "mine row 1 card 2")
-    assert texts(state) == ["target seat 2 row 1"]  # only a row with a 2nd card
-    do(state, "target seat 2 row 1")
+    assert texts(state) == ["target seat 3 row 1"]  # only a row with a 2nd card
+    do(state, "target seat 3 row 1")
     assert row(state, 0, 0) == ["V01", "V10"] and row(state, 2, 0) == ["V09", "V02"]
     assert state.current_player == -1 and top(state) == {"k": "draw", "s": 0, "to": "aside"}
     chance(state, "V40")  # set aside, it joins the hand at the end of the turn
@@ -46,8 +46,8 @@ def test_wind_of_oblivion_discards_the_last_card_of_any_row() -> None:
         rows=[[["V01"], []], [["V05", "V06"], []], [[], []]],
     )
     do(state, "enchant Wind of Oblivion")
-    assert texts(state) == ["target seat 0 row 1", "target seat 1 row 1"]
-    do(state, "target seat 1 row 1")
+    assert texts(state) == ["target seat 1 row 1", "target seat 2 row 1"]
+    do(state, "target seat 2 row 1")
     # the effect first, then the card is discarded (RULEBOOK: when the effect ends)
     assert row(state, 1, 0) == ["V05"] and discard(state) == ["V06", "Wind of Oblivion"]
 
@@ -85,7 +85,7 @@ def test_crystal_gaze_looks_at_and_orders_the_top_three() -> None:
     ]
     assert state.view(1)["treasure_deck"]["known_top"] == []
     assert texts(state) == ["treasure R2", "treasure Y1", "treasure Queen"]
-    assert state.describe(0, state.parse_action("treasure Y1"), 1).startswith("seat 0: puts")
+    assert state.describe(0, state.parse_action("treasure Y1"), 1).startswith("seat 1: puts")
     assert "Y1" in state.describe(0, state.parse_action("treasure Y1"), 0)
     do(state, "treasure Y1")
     do(state, "treasure R2")
@@ -108,7 +108,7 @@ def test_crystal_gaze_order_decides_the_next_display_treasure() -> None:
     do(state, "treasure R2")
     chance(state, "V40")  # no card in hand to play: the star check
     do(state, "slot 1")
-    do(state, "seat 0")
+    do(state, "seat 1")
     assert [o for o, _ in state.chance_weights()] == [state.comp.treasure_by_name("B2")]
     chance(state, "B2")
     assert display(state) == ["B2", "Y3", "B3"]
@@ -118,8 +118,8 @@ def test_unmasking_shows_one_character_to_the_unmasker_only() -> None:
     """Unmasking: secretly look at another player's character card."""
     state = position(make(4), hands=[["Unmasking"], ["V21"], ["V22"], ["V23"]])
     do(state, "enchant Unmasking")
-    assert texts(state) == ["seat 1", "seat 2", "seat 3"]
-    do(state, "seat 2")
+    assert texts(state) == ["seat 2", "seat 3", "seat 4"]
+    do(state, "seat 3")
     assert state.view(0)["seats"][2]["character"] == "Aquate"
     assert state.view(1)["seats"][2]["character"] is None
     assert state.view(None)["seats"][2]["character"] is None

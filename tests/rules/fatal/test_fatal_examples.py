@@ -35,8 +35,10 @@ def test_example_steals_of_andrew_bea_and_carl() -> None:
         stack=[{"k": "turn", "s": andrew, "at": 1}],
     )
     assert frame(state) == "steal"
-    assert texts(state) == ["done", f"steal seat {bea} row 1", f"steal seat {carl} row 1"]
-    do(state, f"steal seat {carl} row 1")  # only Andrew's row 1 (one card) takes a reversed card
+    assert texts(state) == ["done", f"steal seat {bea + 1} row 1", f"steal seat {carl + 1} row 1"]
+    do(
+        state, f"steal seat {carl + 1} row 1"
+    )  # only Andrew's row 1 (one card) takes a reversed card
     assert row(state, andrew, 0) == ["V01", "V06"]
     assert row(state, carl, 0) == ["V10"]
     assert frame(state) == "play"  # stealing draws no set-aside card (ruling 15)
@@ -48,7 +50,7 @@ def test_example_steals_of_andrew_bea_and_carl() -> None:
         hands=[["V20"], ["V21"], ["V22"]],
         stack=[{"k": "turn", "s": andrew, "at": 1}],
     )
-    do(other, f"steal seat {bea} row 1")  # a straight card starts Andrew's empty second row
+    do(other, f"steal seat {bea + 1} row 1")  # a straight card starts Andrew's empty second row
     assert row(other, andrew, 1) == ["V05"] and row(other, bea, 0) == []
 
 
@@ -65,14 +67,14 @@ def test_example_andrew_two_target_trimagic_with_bea_shield() -> None:
         stack=[{"k": "turn", "s": andrew, "at": 4}],
     )
     assert frame(state) == "target"
-    assert texts(state) == [f"seat {bea}", f"seat {carl}"]
-    do(state, f"seat {bea}")
+    assert texts(state) == [f"seat {bea + 1}", f"seat {carl + 1}"]
+    do(state, f"seat {bea + 1}")
     assert state.current_player == bea and texts(state, bea) == ["shield", "allow"]
     do(state, "shield", bea)
     chance(state, "V35")  # Bea's replacement card is set aside (ruling 9)
     assert hand(state, bea) == ["V21"] and len(state.aside[bea]) == 1
-    assert texts(state) == [f"seat {carl}"]  # a different second player
-    do(state, f"seat {carl}")
+    assert texts(state) == [f"seat {carl + 1}"]  # a different second player
+    do(state, f"seat {carl + 1}")
     assert state.current_player == carl and texts(state, carl) == ["allow"]  # asked anyway
     do(state, "allow", carl)
     chance(state, "V31")  # a random card of Carl's hand is discarded
@@ -98,12 +100,12 @@ def test_example_su_draw_to_himself_and_frensisca() -> None:
     chance(state, "Magical Swap")
     assert state.view(su)["looking"]["cards"] == ["Magical Swap"]
     assert state.view(frensisca)["looking"] == {"seat": su, "count": 1, "cards": None}
-    assert texts(state) == ["seat 0", "seat 1", "seat 2"]  # himself included
-    do(state, f"seat {su}")
+    assert texts(state) == ["seat 1", "seat 2", "seat 3"]  # himself included
+    do(state, f"seat {su + 1}")
     assert "Magical Swap" in hand(state, su)
     chance(state, "V30")
-    assert texts(state) == ["seat 1", "seat 2"]  # a different player
-    do(state, f"seat {frensisca}")
+    assert texts(state) == ["seat 2", "seat 3"]  # a different player
+    do(state, f"seat {frensisca + 1}")
     do(state, "allow", frensisca)  # a gift may be shielded too (ruling 10): she allows
     assert hand(state, frensisca) == ["V21", "V30"]
     # Su remembers the card he gave; the third player does not know it
@@ -125,7 +127,7 @@ def test_example_albert_take_with_the_refill() -> None:
         display=["Y-1", "R3", "B2"],
         stack=[{"k": "turn", "s": albert, "at": 4}],
     )
-    do(state, f"seat {opponent}")
+    do(state, f"seat {opponent + 1}")
     do(state, "allow", opponent)
     assert texts(state) == ["slot 1", "slot 2", "slot 3"]
     do(state, "slot 1")
@@ -183,7 +185,7 @@ def test_example_six_point_tally() -> None:
         stack=[{"k": "turn", "s": 0, "at": 3}],
     )
     do(state, "slot 1")
-    do(state, "seat 0")
+    do(state, "seat 1")
     chance(state, "Queen")
     assert state.round1 == [6, 3, 0]
     assert state.current_player == frozenset({0, 1, 2})  # the reveal, all at once
@@ -203,7 +205,7 @@ def test_example_red_player_special_victory() -> None:
         treasures=[[], ["Y2", "Y1"], []],
         stack=[{"k": "turn", "s": red, "at": 4}],
     )
-    do(state, f"seat {yellow}")
+    do(state, f"seat {yellow + 1}")
     do(state, "allow", yellow)
     chance(state, "V21")
     assert state.is_terminal()

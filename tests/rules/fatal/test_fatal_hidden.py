@@ -134,7 +134,7 @@ def test_resample_after_a_random_steal_does_not_pin_the_stolen_treasure() -> Non
         treasures=[[], [["Y2", 39], ["B1", 39]], []],
         stack=[{"k": "turn", "s": 0, "at": 4}],
     )
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     chance(state, "B1")
     stolen = set()
@@ -157,7 +157,7 @@ def test_resample_redraws_the_other_sealed_choices() -> None:
         stack=[{"k": "turn", "s": 0, "at": 3}],
     )
     do(state, "slot 1")
-    do(state, "seat 0")
+    do(state, "seat 1")
     chance(state, "Queen")
     do(state, "reveal", 1)
     do(state, "hide", 2)

@@ -51,7 +51,7 @@ def test_a_target_frame_needs_the_trimagic_under_it() -> None:
     refused(r"stack\[2\] = .*pushed on a tri frame \(s=0, at='win'", stack=early, **CAST)
     on_tri = [TURN4, tri(at="win"), {"k": "target", "s": 0}]
     state = position(make(3), stack=on_tri, **CAST, **RICH)
-    assert texts(state) == ["seat 1", "seat 2"]  # STEAL: another player (ruling 22)
+    assert texts(state) == ["seat 2", "seat 3"]  # STEAL: another player (ruling 22)
 
 
 def test_a_shield_frame_needs_the_trimagic_aimed_at_its_seat() -> None:
@@ -153,7 +153,7 @@ def test_a_trimagic_has_a_known_type_read_from_its_row() -> None:
     refused(r"stack\[1\] = .*read from the row", stack=[TURN4, tri(ty="DISCARD")], **CAST)
     refused(r"stack\[1\].r = 1: a complete row", stack=[TURN4, tri(r=1)], **CAST)
     state = position(make(3), stack=[TURN4, tri()], **CAST, **RICH)
-    assert top(state)["k"] == "target" and texts(state) == ["seat 1", "seat 2"]
+    assert top(state)["k"] == "target" and texts(state) == ["seat 2", "seat 3"]
 
 
 def test_a_position_where_nobody_can_act_ends_by_ruling_31_or_is_refused_not_looped() -> None:

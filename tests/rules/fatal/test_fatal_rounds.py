@@ -38,7 +38,7 @@ def round_end(**fields: Any) -> FatalState:
     doc.update(fields)
     state = position(make(3), **doc)
     do(state, "slot 1")
-    do(state, "seat 0")
+    do(state, "seat 1")
     chance(state, "Queen")
     return state
 
@@ -55,7 +55,7 @@ def test_reveal_is_sealed_and_simultaneous() -> None:
     assert state.view(1)["reveal"] == {"has_chosen": [1], "my_choice": "reveal"}
     assert (
         state.describe(0, state.parse_action("hide"), 2)
-        == "seat 0: has chosen (sealed: reveal or hide)"
+        == "seat 1: has chosen (sealed: reveal or hide)"
     )
     assert "hide" in state.describe(0, state.parse_action("hide"), 0)
     do(state, "hide", 0)
@@ -119,7 +119,7 @@ def test_final_scoring_at_the_second_queen_and_tie_breaks() -> None:
         stack=[{"k": "turn", "s": 0, "at": 3}],
     )
     do(state, "slot 1")
-    do(state, "seat 2")
+    do(state, "seat 3")
     chance(state, "Queen")
     assert state.is_terminal()
     # seat 0: 3 + 1 = 4; seat 1: 3 + 2 = 5; seat 2: 0 + 3 = 3
@@ -165,7 +165,7 @@ def test_elimination_in_round_two_shares_treasures_from_the_left() -> None:
         aside=[[], [], [], ["V30"]],
         stack=[{"k": "turn", "s": 0, "at": 4}],
     )
-    do(state, "seat 3")
+    do(state, "seat 4")
     do(state, "allow", 3)
     chance(state, "V23")
     assert state.out[3] and not state.is_terminal()
@@ -202,8 +202,8 @@ def test_eliminated_player_cannot_win_and_last_player_standing_ends_the_game() -
         hands=[["V20"], [], ["V22"]],
         stack=[{"k": "turn", "s": 0, "at": 4}],
     )
-    assert texts(state) == ["seat 2"]
-    do(state, "seat 2")
+    assert texts(state) == ["seat 3"]
+    do(state, "seat 3")
     do(state, "allow", 2)
     chance(state, "V22")
     # Aquate is not Flambeaux's opposing sign: no special victory, but seat 0 is alone
@@ -217,8 +217,8 @@ def test_pickpocket_empties_a_hand_round_one_draws_a_card() -> None:
     state = position(make(3), hands=[["Pickpocket"], ["V21"], ["V22", "V23"]])
     assert texts(state) == ["done", "enchant Pickpocket"]
     do(state, "enchant Pickpocket")
-    assert texts(state) == ["seat 1", "seat 2"]
-    do(state, "seat 1")
+    assert texts(state) == ["seat 2", "seat 3"]
+    do(state, "seat 2")
     chance(state, "V21")
     chance(state, "V30")  # seat 1's hand was emptied: it draws one
     assert hand(state, 0) == ["V21"] and hand(state, 1) == ["V30"]
@@ -261,8 +261,8 @@ def test_setup_notices_are_private() -> None:
     state = game.new_state(9, resolve_chance=False)
     outcome = state.sample_chance()
     assert state.describe(-1, outcome, 0).startswith("you are ")
-    assert state.describe(-1, outcome, 1) == "seat 0 is dealt a character"
-    assert state.describe(-1, outcome, None) == "seat 0 is dealt a character"
+    assert state.describe(-1, outcome, 1) == "seat 1 is dealt a character"
+    assert state.describe(-1, outcome, None) == "seat 1 is dealt a character"
 
 
 @pytest.mark.parametrize(("count", "points"), [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15)])
@@ -358,7 +358,7 @@ def test_second_queen_ends_the_game_mid_effect_and_set_aside_cards_score() -> No
         t_mid=0,
         stack=[{"k": "turn", "s": 0, "at": 4}],
     )
-    do(state, "seat 0")
+    do(state, "seat 1")
     do(state, "slot 1")
     chance(state, "Queen")
     assert state.is_terminal()
@@ -382,7 +382,7 @@ def test_reveal_bonuses_go_in_seat_order_from_the_player_whose_turn_it_was() -> 
         stack=[{"k": "turn", "s": 2, "at": 3}],
     )
     do(state, "slot 1")
-    do(state, "seat 2")
+    do(state, "seat 3")
     chance(state, "Queen")
     for seat in (0, 1, 2):
         do(state, "reveal", seat)

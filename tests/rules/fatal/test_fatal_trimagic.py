@@ -60,11 +60,11 @@ def test_two_complete_rows_the_caster_picks_the_order_and_both_are_discarded() -
     )
     assert frame(state) == "cast" and texts(state) == ["cast row 1", "cast row 2"]
     do(state, "cast row 2")  # TAKE first
-    do(state, "seat 0")  # to himself: no Shield window
+    do(state, "seat 1")  # to himself: no Shield window
     do(state, "slot 1")
     chance(state, "B2")
     assert treasures(state, 0) == ["R3"] and row(state, 0, 1) == []
-    do(state, "seat 1")  # then the STEAL
+    do(state, "seat 2")  # then the STEAL
     do(state, "allow", 1)
     chance(state, "Y2")
     assert treasures(state, 0) == ["R3", "Y2"] and row(state, 0, 0) == []
@@ -79,7 +79,7 @@ def test_draw_shielded_cards_are_discarded() -> None:
     )
     chance(state, "V30")
     chance(state, "V31")
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "shield", 1)
     chance(state, "V44")
     assert "V30" in discard(state) and "V31" in discard(state)
@@ -94,7 +94,7 @@ def test_option_shield_gifts_false_draw_and_take_are_not_shielded() -> None:
         hands=[["V20"], ["Elemental Shield", "V21"], ["V23"]],
         options={"shield_gifts": False},
     )
-    do(state, "seat 1")
+    do(state, "seat 2")
     assert frame(state) == "slot"
 
 
@@ -105,7 +105,7 @@ def test_take_shielded_treasure_stays_in_the_display() -> None:
         hands=[["V20"], ["Elemental Shield"], ["V23"]],
         display=["R-1", "Y3", "B3"],
     )
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "shield", 1)
     chance(state, "V50")
     assert display(state) == ["R-1", "Y3", "B3"] and treasures(state, 1) == []
@@ -119,7 +119,7 @@ def test_steal_takes_random_face_down_treasures_and_others_forget() -> None:
     2.2: otherwise its list of known treasures would tell which one moved)."""
     state = cast([["V27", "V31", "V35"], []], treasures=[[], ["Y2", ["Y1", 39], "B1"], []])
     assert state.view(2)["seats"][1]["known_treasures"] == ["Y1"]
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     chance(state, "B1")
     assert treasures(state, 0) == ["B1"] and treasures(state, 1) == ["Y1", "Y2"]
@@ -139,7 +139,7 @@ def test_steal_cannot_touch_face_up_own_colour_treasures() -> None:
         face_up=[[], ["Y2"], []],
         treasures=[[], ["R2"], []],
     )
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     chance(state, "R2")  # one face-down treasure only: one steal
     assert face_up(state, 0) == ["R2"] and face_up(state, 1) == ["Y2"]
@@ -150,7 +150,7 @@ def test_no_shield_window_for_an_effect_that_does_nothing() -> None:
     """Ruling 24: the window opens for every targeted seat unless the effect on it is void by
     public counts (a STEAL from a seat with no face-down treasure)."""
     state = cast([["V27", "V31", "V35"], []])
-    do(state, "seat 1")
+    do(state, "seat 2")
     assert state.current_player == 1 and frame(state) == "act1"
 
 
@@ -158,7 +158,7 @@ def test_discard_in_round_one_empties_a_hand_and_the_player_draws_one() -> None:
     """Eliminating, first round: a player reduced to zero cards draws one card, the game goes
     on (ruling 5)."""
     state = cast([["V40", "V41", "V42"], []], hands=[["V20"], ["V21", "V22"], ["V23"]])
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     chance(state, "V21")
     chance(state, "V22")
@@ -175,7 +175,7 @@ def test_queen_drawn_mid_take_ends_the_round_and_the_take_resumes() -> None:
         display=["R1", "Y3", "B3"],
         t_mid=0,
     )
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     do(state, "slot 1")
     chance(state, "Queen")
@@ -203,8 +203,8 @@ def test_every_targeted_seat_gets_its_own_shield_window() -> None:
         hands=[["V20"], ["Elemental Shield", "V21"], ["Elemental Shield", "V22"]],
         display=["R1", "Y2", "B3"],
     )
-    assert texts(state) == ["seat 0", "seat 1", "seat 2"]
-    do(state, "seat 1")
+    assert texts(state) == ["seat 1", "seat 2", "seat 3"]
+    do(state, "seat 2")
     assert state.current_player == 1 and texts(state, 1) == ["shield", "allow"]
     do(state, "allow", 1)
     do(state, "slot 3")
@@ -212,8 +212,8 @@ def test_every_targeted_seat_gets_its_own_shield_window() -> None:
     do(state, "slot 2")
     chance(state, "R3")
     assert treasures(state, 1) == ["B3", "Y2"]
-    assert texts(state) == ["seat 0", "seat 2"]  # a second, different player
-    do(state, "seat 2")
+    assert texts(state) == ["seat 1", "seat 3"]  # a second, different player
+    do(state, "seat 3")
     assert state.current_player == 2 and texts(state, 2) == ["shield", "allow"]
     do(state, "shield", 2)
     chance(state, "V30")  # its replacement, set aside
@@ -231,7 +231,7 @@ def test_draw_with_one_target_gives_both_cards_to_that_player() -> None:
     assert frame(state) == "target"
     assert state.view(0)["looking"]["cards"] == ["V30", "V31"]
     assert state.view(2)["looking"]["cards"] is None
-    do(state, "seat 2")
+    do(state, "seat 3")
     do(state, "allow", 2)
     assert hand(state, 2) == ["V30", "V31", "V48", "V52"]
     assert state.view(0)["seats"][2]["known_hand"] == ["V30", "V31"]
@@ -243,10 +243,10 @@ def test_steal_and_discard_aim_at_another_player_draw_and_take_at_anyone() -> No
     yourself)"; STEAL takes treasures "and add them to your treasures", DISCARD draws from a
     hand to discard, so both aim at another player (ruling 22)."""
     for rows, targets in (
-        ([["V01", "V02", "V03"], []], ["seat 0", "seat 1", "seat 2"]),
-        ([["V14", "V18", "V22"], []], ["seat 0", "seat 1", "seat 2"]),
-        ([["V27", "V31", "V35"], []], ["seat 1", "seat 2"]),
-        ([["V40", "V44", "V41"], []], ["seat 1", "seat 2"]),
+        ([["V01", "V02", "V03"], []], ["seat 1", "seat 2", "seat 3"]),
+        ([["V14", "V18", "V22"], []], ["seat 1", "seat 2", "seat 3"]),
+        ([["V27", "V31", "V35"], []], ["seat 2", "seat 3"]),
+        ([["V40", "V44", "V41"], []], ["seat 2", "seat 3"]),
     ):
         state = cast(rows, treasures=[["B1"], ["Y2"], ["R2"]])
         while state.is_chance():  # a DRAW looks at its card first

@@ -164,8 +164,8 @@ def test_star_check_takes_a_display_treasure_to_keep_or_give() -> None:
     )
     assert texts(state) == ["slot 1", "slot 2", "slot 3"]  # mandatory (ruling 18)
     do(state, "slot 2")
-    assert texts(state) == ["seat 0", "seat 1", "seat 2"]
-    do(state, "seat 2")
+    assert texts(state) == ["seat 1", "seat 2", "seat 3"]
+    do(state, "seat 3")
     assert treasures(state, 2) == ["Y3"]
     chance(state, "R2")
     assert display(state) == ["R3", "R2", "B3"]
@@ -214,8 +214,8 @@ def test_a_steal_into_either_row_asks_which() -> None:
         hands=[["V20"], ["V21"], ["V22"]],
         stack=[{"k": "turn", "s": 0, "at": 1}],
     )
-    assert texts(state) == ["done", "steal seat 1 row 1"]
-    do(state, "steal seat 1 row 1")
+    assert texts(state) == ["done", "steal seat 2 row 1"]
+    do(state, "steal seat 2 row 1")
     assert texts(state) == ["to row 1", "to row 2"]
     do(state, "to row 2")
     assert row(state, 0, 1) == ["V02", "V06"]
@@ -266,7 +266,7 @@ def test_hand_limit_discards_down_to_six_first() -> None:
     )
     chance(state, "V30")
     chance(state, "V31")
-    do(state, "seat 0")
+    do(state, "seat 1")
     assert frame(state) == "discard" and len(state.hands[0]) == 8
     do(state, "card V10")
     do(state, "card V11")
@@ -285,7 +285,7 @@ def test_other_players_over_six_discard_at_the_end_of_the_turn() -> None:
     )
     chance(state, "V30")
     chance(state, "V31")
-    do(state, "seat 1")
+    do(state, "seat 2")
     do(state, "allow", 1)
     assert state.current_player == 1 and frame(state) == "discard"
     do(state, "card V30", 1)
@@ -314,7 +314,7 @@ def test_steal_symbol_beats_symbol_stone_multiblade_parchment() -> None:
         # the victim card lies 2nd (reversed) in its row, so it fits my one-card row
         assert steal_position([[mine], []], [["V13", victim], []]) == [
             "done",
-            "steal seat 1 row 1",
+            "steal seat 2 row 1",
         ]
     for mine, victim in ((stone, "V11"), (multiblade, "V03"), (parchment, "V07")):
         assert steal_position([[mine], []], [["V13", victim], []]) == []  # beaten, not beating
@@ -324,7 +324,7 @@ def test_steal_only_the_last_card_of_a_row() -> None:
     """Ruling 15: "Only the last card of a row can be stolen." Bea's multiblade lies under her
     parchment: Andrew's magic stone cannot take it (and the parchment beats his stone)."""
     assert steal_position([["V01"], []], [["V05", "V10"], []]) == []
-    assert steal_position([["V01"], []], [["V10", "V06"], []]) == ["done", "steal seat 1 row 1"]
+    assert steal_position([["V01"], []], [["V10", "V06"], []]) == ["done", "steal seat 2 row 1"]
 
 
 def test_symbol_less_visions_neither_steal_nor_are_stolen() -> None:
@@ -341,7 +341,7 @@ def test_steal_keeps_the_orientation_so_a_row_must_fit() -> None:
     assert steal_position([["V01", "V02"], []], [["V13", "V06"], []]) == []  # rows of 2 and 0
     assert steal_position([["V01", "V02"], ["V03"]], [["V13", "V06"], []]) == [
         "done",
-        "steal seat 1 row 1",
+        "steal seat 2 row 1",
     ]
 
 

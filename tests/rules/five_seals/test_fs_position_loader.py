@@ -264,7 +264,7 @@ def test_pictures_and_aids_refuse_a_seat_the_game_lacks(seat: int) -> None:
         lambda: game.aids(st, seat),
         lambda: game.text_topic(st, seat, "map", ""),
     ):
-        with pytest.raises(IllegalAction, match=f"no seat {seat} in a 2-player game"):
+        with pytest.raises(IllegalAction, match=f"no seat {seat + 1} in a 2-player game"):
             draw()
     for viewer in (None, 0, 1):  # the seats it has, and a spectator, are drawn
         game.render_text(st, viewer)

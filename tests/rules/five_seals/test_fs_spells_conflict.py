@@ -50,7 +50,7 @@ def test_conflict_spells_only_target_players_whose_round_is_not_over(scroll: str
 def test_deception_trades_colours_not_values() -> None:
     """Deception, rulebook example: your blue 3 for their red 5 -> you red 3, they blue 5."""
     st = start([["Deception of Fire"], []], [["B1=3"], ["R1=5"]])
-    do(st, "use Deception of Fire", "seat 1")
+    do(st, "use Deception of Fire", "seat 2")
     assert texts(st) == {"their R5"}
     do(st, "their R5")
     assert texts(st) == {"die B3"}
@@ -67,7 +67,7 @@ def test_deception_needs_a_die_of_another_colour_to_give() -> None:
 def test_deception_of_mind_colours_must_differ() -> None:
     """Deception of Mind: choose the colours of both dice, but they must differ."""
     st = start([["Deception of Mind"], []], [["B1=3"], ["R1=5", "B2=2"]])
-    do(st, "use Deception of Mind", "seat 1")
+    do(st, "use Deception of Mind", "seat 2")
     assert texts(st) == {"their R5"}  # their blue 2 would need a non-blue die of yours
 
 
@@ -90,8 +90,8 @@ def test_alteration_raises_then_may_skip_or_pick_one_opponent() -> None:
     do(st, "use Alteration of Fire")
     assert texts(st) == {"die R3", "done"}
     do(st, "die R3")
-    assert texts(st) == {"seat 1", "done"}
-    do(st, "seat 1", "their R2")
+    assert texts(st) == {"seat 2", "done"}
+    do(st, "seat 2", "their R2")
     assert dice(st, 0) == ["R4"] and dice(st, 1) == ["R1", "Y4"]
 
 
@@ -99,8 +99,8 @@ def test_alteration_may_only_lower_an_opponents_dice() -> None:
     """Alteration: usable if at least one die would be changed by one of the effects."""
     st = start([["Alteration of Air"], []], [["R1=3"], ["Y1=4", "Y2=2"]])
     do(st, "use Alteration of Air")
-    assert texts(st) == {"seat 1"}
-    do(st, "seat 1")
+    assert texts(st) == {"seat 2"}
+    do(st, "seat 2")
     assert texts(st) == {"their Y4", "their Y2"}
     do(st, "their Y4", "their Y2")
     assert dice(st, 1) == ["Y1", "Y3"]
@@ -127,7 +127,7 @@ def test_transfer_swaps_face_up_scrolls_of_equal_strength() -> None:
         [["Transfer of Fire", "Growth of Water", "Theft of Air"], ["Growth of Fire"]],
         [["B1=1"], ["Y1=1"]],
     )
-    do(st, "use Transfer of Fire", "seat 1")
+    do(st, "use Transfer of Fire", "seat 2")
     assert texts(st) == {"scroll Growth of Fire"}
     do(st, "scroll Growth of Fire")
     assert texts(st) == {"scroll Growth of Water", "scroll Theft of Air"}
@@ -158,7 +158,7 @@ def test_transfer_of_mind_only_takes_a_mind_scroll() -> None:
         [["Transfer of Mind", "Growth of Water"], ["Growth of Fire", "Growth of Mind"]],
         [["B1=1"], ["Y1=1"]],
     )
-    do(st, "use Transfer of Mind", "seat 1")
+    do(st, "use Transfer of Mind", "seat 2")
     assert texts(st) == {"scroll Growth of Mind"}
 
 
@@ -166,7 +166,7 @@ def test_transfer_of_mind_only_takes_a_mind_scroll() -> None:
 def test_theft_takes_a_die_chosen_by_the_robbed_player() -> None:
     """Theft: a die of the colour, unrotated; the robbed player decides which one."""
     st = start([["Theft of Fire"], []], [["B1=1"], ["R1=5", "R2=2", "Y1=3"]])
-    do(st, "use Theft of Fire", "seat 1")
+    do(st, "use Theft of Fire", "seat 2")
     assert st.current_player == 1 and texts(st) == {"die R5", "die R2"}
     do(st, "die R2")
     assert dice(st, 0) == ["B1", "R2"] and st.current_player == 0
@@ -175,14 +175,14 @@ def test_theft_takes_a_die_chosen_by_the_robbed_player() -> None:
 def test_theft_of_mind_lets_the_robbed_player_choose_any_die() -> None:
     """Theft of Mind: the robbed player (not you) chooses which of his dice to give."""
     st = start([["Theft of Mind"], []], [["B1=1"], ["R1=5", "Y1=3"]])
-    do(st, "use Theft of Mind", "seat 1")
+    do(st, "use Theft of Mind", "seat 2")
     assert st.current_player == 1 and texts(st) == {"die R5", "die Y3"}
 
 
 def test_theft_without_a_real_choice_needs_no_decision() -> None:
     """Theft: a choice between identical dice is no choice; the die moves at once."""
     st = start([["Theft of Fire"], []], [["B1=1"], ["R1=5", "R2=5", "Y1=3"]])
-    do(st, "use Theft of Fire", "seat 1")
+    do(st, "use Theft of Fire", "seat 2")
     assert st.current_player == 0 and dice(st, 0) == ["B1", "R5"]
 
 
@@ -194,7 +194,7 @@ def test_theft_of_the_last_die_ends_the_robbed_players_round_at_once() -> None:
         [["B1=1"], ["R1=5"]],
         familiars=[None, "H"],
     )
-    do(st, "use Theft of Fire", "seat 1")
+    do(st, "use Theft of Fire", "seat 2")
     assert st.over[1] and st.familiar[1] == -1 and hand(st, 1) == ["Binding", "Growth of Air"]
     assert st.current_player == 1 and st.stack[-1].kind == "take"
     do(st, "take G", "take G", "take G")
@@ -206,7 +206,7 @@ def test_exploitation_uses_an_opponents_scroll_and_turns_both_down() -> None:
     """Exploitation: use an opponent's face-up scroll of the colour as your own; the exploited
     scroll turns face down too."""
     st = start([["Exploitation of Fire"], ["Strengthening of Fire"]], [["R1=1"], ["Y1=1"]])
-    do(st, "use Exploitation of Fire", "seat 1", "scroll Strengthening of Fire", "die R1")
+    do(st, "use Exploitation of Fire", "seat 2", "scroll Strengthening of Fire", "die R1")
     assert dice(st, 0) == ["R3"]
     assert hand(st, 0) == ["Binding", "Exploitation of Fire (down)"]
     assert hand(st, 1) == ["Binding", "Strengthening of Fire (down)"]
@@ -221,7 +221,7 @@ def test_exploitation_excludes_binding_synergy_face_down_and_useless_scrolls() -
         "Strengthening of Mind",  # your only die shows 6: no effect
     ]
     st = start([["Exploitation of Mind"], theirs], [["R1=6"], ["Y1=1"]])
-    do(st, "use Exploitation of Mind", "seat 1")
+    do(st, "use Exploitation of Mind", "seat 2")
     assert texts(st) == {"scroll Renewal of Mind"}
 
 
@@ -234,7 +234,7 @@ def test_exploitation_of_mind_only_mind_scrolls() -> None:
 def test_exploiting_a_conflict_spell_targets_for_the_exploiter() -> None:
     """Exploitation: the exploited spell acts as yours (here Theft robs its owner)."""
     st = start([["Exploitation of Air"], ["Theft of Air"]], [["R1=1"], ["Y1=4", "Y2=4"]])
-    do(st, "use Exploitation of Air", "seat 1", "scroll Theft of Air", "seat 1")
+    do(st, "use Exploitation of Air", "seat 2", "scroll Theft of Air", "seat 2")
     assert dice(st, 0) == ["R1", "Y4"]
 
 
@@ -246,7 +246,7 @@ def test_an_exploited_absorption_spends_the_token_on_its_owners_scroll() -> None
     st = start([["Exploitation of Water"], []], [["R1=1"], ["Y1=3"]])
     st.hands[1].append([st.comp.card_by_name("Absorption of Water"), 1, 14])  # B4 stored
     edited(st)
-    do(st, "use Exploitation of Water", "seat 1", "scroll Absorption of Water", "die R1")
+    do(st, "use Exploitation of Water", "seat 2", "scroll Absorption of Water", "die R1")
     assert dice(st, 0) == ["R5"]
     assert hand(st, 1) == ["Binding", "Absorption of Water (down)"]
     assert st.hands[1][1][2] == -1 and st.box[-1] == 14  # B4 back in the box
@@ -259,5 +259,5 @@ def test_exploitation_never_chooses_an_exploitation_ruling_21() -> None:
     st = start([["Exploitation of Fire"], ["Strengthening of Fire"]], [["R1=1"], ["Y1=3"]])
     st.hands[1].append([st.comp.card_by_name("Exploitation of Fire"), 1, -1])
     edited(st)
-    do(st, "use Exploitation of Fire", "seat 1")
+    do(st, "use Exploitation of Fire", "seat 2")
     assert texts(st) == {"scroll Strengthening of Fire"}

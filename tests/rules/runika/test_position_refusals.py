@@ -340,7 +340,7 @@ def test_simza_and_ainfean_may_target_any_other_players_grid(kind: str, professo
             2: {"grid": [E, E, ".. .. B1 ..", E], "stack": []},
         },
     )  # fmt: skip
-    assert {"seat 0", "seat 1", "seat 2"} <= set(texts(state, 0))
+    assert {"seat 1", "seat 2", "seat 3"} <= set(texts(state, 0))
 
 
 def test_the_end_reason_is_secret_when_a_secret_rune_completion_decides_the_game() -> None:

@@ -36,8 +36,9 @@ LAYOUT = {
     "at": (220, 64),
 }
 # sha256, "|"-joined; a top or bottom lane is its column letter (enter top a), as the board
-# labels the columns
-TEXTS = "f53f14082ca8f65e2e41afd61cf980d80a8a3904b380babc2724e9c71884e304"
+# labels the columns; seats counted from 1 ("seat 1" is id 147), as people count them (the
+# texts before that, "seat 0" for id 147, hashed to f53f14082ca8...)
+TEXTS = "a982dbd9d53603f4bf8275c56884103616f4a544e4207cfa4056073cb3fd75fc"
 
 
 def test_every_action_id_keeps_its_number_and_text() -> None:

@@ -118,7 +118,8 @@ def test_the_hot_path_ids_are_the_codecs() -> None:
         ("enter left a", "there is no lane 'left a' (say e.g. top a, top b, top c)"),
         ("discard G?", "there is no die 'G?' (say e.g. G1, Ge, Gr)"),
         ("claim scroll_of_study", "there is no rune 'scroll_of_study' (say e.g. sweep, charm"),
-        ("seat 5", "there is no seat '5' (say e.g. 0, 1, 2)"),
+        ("seat 6", "there is no seat '6' (say e.g. 1, 2, 3)"),
+        ("seat 0", "there is no seat '0' (say e.g. 1, 2, 3)"),
         ("at a1 45", "there is no rotation '45' (say e.g. 0, 90, 180)"),
     ],
 )

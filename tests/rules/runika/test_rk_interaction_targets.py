@@ -45,19 +45,19 @@ def test_every_other_grid_is_offered_whatever_its_turn_has_reached(
     """Seat 0's own grid, seat 1's (choosing its sealed claims) and seat 2's (its turn done)."""
     state = _three_stages(die)
     do_seat(state, 0, f"resolve {die}", f"professor {professor}")
-    assert [t for t in texts(state, 0) if t.startswith("seat")] == ["seat 0", "seat 1", "seat 2"]
+    assert [t for t in texts(state, 0) if t.startswith("seat")] == ["seat 1", "seat 2", "seat 3"]
 
 
 def test_simza_pushes_a_die_of_a_player_who_has_finished_the_turn() -> None:
     state = _three_stages("Ge")
-    do_seat(state, 0, "resolve Ge", "professor Simza", "seat 2", "cell c3", "dir up")
+    do_seat(state, 0, "resolve Ge", "professor Simza", "seat 3", "cell c3", "dir up")
     assert grid(state, 2) == [E, ".. .. B1 ..", E, E]
 
 
 def test_ainfean_discards_a_die_of_a_player_choosing_its_claims() -> None:
     state = _three_stages("Re")
     bag_before = pos(state)["bag"]["Y"]
-    do_seat(state, 0, "resolve Re", "professor Ainfean", "seat 1", "cell b2")
+    do_seat(state, 0, "resolve Re", "professor Ainfean", "seat 2", "cell b2")
     assert grid(state, 1) == [E] * 4
     assert pos(state)["bag"]["Y"] == bag_before + 1  # ruling 4: back to the bag
     assert texts(state, 1) == ["done"]  # its claims go on with the grid as it is now

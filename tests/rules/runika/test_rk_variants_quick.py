@@ -114,7 +114,7 @@ def test_the_dice_taken_and_the_die_passed_are_hidden_until_the_pass_resolves() 
     assert theirs["bag"] is None and theirs["bag_total"] == 80 - 12
     assert state.view(None)["seats"][0]["quick_hand"] == [None, None, None]
     action = state.parse_action("pass R")
-    assert state.describe(1, action, 0) == "seat 1 passes a die"
+    assert state.describe(1, action, 0) == "seat 2 passes a die"
     assert state.describe(1, action, 1) == "you pass R"
 
 

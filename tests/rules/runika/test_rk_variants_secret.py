@@ -180,7 +180,7 @@ def test_interaction_grid_abilities_may_act_on_another_players_grid(die: str, pr
     """Player interaction: "when using a professor's ability, you may apply it to another
     player's spell grid" (ruling 13: Simza's and Ainfean's)."""
     state = _professor(INTERACT, die, prof)
-    assert texts(state) == ["seat 0", "seat 1"]
+    assert texts(state) == ["seat 1", "seat 2"]
 
 
 @pytest.mark.parametrize(("die", "prof"), [("Ge", "Simza"), ("Re", "Ainfean")])
@@ -206,7 +206,7 @@ def test_interaction_ainfean_discards_from_the_other_grid() -> None:
     """Player interaction with Ainfean: the die is discarded from the other player's grid; the
     point for a 1 goes to the player using the ability ("gain 1 point")."""
     state = _professor(INTERACT, "Re", "Ainfean")
-    do(state, "seat 1", "cell a1")
+    do(state, "seat 2", "cell a1")
     assert grid(state, 1)[0] == ".. Y1 .. .."
     assert grid(state, 0) == ROWS0
     assert (seat_doc(state, 0)["tokens"], seat_doc(state, 1)["tokens"]) == (1, 0)
@@ -216,6 +216,6 @@ def test_interaction_simza_pushes_a_die_of_the_other_grid() -> None:
     """Player interaction with Simza: one die of the other grid moves to an adjacent space,
     pushing the dice ahead."""
     state = _professor(INTERACT, "Ge", "Simza")
-    do(state, "seat 1", "cell a1", "dir right")
+    do(state, "seat 2", "cell a1", "dir right")
     assert grid(state, 1)[0] == ".. R1 Y1 .."
     assert grid(state, 0) == ROWS0

@@ -156,7 +156,7 @@ def test_sealed_claims_hidden_from_the_other_seats() -> None:
         **runes_shown("sweep", "pivot", "spark"),
     )
     assert state.describe(0, state.parse_action("claim pivot"), 1) == (
-        "seat 0 makes a sealed claim choice"
+        "seat 1 makes a sealed claim choice"
     )
     _act(state, 0, "claim pivot")
     _act(state, 0, "claim sweep")  # GGG lies in two places: an open "at" frame

@@ -124,7 +124,7 @@ def _mark_reason(st: CiubState, card: int, others: dict[int, int]) -> str | None
     if st.marker[st.turn] == card:
         return _("your marker is already on card {card}").format(card=card)
     if card in others:
-        return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
+        return _("seat {seat}'s marker is on card {card}").format(seat=others[card] + 1, card=card)
     return None
 
 
@@ -152,7 +152,7 @@ def _claim_reason(st: CiubState, card: int, others: dict[int, int]) -> str | Non
     if card in st.top and st.opus_holder is None:
         return _("only bottom-row cards may be claimed (top-row ones too in the final turns)")
     if card in others:
-        return _("seat {seat}'s marker is on card {card}").format(seat=others[card], card=card)
+        return _("seat {seat}'s marker is on card {card}").format(seat=others[card] + 1, card=card)
     faces = [st.c.face_symbol(d, st.face[d]) for d in _held(st) if st.tray[d] and st.face[d] >= 0]
     need = st.c.cards[card]
     if not meets(need, faces, bool(st.game.options["skulls_wild"])):
@@ -212,7 +212,9 @@ def _not_yours(label: str, where: int) -> str:
         return _("{die} is not one of your dice (it is in the supply)").format(die=label)
     if where == BOX:
         return _("{die} is not one of your dice (it is out of the game)").format(die=label)
-    return _("{die} is not one of your dice (it is seat {seat}'s)").format(die=label, seat=where)
+    return _("{die} is not one of your dice (it is seat {seat}'s)").format(
+        die=label, seat=where + 1
+    )
 
 
 def _rolled_die_reason(st: CiubState, kind: str, die: int, face: str, colour: int) -> str | None:

@@ -108,7 +108,7 @@ def vp(points: int) -> str:
 def _status(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         return _("Game over.")
-    return _("seat {seat} to play: {help}").format(seat=view["turn"], help=view["phase_help"])
+    return _("seat {seat} to play: {help}").format(seat=view["turn"] + 1, help=view["phase_help"])
 
 
 def _text(
@@ -159,7 +159,7 @@ def _card(card: dict[str, Any], x: float, y: float) -> str:
                 y + CARD_H - 10,
                 11,
                 colour,
-                _("seat {seat}").format(seat=marker),
+                _("seat {seat}").format(seat=marker + 1),
                 anchor="end",
             )
         )
@@ -187,7 +187,7 @@ def _seat(
     view: dict[str, Any], info: dict[str, Any], viewer: int | None, y: float, width: int
 ) -> str:
     seat = info["seat"]
-    name = _("seat {seat}").format(seat=seat) + (_(" (you)") if seat == viewer else "")
+    name = _("seat {seat}").format(seat=seat + 1) + (_(" (you)") if seat == viewer else "")
     if seat == view["turn"] and view["phase"] != "over":
         name = "▶ " + name
     claimed = ", ".join(str(card["id"]) for card in info["claimed"]) or "-"

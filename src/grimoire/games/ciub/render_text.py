@@ -61,7 +61,7 @@ def card_text(st: CiubState, card_id: int, odds: dict[int, dict[str, Any]] | Non
     if card.owl:
         text.append(" 🦉")
     if owner is not None:
-        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+        # counted from 1, as people count seats
         marker = _("seat{seat}").format(seat=owner + 1)
         text.append(" ◆" + marker, style=SEAT_STYLE[owner % 4])
     text.append_text(odds_text((odds or {}).get(card_id)))
@@ -124,7 +124,7 @@ def render(st: CiubState, seat: int | None) -> Group:
     parts: list[object] = [board(st, odds), seats(st, seat), status(st)]
     parts.append(Text(_(LEGEND), style="dim"))
     if any(odds_text(row).plain for row in odds.values()):
-        parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"]), style="dim"))
+        parts.append(Text(_(ODDS_LEGEND).format(seat=aids["seat"] + 1), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]
 
 
@@ -173,7 +173,7 @@ def seats(st: CiubState, seat: int | None) -> Table:
         mine = [d for d, where in enumerate(st.loc) if where == other]
         free = Text(" ").join(die_text(st, d) for d in mine if not st.tray[d])
         tray = Text(" ").join(die_text(st, d) for d in mine if st.tray[d])
-        name = _("seat {seat}").format(seat=other) + (_(" (you)") if other == seat else "")
+        name = _("seat {seat}").format(seat=other + 1) + (_(" (you)") if other == seat else "")
         if other == st.turn and not st.is_terminal():
             name = "▶ " + name
         cards = ", ".join(str(i) for i in st.claimed[other]) or "—"
@@ -187,11 +187,13 @@ def status(st: CiubState) -> Text:
     """Who is to play and what they are asked, and the final turns; or the game's end."""
     if st.is_terminal():
         return Text(_("Game over."), style="bold")
-    line = Text(_("Seat {seat}: {help}").format(seat=st.turn, help=phase_help(st)), style="italic")
+    line = Text(
+        _("Seat {seat}: {help}").format(seat=st.turn + 1, help=phase_help(st)), style="italic"
+    )
     if st.opus_holder is not None:
         line.append(
             _("   Final turns: seat {seat} holds the Opus Magnum; still to play: {left}").format(
-                seat=st.opus_holder, left=", ".join(map(str, st.final_left))
+                seat=st.opus_holder + 1, left=", ".join(str(s + 1) for s in st.final_left)
             ),
             style="bold yellow",
         )

@@ -87,7 +87,7 @@ def chance_text(st: CiubState, outcome: int) -> str:
         face = face_shown(c.face_symbol(die, outcome))
         return _("{die} rolls {face}").format(die=c.die_label[die], face=face)
     if st.phase == "setup_first":
-        return _("seat {seat} starts").format(seat=outcome)
+        return _("seat {seat} starts").format(seat=outcome + 1)
     card = c.cards[outcome]
     if st.phase == "setup_remove":
         return _("card {card} ({letter} {need}) is removed face down").format(

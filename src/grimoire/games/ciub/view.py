@@ -28,7 +28,7 @@ def check_seat(st: CiubState, seat: int | None) -> None:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
         raise IllegalAction(
             engine_text("there is no seat {seat} in a {players}-player game").format(
-                seat=seat, players=players
+                seat=seat + 1 if isinstance(seat, int) else seat, players=players
             )
         )
 

@@ -4,10 +4,10 @@ docs/actions/fatal.md follow from ``ACTIONS`` and the domains the components giv
 
 The meaning of an id never depends on the position, only on which question is pending (the top
 decision frame, see ``rules.py``). With the shipped data (52 visions, 9 enchantment kinds, 21
-treasure kinds) there are 239 ids. Rows, places in a row and display slots are counted from 1
-in texts, seats from 0 (as everywhere in grimoire). Cards are named by their id (``V07``) or
-name (``Magical Swap``; an enchantment's key, ``swap``, reads too), treasures by their kind
-(``R3``, ``Y-1``, ``Queen``; ``q`` reads too).
+treasure kinds) there are 239 ids. Rows, places in a row, display slots and seats are counted
+from 1 in texts, as people count them (the JSON field ``seat`` is the seat's id, from 0). Cards
+are named by their id (``V07``) or name (``Magical Swap``; an enchantment's key, ``swap``,
+reads too), treasures by their kind (``R3``, ``Y-1``, ``Queen``; ``q`` reads too).
 
 The rules read ids as ints: ``Ids`` holds each kind's first id (``ids.card + kind``), the hot
 path; ``codec.decode`` is one list lookup. ``enchant``'s argument counts the enchantment kinds
@@ -106,7 +106,7 @@ def domains(comp: Components) -> dict[str, Domain]:
             spellings={"q": queen, "enchantress queen": queen},
         ),
         "row": Numbered(ROWS, what=N_("row")),
-        "seat": Numbered(SEATS, first=0, what=N_("seat")),
+        "seat": Numbered(SEATS, first=1, json_first=0, what=N_("seat")),
         "slot": Numbered(SLOTS, what=N_("slot")),
         "place": Numbered(PLACES, what=N_("place in the row")),
     }

@@ -131,9 +131,9 @@ def _secret(comp: Components, view: dict[str, Any], seat: int) -> Text:
 def _heading(view: dict[str, Any], seat: int | None) -> Text:
     head = Text(_("F.A.T.A.L. - round {round}").format(round=view["round"]), style="bold")
     if view["turn"] >= 0:
-        head.append(_(", seat {seat}'s turn").format(seat=view["turn"]))
+        head.append(_(", seat {seat}'s turn").format(seat=view["turn"] + 1))
     if seat is not None:
-        head.append(_(" - you are seat {seat}").format(seat=seat))
+        head.append(_(" - you are seat {seat}").format(seat=seat + 1))
     return head
 
 
@@ -208,7 +208,7 @@ def _stars(entry: dict[str, Any], bonus: int) -> Text:
 
 def _who(entry: dict[str, Any], seat: int | None) -> Text:
     s = entry["seat"]
-    # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+    # counted from 1, as people count seats (as every text of the game does)
     who = Text(str(s + 1) + (_(" (you)") if s == seat else ""))
     if entry["out"]:
         who.append(_(" out"), style="dim")
@@ -257,7 +257,7 @@ def _rows(view: dict[str, Any]) -> list[Text]:
     for entry in view["seats"]:
         for r, row in enumerate(entry["rows"]):
             line = Text(
-                _("seat {seat} row {row}: ").format(seat=entry["seat"], row=r + 1),
+                _("seat {seat} row {row}: ").format(seat=entry["seat"] + 1, row=r + 1),
                 style="bold" if r == 0 else "",
             )
             if not row:
@@ -278,7 +278,7 @@ def _private(st: FatalState, view: dict[str, Any], seat: int) -> list[Any]:
             parts.append(
                 Text(
                     _("You know seat {seat} holds: {cards}").format(
-                        seat=entry["seat"], cards=" ".join(entry["known_hand"])
+                        seat=entry["seat"] + 1, cards=" ".join(entry["known_hand"])
                     )
                 )
             )
@@ -296,7 +296,7 @@ def _round_notes(view: dict[str, Any]) -> list[Text]:
         tally = ", ".join(map(str, view["round1"]))
         notes.append(Text(_("Round 1 tally: {tally}").format(tally=tally)))
     if "reveal" in view:
-        chosen = view["reveal"]["has_chosen"]
+        chosen = ", ".join(str(s + 1) for s in view["reveal"]["has_chosen"])
         notes.append(
             Text(_("Seats that have chosen: {seats}").format(seats=chosen or _("none yet")))
         )

@@ -76,20 +76,20 @@ def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
     f = st.stack[-1]
     comp = st.comp
     if isinstance(f, F.Char):
-        return tr(N_("seat {seat} is {sign}")).format(seat=f.s, sign=comp.signs[outcome].name)
+        return tr(N_("seat {seat} is {sign}")).format(seat=f.s + 1, sign=comp.signs[outcome].name)
     if isinstance(f, F.First):
-        return tr(N_("seat {seat} starts")).format(seat=outcome)
+        return tr(N_("seat {seat} starts")).format(seat=outcome + 1)
     if isinstance(f, F.Draw):
         verb = {
             "hand": N_("seat {seat} draws {card}"),
             "aside": N_("seat {seat} sets aside {card}"),
             "look": N_("seat {seat} looks at {card}"),
         }[f.to]
-        return tr(verb).format(seat=f.s, card=comp.card_name(outcome))
+        return tr(verb).format(seat=f.s + 1, card=comp.card_name(outcome))
     if isinstance(f, F.TDraw):
         if f.to == "top":
             return tr(N_("seat {seat} sees {treasure}")).format(
-                seat=f.s, treasure=_treasure(st, outcome)
+                seat=f.s + 1, treasure=_treasure(st, outcome)
             )
         if outcome == comp.queen:
             return tr(N_("the Enchantress Queen is revealed"))
@@ -98,19 +98,19 @@ def _truth(st: FatalState, outcome: int, tr: Callable[[str], str]) -> str:
         )
     if isinstance(f, F.RSteal):
         return tr(N_("seat {seat} steals {treasure} from seat {victim}")).format(
-            seat=f.s, treasure=_treasure(st, outcome), victim=f.victim
+            seat=f.s + 1, treasure=_treasure(st, outcome), victim=f.victim + 1
         )
     if isinstance(f, F.RCard):
         if f.s < 0:
             return tr(N_("seat {seat} discards {card}")).format(
-                seat=f.victim, card=comp.card_name(outcome)
+                seat=f.victim + 1, card=comp.card_name(outcome)
             )
         return tr(N_("seat {seat} takes {card} from seat {victim}")).format(
-            seat=f.s, card=comp.card_name(outcome), victim=f.victim
+            seat=f.s + 1, card=comp.card_name(outcome), victim=f.victim + 1
         )
     if isinstance(f, F.Share):
         return tr(N_("seat {seat} gets {treasure} of seat {victim}")).format(
-            seat=f.to, treasure=_treasure(st, outcome), victim=f.victim
+            seat=f.to + 1, treasure=_treasure(st, outcome), victim=f.victim + 1
         )
     return tr(N_("outcome {outcome}")).format(outcome=outcome)
 
@@ -141,7 +141,7 @@ def describe(st: FatalState, actor: int, action: int, viewer: int | None) -> str
         said = _("puts a treasure back on the treasure deck (Crystal Gaze)")
     else:
         said = public_text(st, f, action)
-    return _("seat {seat}: {action}").format(seat=actor, action=said)
+    return _("seat {seat}: {action}").format(seat=actor + 1, action=said)
 
 
 DONE_TEXT = {
@@ -185,12 +185,12 @@ def _said_exchange(st: FatalState, f: Frame, args: Args) -> str:
 
 def _said_shield(st: FatalState, f: Frame, args: Args) -> str:
     by = f.by if isinstance(f, F.Shield) else -1
-    return _("plays Elemental Shield against seat {seat}").format(seat=by)
+    return _("plays Elemental Shield against seat {seat}").format(seat=by + 1)
 
 
 def _said_allow(st: FatalState, f: Frame, args: Args) -> str:
     by = f.by if isinstance(f, F.Shield) else -1
-    return _("does not shield against seat {seat}").format(seat=by)
+    return _("does not shield against seat {seat}").format(seat=by + 1)
 
 
 def _said_enchant(st: FatalState, f: Frame, args: Args) -> str:
@@ -203,7 +203,7 @@ def _said_play(st: FatalState, f: Frame, args: Args) -> str:
 
 def _said_steal(st: FatalState, f: Frame, args: Args) -> str:
     return _("steals the last vision of seat {seat}'s row {row}").format(
-        seat=args[0], row=args[1] + 1
+        seat=args[0] + 1, row=args[1] + 1
     )
 
 
@@ -229,12 +229,14 @@ def _said_slot(st: FatalState, f: Frame, args: Args) -> str:
     receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
     if t < 0:
         if take:
-            return _("gives nothing (slot {slot}) to seat {seat}").format(slot=slot, seat=receiver)
+            return _("gives nothing (slot {slot}) to seat {seat}").format(
+                slot=slot, seat=receiver + 1
+            )
         return _("takes nothing from slot {slot}").format(slot=slot)
     what = _treasure(st, st.tkind(t))
     if take:
         return _("gives {treasure} (slot {slot}) to seat {seat}").format(
-            treasure=what, slot=slot, seat=receiver
+            treasure=what, slot=slot, seat=receiver + 1
         )
     return _("takes {treasure} from slot {slot}").format(treasure=what, slot=slot)
 
@@ -243,7 +245,7 @@ def _said_seat(st: FatalState, f: Frame, args: Args) -> str:
     if f.kind == "target":
         return cast_text(st, args[0])
     template = SEAT_TEXT.get(f.kind, N_("chooses seat {seat}"))
-    return _(template).format(seat=args[0])
+    return _(template).format(seat=args[0] + 1)
 
 
 # what a trimagic does to its target, as everyone may read it (public counts only)
@@ -284,9 +286,9 @@ def cast_text(st: FatalState, target: int) -> str:
 def _said_row(st: FatalState, f: Frame, args: Args) -> str:
     if f.kind == "wind":
         return _("blows away the last vision of seat {seat}'s row {row}").format(
-            seat=args[0], row=args[1] + 1
+            seat=args[0] + 1, row=args[1] + 1
         )
-    return _("swaps with seat {seat}'s row {row}").format(seat=args[0], row=args[1] + 1)
+    return _("swaps with seat {seat}'s row {row}").format(seat=args[0] + 1, row=args[1] + 1)
 
 
 def _said_mine(st: FatalState, f: Frame, args: Args) -> str:
@@ -334,36 +336,40 @@ def _describe_chance(st: FatalState, outcome: int, viewer: int | None) -> str:
                 rival=rival.name,
                 rival_colour=colour_text(rival.colour),
             )
-        return _("seat {seat} is dealt a character").format(seat=s)
+        return _("seat {seat} is dealt a character").format(seat=s + 1)
     if isinstance(f, F.Draw):
         s, to = f.s, f.to
         if to == "aside":
-            return _("seat {seat} sets a card aside face down").format(seat=s)
+            return _("seat {seat} sets a card aside face down").format(seat=s + 1)
         if viewer == s:
             if to == "hand":
                 return _("you draw {card}").format(card=_card(st, outcome))
             return _("you look at {card}").format(card=_card(st, outcome))
         if to == "hand":
-            return _("seat {seat} draws a card").format(seat=s)
-        return _("seat {seat} draws a card to look at").format(seat=s)
+            return _("seat {seat} draws a card").format(seat=s + 1)
+        return _("seat {seat} draws a card to look at").format(seat=s + 1)
     if isinstance(f, F.TDraw) and f.to == "top":
         if viewer == f.s:
             return _("you see {treasure} (Crystal Gaze)").format(treasure=_treasure(st, outcome))
-        return _("seat {seat} looks at a treasure of the deck").format(seat=f.s)
+        return _("seat {seat} looks at a treasure of the deck").format(seat=f.s + 1)
     if isinstance(f, F.RSteal):
         s, v = f.s, f.victim
         if viewer in (s, v) or _face_up(st, s, outcome):
             return truth
-        return _("seat {seat} steals a treasure from seat {victim}").format(seat=s, victim=v)
+        return _("seat {seat} steals a treasure from seat {victim}").format(
+            seat=s + 1, victim=v + 1
+        )
     if isinstance(f, F.RCard) and f.s >= 0:
         s, v = f.s, f.victim
         if viewer in (s, v):
             return truth
-        return _("seat {seat} takes a card from seat {victim}").format(seat=s, victim=v)
+        return _("seat {seat} takes a card from seat {victim}").format(seat=s + 1, victim=v + 1)
     if isinstance(f, F.Share):
         if viewer == f.to or _face_up(st, f.to, outcome):
             return truth
-        return _("seat {seat} gets a treasure of seat {victim}").format(seat=f.to, victim=f.victim)
+        return _("seat {seat} gets a treasure of seat {victim}").format(
+            seat=f.to + 1, victim=f.victim + 1
+        )
     return truth
 
 
@@ -395,25 +401,27 @@ def prompt(st: FatalState) -> str:
     """The pending decision in words (public; the current language)."""
     if st.phase == "over":
         if st.special >= 0:
-            return _("game over: seat {seat} eliminated its opposing sign").format(seat=st.special)
+            return _("game over: seat {seat} eliminated its opposing sign").format(
+                seat=st.special + 1
+            )
         return _("game over")
     f = st.stack[-1]
     if isinstance(f, F.Reveal):
         return _("end of round 1: everyone chooses at once to reveal or hide their character")
     if isinstance(f, F.Shield):
         return _("seat {seat}: Elemental Shield against seat {by}'s trimagic, or allow").format(
-            seat=f.s, by=f.by
+            seat=f.s + 1, by=f.by + 1
         )
     if isinstance(f, F.SlotPick):
         if f.mode == "star":
             what = _("3 or more stars: take a display treasure")
         elif f.mode == "take":
-            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.receiver_or_kind)
+            what = _("TAKE: a display treasure for seat {seat}").format(seat=f.receiver_or_kind + 1)
         else:
             what = _("Fairy Trade: a display treasure")
-        return _("seat {seat}: {what}").format(seat=f.s, what=what)
+        return _("seat {seat}: {what}").format(seat=f.s + 1, what=what)
     if isinstance(f, F.Decision) and f.kind in PROMPTS:
-        return _("seat {seat}: {what}").format(seat=f.s, what=_(PROMPTS[f.kind]))
+        return _("seat {seat}: {what}").format(seat=f.s + 1, what=_(PROMPTS[f.kind]))
     return _("chance: {kind}").format(kind=f.kind)
 
 

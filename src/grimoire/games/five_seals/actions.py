@@ -185,7 +185,11 @@ def domains(board: Board, comp: Components) -> dict[str, Domain]:
             unknown=N_("there is no colour {value} (say e.g. {examples})"),
         ),
         "seat": Numbered(
-            5, first=0, what="seat", unknown=N_("there is no seat {value} (say e.g. {examples})")
+            5,
+            first=1,
+            json_first=0,
+            what="seat",
+            unknown=N_("there is no seat {value} (say e.g. {examples})"),
         ),
         "node": Nodes(board),
     }

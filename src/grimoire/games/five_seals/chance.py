@@ -105,7 +105,7 @@ def describe(st: FiveSealsState, outcome: int) -> str:
     if kind == "circle":
         return f"circle {ROMAN.get(outcome, outcome)}"
     if kind == "first":
-        return f"first player seat {outcome}"
+        return f"first player seat {outcome + 1}"
     node = st.board.node_id(_slot(st))
     if kind == "seal":
         return f"{node} gets a {st.comp.colour_names[outcome]} token"

@@ -103,9 +103,9 @@ def _break(st: FiveSealsState, seat: int, node: int) -> str:
 def _figure(st: FiveSealsState, node: int) -> str:
     for other in range(st.n):
         if st.mage[other] == node:
-            return _("seat {seat}'s mage").format(seat=other)
+            return _("seat {seat}'s mage").format(seat=other + 1)
         if st.familiar[other] == node:
-            return _("seat {seat}'s familiar").format(seat=other)
+            return _("seat {seat}'s familiar").format(seat=other + 1)
     return _("a figure")
 
 

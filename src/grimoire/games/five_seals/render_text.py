@@ -1,8 +1,6 @@
 """Terminal rendering with ``rich``: the decision pending, each player's dice, scrolls and
-score, the supply, and a map of what the viewer can reach (``text_map``). The numbers drawn
-without the word "seat" (the table's first column, the first player, the winners) count seats
-from 1 as people do (and as the SVG does); the terminal renumbers "seat N" in every game's text
-itself (``grimoire.cli.play.for_people``)."""
+score, the supply, and a map of what the viewer can reach (``text_map``). Seats are counted
+from 1, as people count them, in every text of the game (the SVG too); ids stay 0-based."""
 
 from __future__ import annotations
 

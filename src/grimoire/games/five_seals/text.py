@@ -75,7 +75,7 @@ def chance_text(st: FiveSealsState, outcome: int) -> str:
     if kind == "circle":
         return _("circle {circle}").format(circle=ROMAN.get(outcome, str(outcome)))
     if kind == "first":
-        return _("first player seat {seat}").format(seat=outcome)
+        return _("first player seat {seat}").format(seat=outcome + 1)
     node = st.board.node_id(_slot(st))
     if kind == "seal":
         return _("{node} gets a {colour} token").format(node=node, colour=colour_name(st, outcome))
@@ -91,22 +91,26 @@ def prompt(st: FiveSealsState) -> str:
     f = st.stack[-1]
     if isinstance(f, Turn):
         return _("Seat {seat}'s turn: use scrolls, then break a seal (or end your round).").format(
-            seat=f.s
+            seat=f.s + 1
         )
     if isinstance(f, Dice):
         return _("Seat {seat}: pay for {node} with dice, highest first.").format(
-            seat=f.s, node=st.board.node_id(f.n)
+            seat=f.s + 1, node=st.board.node_id(f.n)
         )
     if isinstance(f, Take):
-        return _("Seat {seat}: take {count} more dice from the supply.").format(seat=f.s, count=f.n)
+        return _("Seat {seat}: take {count} more dice from the supply.").format(
+            seat=f.s + 1, count=f.n
+        )
     if isinstance(f, Pick):
         why = _(PICK_TEXT[f.m]) if f.m in PICK_TEXT else f.m
-        return _("Seat {seat}: choose the seal to break ({why}).").format(seat=f.s, why=why)
+        return _("Seat {seat}: choose the seal to break ({why}).").format(seat=f.s + 1, why=why)
     if isinstance(f, Absorb):
         return _("Seat {seat}: put the broken token on an Absorption scroll, or done.").format(
-            seat=f.s
+            seat=f.s + 1
         )
     if isinstance(f, Give):
-        return _("Seat {seat}: choose the die seat {thief} steals.").format(seat=f.s, thief=f.t)
+        return _("Seat {seat}: choose the die seat {thief} steals.").format(
+            seat=f.s + 1, thief=f.t + 1
+        )
     assert isinstance(f, Spell)
-    return _("Seat {seat} is using {card}.").format(seat=f.s, card=st.comp.card_name(f.card))
+    return _("Seat {seat} is using {card}.").format(seat=f.s + 1, card=st.comp.card_name(f.card))

@@ -56,7 +56,7 @@ def surroundings(st: FiveSealsState, seat: int) -> Group:
         _(
             "What seat {seat} can reach from its mage (! break it now, * in reach, x blocked; "
             "'{map}': the whole board, '{legend}': the symbols)"
-        ).format(seat=seat, map=topic_word("map"), legend=topic_word("legend")),
+        ).format(seat=seat + 1, map=topic_word("map"), legend=topic_word("legend")),
         style="bold",
     )
     return Group(title, *_tree(st, seat, st.mage[seat], keep, through_seals=False, prune=True))

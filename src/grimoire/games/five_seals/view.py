@@ -25,7 +25,7 @@ def check_seat(st: FiveSealsState, seat: int | None) -> None:
     if seat is not None and not 0 <= seat < st.n:
         raise IllegalAction(
             engine_text("there is no seat {seat} in a {players}-player game").format(
-                seat=seat, players=st.n
+                seat=seat + 1, players=st.n
             )
         )
 

@@ -104,7 +104,7 @@ def domains(comp: Components, translate: Translate) -> dict[str, Domain]:
             spellings={f"column {col}": 4 + i for i, col in enumerate(COLUMNS)},
             translated=True,
         ),
-        "seat": Numbered(MAX_SEATS, first=0, what=N_("seat"), unknown=UNKNOWN),
+        "seat": Numbered(MAX_SEATS, first=1, json_first=0, what=N_("seat"), unknown=UNKNOWN),
         "card": _cards(comp),
         "rune": Named([r.id for r in comp.runes], what=N_("rune"), lookup=comp.rune_by_name),
         "anchor": Named([cell_name(c) for c in range(16)], what=N_("cell"), lookup=cell_index),

@@ -115,7 +115,7 @@ def outcome_text(st: RunikaState, outcome: int) -> str:
     event = st.chance[0]
     kind, comp = event.kind, st.comp
     if kind == "first":
-        return f"first player {outcome}"
+        return f"first player {outcome + 1}"  # seats counted from 1 for people
     if kind == "solo_prof":
         return f"solo professor {comp.professors[outcome].name}"
     if kind in ("rune", "deal"):
@@ -160,7 +160,7 @@ def outcome_label(st: RunikaState, outcome: int) -> str:
     kind, comp = event.kind, st.comp
     words = _(OUTCOME_TEXT[kind])
     if kind == "first":
-        return words.format(seat=outcome)
+        return words.format(seat=outcome + 1)
     if kind == "solo_prof":
         return words.format(name=comp.professors[outcome].name)
     if kind in ("rune", "deal"):

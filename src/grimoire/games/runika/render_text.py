@@ -105,7 +105,7 @@ def heading(view: dict[str, Any]) -> Text:
     )
     return Text(
         _("Runika - round {round}, initiative seat {seat}, ").format(
-            round=view["round"], seat=view["initiative"]
+            round=view["round"], seat=view["initiative"] + 1
         )
         + goal
         + _("bag {bag}; rune deck {deck}, achievements {left}").format(
@@ -137,7 +137,9 @@ def rune_table(view: dict[str, Any]) -> Table:
             name = slot["rune"]["id"] + (f" x{slot['stack']}" if slot["stack"] > 1 else "")
             runes.add_row(name, pattern(slot["rune"]["pattern"]), rune_line(slot["rune"]))
     for entry in view["mastery"]:
-        owner = "" if entry["owner"] is None else _(" (seat {seat})").format(seat=entry["owner"])
+        owner = (
+            "" if entry["owner"] is None else _(" (seat {seat})").format(seat=entry["owner"] + 1)
+        )
         runes.add_row(
             entry["rune"]["id"] + owner, pattern(entry["rune"]["pattern"]), rune_line(entry["rune"])
         )
@@ -150,7 +152,7 @@ def seat_table(view: dict[str, Any], seat: int | None) -> Table:
     for column in (_("seat"), _("grid"), _("storage and cards")):
         seats.add_column(column, overflow="fold")
     for s, info in enumerate(view["seats"]):
-        # counted from 1, as people count seats (the terminal renumbers "seat N" itself)
+        # counted from 1, as people count seats
         who = f"{s + 1}" + (_(" (you)") if s == seat else "")
         who += "\n" + _("{points} pts").format(points=info["score"])
         who += "\n" + _("charm") if view["charm"] == s else ""

@@ -30,7 +30,7 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
         event = st.chance[0]
         kind, seat = event.kind, getattr(event, "s", -1)
         if kind == "first":
-            return _("seat {seat} takes the initiative token").format(seat=action)
+            return _("seat {seat} takes the initiative token").format(seat=action + 1)
         if kind == "solo_prof":
             return _("{name} is turned over (solo)").format(name=comp.professors[action].name)
         if kind == "rune":
@@ -40,10 +40,10 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
                 return _("you are dealt the secret rune {name}").format(
                     name=comp.runes[action].name
                 )
-            return _("seat {seat} is dealt a secret rune").format(seat=seat)
+            return _("seat {seat} is dealt a secret rune").format(seat=seat + 1)
         if kind == "ach":
             return _("seat {seat} gains the achievement {name}").format(
-                seat=seat, name=comp.achievements[action].name
+                seat=seat + 1, name=comp.achievements[action].name
             )
         if isinstance(event, BagDraw):
             colour = comp.colours[action].name
@@ -51,23 +51,23 @@ def describe(st: RunikaState, actor: int, action: int, viewer: int | None) -> st
             if to == "qhand":
                 if viewer == seat:
                     return _("you take a {colour} die").format(colour=_(colour))
-                return _("seat {seat} takes a die").format(seat=seat)
+                return _("seat {seat} takes a die").format(seat=seat + 1)
             if to == "middle":
                 return _("a {colour} die is drawn for the draft").format(colour=_(colour))
             if to == "remove":
                 return _("a {colour} die is removed from the bag").format(colour=_(colour))
-            return _("seat {seat} draws a {colour} die").format(seat=seat, colour=_(colour))
+            return _("seat {seat} draws a {colour} die").format(seat=seat + 1, colour=_(colour))
         assert isinstance(event, Roll)
         die = comp.die_text(4 * event.c + action)
-        return _("seat {seat} rolls {die}").format(seat=seat, die=die)
+        return _("seat {seat} rolls {die}").format(seat=seat + 1, die=die)
     words = st.action_to_string(action)
     if st.phase == "pass":
         if viewer == actor:
             return _("you pass {die}").format(die=comp.letters[st.codec.decode(action).arg])
-        return _("seat {seat} passes a die").format(seat=actor)
+        return _("seat {seat} passes a die").format(seat=actor + 1)
     if st.phase == "turns" and _sealed(st, actor) and viewer != actor:
-        return _("seat {seat} makes a sealed claim choice").format(seat=actor)
-    return _("seat {seat}: {action}").format(seat=actor, action=words)
+        return _("seat {seat} makes a sealed claim choice").format(seat=actor + 1)
+    return _("seat {seat}: {action}").format(seat=actor + 1, action=words)
 
 
 # Why the game ended (flow.finish / flow.end_reason), as a person is told it.
@@ -90,7 +90,7 @@ def prompt(st: RunikaState, viewer: int | None) -> str:
     if st.chance:
         return _("chance: {what}").format(what=_chance_words(st))
     if st.phase == "draft":
-        return _("seat {seat} takes a die from the middle").format(seat=st.draft_seat)
+        return _("seat {seat} takes a die from the middle").format(seat=st.draft_seat + 1)
     if st.phase == "pass":
         return _("quick draft: every player passes one die in secret")
     if st.phase != "turns":
@@ -140,7 +140,7 @@ def _sealed(st: RunikaState, seat: int) -> bool:
 
 def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
     if _sealed(st, seat) and viewer != seat:
-        return _("seat {seat} chooses its sealed claims").format(seat=seat)
+        return _("seat {seat} chooses its sealed claims").format(seat=seat + 1)
     top = st.stacks[seat][-1]
     if isinstance(top, Main):
         stage = top.stage
@@ -151,7 +151,7 @@ def _seat_prompt(st: RunikaState, seat: int, viewer: int | None) -> str:
         words = _("ability {name}").format(name=top.kind.replace("_", " "))
     else:
         words = _(FRAME_WORDS[top.kind])
-    return _("seat {seat}: {action}").format(seat=seat, action=words)
+    return _("seat {seat}: {action}").format(seat=seat + 1, action=words)
 
 
 def why_not(st: RunikaState, seat: int, action: int) -> str | None:

@@ -66,8 +66,8 @@ def seat_of(room: Room, request: Request, claimed: int | None) -> int:
     if claimed is not None and claimed != seat:
         raise Forbidden(
             N_("you hold seat {seat}: you cannot act for seat {claimed}"),
-            seat=seat,
-            claimed=claimed,
+            seat=seat + 1,  # people count seats from 1 (the ids count from 0)
+            claimed=claimed + 1,
         )
     return seat
 

@@ -45,7 +45,7 @@ async def join_page(
 ) -> Response:
     room = await hub.room(game_id)
     if not 0 <= seat < len(room.seats):
-        raise NotFound(N_("there is no seat {seat} in this game"), seat=seat)
+        raise NotFound(N_("there is no seat {seat} in this game"), seat=seat + 1)  # from 1
     return templates.TemplateResponse(
         request,
         "join.html",

@@ -524,12 +524,13 @@ const seatPattern = seatWords.join("|");
 const chanceWords = [...new Set(["chance", t("chance")])].map(escapeRegExp).join("|");
 const actorPrefix = new RegExp(`^(?:${seatPattern}|${chanceWords})[:：]\\s*`);
 
-// Game text for people (log lines, action labels): seats go by their (isolated) names.
+// Game text for people (log lines, action labels): seats go by their (isolated) names. The
+// games' texts count seats from 1, as people do ("seat 1" is the seat with id 0).
 export function namedSeats(payload, text) {
-  // "Seat 0: ..." at the start of a sentence too
+  // "Seat 1: ..." at the start of a sentence too
   return text.replace(new RegExp(seatPattern, "gi"), (whole, ...groups) => {
     const n = groups.slice(0, seatWords.length).find((group) => group !== undefined);
-    const seat = (payload.seats || [])[Number(n)];
+    const seat = (payload.seats || [])[Number(n) - 1];
     return seat ? isolated(shownName(seat.name)) : whole;
   });
 }

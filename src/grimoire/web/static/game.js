@@ -65,6 +65,7 @@ async function draw(payload) {
     const names = (payload.to_act || []).map((s) => isolated(seatName(payload, s))).join(", ");
     banner.textContent = names ? t("{names} to play…", { names }) : "…";
   }
+  showThinking(banner, payload, paused);
   document.title = `${payload.your_turn ? "● " : ""}${payload.title} · grimoire`;
 
   renderResult(payload);
@@ -276,6 +277,19 @@ function kindHeading(kind) {
   const words = kind.replace(/[_-]/g, " ");
   const own = tg(words);
   return own !== words ? own : t(words);
+}
+
+// Bots you can wait for: while a bot decides, the banner names it with a spinner, until its
+// move comes with the next payload (``thinking``: the bot seats to move, from the server).
+function showThinking(banner, payload, paused) {
+  const seats = payload.status === "running" && !paused && !payload.your_turn ? payload.thinking || [] : [];
+  root.dataset.thinking = seats.join(",");
+  if (!seats.length) return;
+  const names = seats.map((s) => isolated(seatName(payload, s))).join(", ");
+  const text = seats.length === 1
+    ? t("{name} is thinking…", { name: names })
+    : t("{names} are thinking…", { names });
+  banner.replaceChildren(el("span.thinking", { text }));
 }
 
 function renderActions(payload, clickable) {

@@ -182,7 +182,7 @@ function seatPanel(payload, view, seatView, toAct) {
 // "seat 2" as the payload's texts say it in this language ("Platz 2", "席2")
 function seatPattern() {
   const words = tg("seat {seat}").replace(/[.*+?^$()|[\]\\]/g, "\\$&");
-  return new RegExp(words.replace("{seat}", "(\\d)"), "g");
+  return new RegExp(words.replace("{seat}", "(\\d)(?!\\d)"), "g");
 }
 
 function topFrame(view) {
@@ -211,8 +211,9 @@ function promptNode(payload, view) {
             : tg("Everyone chooses at once: revealing draws a card and keeps one treasure of your colour face up, but your opposing sign may hunt you.")),
     );
   } else {
-    // the engine's prompt (in the page's language) names seats by number: say their names
-    box.append((view.prompt || "").replace(seatPattern(), (_, n) => seatName(payload, Number(n))));
+    // the engine's prompt (in the page's language) names seats by number, counted from 1:
+    // say their names
+    box.append((view.prompt || "").replace(seatPattern(), (_, n) => seatName(payload, Number(n) - 1)));
   }
   return box;
 }

@@ -100,12 +100,13 @@ const FIELD = { dir: "dir", line: "line" };
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-// The prompt names seats as "seat 0" (or "Platz 0", "席0"): shown as the players' names.
+// The prompt names seats as "seat 1" (or "Platz 1", "席1"), counted from 1: shown as the
+// players' names.
 function nameSeats(payload, text) {
   const [before, after = ""] = tg("seat {seat}").split("{seat}");
   const start = /^\w/.test(before) ? "\\b" : "";
   const pattern = new RegExp(`${start}${escape(before)}(\\d)(?!\\d)${escape(after)}`, "g");
-  return (text || "").replace(pattern, (_, n) => seatName(payload, Number(n)));
+  return (text || "").replace(pattern, (_, n) => seatName(payload, Number(n) - 1));
 }
 
 // A die from its text: colour letter + face (1, e, r, f, ? before it is rolled).
