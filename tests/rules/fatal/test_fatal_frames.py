@@ -3,7 +3,7 @@ format unchanged (every saved position loads and saves the same)."""
 
 from __future__ import annotations
 
-from grimoire.core.frames import frames_to_json
+from grimoire.core.frames import Frame, frames_to_json
 from grimoire.games.fatal import frames as F
 
 # each frame kind's JSON keys, in order, as positions have always written them
@@ -27,7 +27,7 @@ def test_every_frame_kind_keeps_its_json_keys() -> None:
 
 
 def test_named_fields_read_and_write_the_short_keys() -> None:
-    frames = [
+    frames: list[Frame] = [
         F.ToRow(s=0, victim=2, row=1),
         F.SlotPick(s=1, mode="take", receiver_or_kind=2),
         F.SlotPick(s=1, mode="star"),  # the default receiver is left out, as it always was
