@@ -46,7 +46,7 @@ def _positions(players: int, seed: int, options: tuple[tuple[str, Any], ...]) ->
     game = runika(players, **dict(options))
     rng = random.Random(seed)
     state = game.new_state(seed)
-    out = []
+    out: list[str] = []
     while not state.is_terminal() and len(out) < 5000:
         out.append(json.dumps(state.to_json(history=False)))
         seat = min(state.seats_to_act())
@@ -111,7 +111,7 @@ def test_the_real_positions_used_here_load() -> None:
 
 # ----------------------------------------------------------------------------- seats and frames
 def _second_turn(position: Doc) -> bool:
-    return position["phase"] == "turns" and position["turn_i"] == 1 and position["round"] >= 2
+    return bool(position["phase"] == "turns" and position["turn_i"] == 1 and position["round"] >= 2)
 
 
 def test_turn_i_99_is_refused() -> None:
@@ -123,7 +123,7 @@ def test_turn_i_99_is_refused() -> None:
 
 
 def _first_is_seat_1(position: Doc) -> bool:
-    return (
+    return bool(
         position["phase"] == "turns"
         and position["first"] == 1
         and position["turn_i"] == 0

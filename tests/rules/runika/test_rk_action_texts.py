@@ -163,7 +163,7 @@ def _check_chance_texts(state: Any, kinds: set[str]) -> set[str]:
     way; the kinds met."""
     from grimoire.games.runika import chance
 
-    seen = set()
+    seen: set[str] = set()
     rng = random.Random(5)
     while not kinds <= seen and not state.is_terminal() and state.step < 3000:
         if not state.is_chance():
