@@ -116,7 +116,8 @@ def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
     """The first legal action in ``payload`` whose JSON has all ``fields``."""
     for action in payload["actions"]:
         if all(action.get(key) == value for key, value in fields.items()):
-            return action
+            found: dict[str, Any] = action
+            return found
     raise AssertionError(f"no action with {fields} in {[a['text'] for a in payload['actions']]}")
 
 
