@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.rules.five_seals.fs_helpers import new_state
 from typer.testing import CliRunner
 
 import grimoire
@@ -21,6 +22,7 @@ from grimoire.cli.main import app
 from grimoire.cli.options import worker_count
 from grimoire.cli.play import for_people, new_session, people_view, run, score_table
 from grimoire.core.errors import InvalidOptions
+from grimoire.games.five_seals.frames import Decision
 from grimoire.i18n import language_scope, ngettext
 
 WIDE = {"COLUMNS": "80", "TERM": "dumb"}
@@ -56,10 +58,12 @@ def test_only_the_viewers_familiar_is_with_you() -> None:
 
 
 def test_five_seals_board_counts_seats_from_1_like_its_svg() -> None:
-    state = grimoire.make("five-seals", players=3).new_state(3)
+    state = new_state(grimoire.make("five-seals", players=3), 3)
     text = text_of(people_view(state.game.render_text(state, 0)), width=140)
     assert f"first player {state.first + 1};" in text
-    seat = int(state.stack[-1].s)
+    frame = state.stack[-1]
+    assert isinstance(frame, Decision)  # every Five Seals frame is one
+    seat = int(frame.s)
     assert f"Seat {seat + 1}: take" in text
     numbers = [int(m) for m in re.findall(r"^│ (\d) \w", text, re.MULTILINE)]
     assert numbers == [1, 2, 3]
