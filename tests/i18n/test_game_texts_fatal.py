@@ -145,9 +145,10 @@ def test_the_hidden_deal_is_told_to_its_seat_alone_in_each_language() -> None:
 
 
 def _board(state: State, seat: int | None) -> str:
-    console = Console(file=io.StringIO(), width=100, color_system=None)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
     console.print(state.game.render_text(state, seat))
-    out = console.file.getvalue()
+    out = buffer.getvalue()
     assert isinstance(out, str)
     return out
 

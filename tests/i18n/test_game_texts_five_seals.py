@@ -16,6 +16,7 @@ from tests.i18n.i18n_helpers import new_table, play_in
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import language_scope
+from grimoire.games.five_seals.frames import Decision
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.registry import make
@@ -103,7 +104,9 @@ def test_the_pending_decision_in_each_language() -> None:
     with language_scope("ja"):
         assert describe_prompt(state) == "席0: ストックからあと3個のダイスを取る。"
     turn = _first_turn()
-    seat = turn.stack[-1].s
+    frame = turn.stack[-1]
+    assert isinstance(frame, Decision)  # every Five Seals frame is one
+    seat = frame.s
     with language_scope("de"):
         assert describe_prompt(turn).startswith(f"Platz {seat} ist am Zug: Schriftrollen einsetzen")
     with language_scope("ja"):
@@ -147,7 +150,7 @@ def test_the_terminal_board_and_legend_in_each_language() -> None:
     assert "supply: Fire" in english and "mage at" in english and "round 1, circle I" in english
     with language_scope("de"):
         german = _text(game.render_text(turn, 0))
-        legend = _text(game.text_topic(turn, 0, "legend", ""))  # type: ignore[attr-defined]
+        legend = _text(game.text_topic(turn, 0, "legend", ""))
     for words in ("Vorrat: Feuer", "Magier auf", "Vertrauter", "Schriftrollen", "Runde 1, Kreis I"):
         assert words in german
     assert "Was Platz 0 von seinem Magier aus erreicht" in german and "supply" not in german

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import wait_until
+from web_helpers import hub_of, wait_until
 from web_simul_toys import duel_secrets, race_secrets
 from web_toygame import NAMES, ToyState
 
@@ -29,8 +29,7 @@ SECRET_KEYS = {"seed", "position", "history", "rng", "deck", "hands", "pile", "b
 
 
 def hub_room(client: TestClient, game_id: str) -> Room:
-    room: Room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
-    return room
+    return hub_of(client).rooms[game_id]
 
 
 def keys_in(doc: Any) -> set[str]:
@@ -118,8 +117,9 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                 check(replay, then, viewer, seed, f"replay step {step}")
             if state.is_terminal():
                 break
-            seat = state.current_player
-            assert isinstance(seat, int)
+            current = state.current_player
+            assert isinstance(current, int)
+            seat = current
             payload = client.get(f"/api/games/{game_id}/state", headers=headers(seat)).json()
             if payload["can_undo"] and rng.random() < 0.3:
                 response = client.post(
@@ -172,8 +172,9 @@ def test_hidden_information_does_not_change_a_payload(client: TestClient, game: 
     for _ in range(40):
         if room.state.is_terminal():
             break
-        seat = room.state.current_player
-        assert isinstance(seat, int)
+        current = room.state.current_player
+        assert isinstance(current, int)
+        seat = current
         payload = client.get(
             f"/api/games/{game_id}/state", headers={"X-Seat-Token": tokens[seat]}
         ).json()
