@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tests.rules.five_seals.fs_helpers import new_state
+from tests.rules.runika.rk_helpers import runika_game
 from typer.testing import CliRunner
 
 import grimoire
@@ -90,8 +91,9 @@ def test_a_bots_move_names_its_seat_from_1(tmp_path: Path) -> None:
 
 
 def test_runika_lanes_are_named_as_the_board_labels_them() -> None:
-    state = grimoire.make("runika", players=2).new_state(1)
-    codec, ids = state.game.codec, state.game.ids  # type: ignore[attr-defined]
+    game = runika_game(grimoire.make("runika", players=2))
+    state = game.new_state(1)
+    codec, ids = game.codec, game.ids
     top_a, left_1 = ids.enter(0, 0), ids.enter(3, 0)
     assert state.action_to_string(top_a) == "enter top a"
     assert state.action_to_string(ids.enter(2, 3)) == "enter bottom d"

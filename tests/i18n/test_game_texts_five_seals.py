@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from tests.i18n.i18n_helpers import new_table, play_in
+from tests.rules.five_seals.fs_helpers import new_state
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import language_scope
@@ -52,7 +53,7 @@ def _first_turn() -> FiveSealsState:
 
 def test_the_setup_log_lines_in_each_language() -> None:
     """Chance outcomes are log lines: the first player, each seal placed, a die rolled."""
-    state = make("five-seals", 2).new_state(3, resolve_chance=False)
+    state = new_state(make("five-seals", 2), 3, resolve_chance=False)
     first = state.chance_outcomes()[0][0]
     assert state.describe(-1, first, 0) == f"first player seat {first}"
     with language_scope("de"):
@@ -61,7 +62,7 @@ def test_the_setup_log_lines_in_each_language() -> None:
         assert state.describe(-1, first, 0) == f"スタートプレイヤー: 席{first}"
     state.apply(first)
     seal = state.chance_outcomes()[0][0]  # colour 0: a Fire (red) token on the first circle
-    node = state.board.node_id(state.board.seals[0])  # type: ignore[attr-defined]
+    node = state.board.node_id(state.board.seals[0])
     assert state.describe(-1, seal, 0) == f"{node} gets a red token"
     with language_scope("de"):
         assert state.describe(-1, seal, 0) == f"{node} erhält ein Siegel in Rot"

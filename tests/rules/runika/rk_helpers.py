@@ -26,6 +26,12 @@ def game(players: int = 2, **options: Any) -> RunikaGame:
     return RunikaGame(players, dict(options))
 
 
+def runika_game(game: Game) -> RunikaGame:
+    """``game`` as the Runika game it is (``grimoire.make`` and ``State.game`` say ``Game``)."""
+    assert isinstance(game, RunikaGame), game
+    return game
+
+
 def runika_state(state: State) -> RunikaState:
     """``state`` as the Runika state it is (``Game.new_state`` and the loaders say ``State``)."""
     assert isinstance(state, RunikaState), state
