@@ -10,6 +10,7 @@ import pytest
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of  # noqa: E402
+from tests.toys.duel import DuelState  # noqa: E402
 
 import grimoire  # noqa: E402
 from grimoire.core.game import Game  # noqa: E402
@@ -101,13 +102,15 @@ def test_a_seat_sees_its_own_hand_but_not_the_others() -> None:
     state = game.new_state(5)
     base0, base1 = encoder.encode(state.view(0)), encoder.encode(state.view(1))
     swapped = state.clone()
-    hand0, hand1 = swapped.hands[0], swapped.hands[1]  # type: ignore[attr-defined]
+    assert isinstance(swapped, DuelState)
+    hand0, hand1 = swapped.hands[0], swapped.hands[1]
     hand0[0], hand1[0] = hand1[0], hand0[0]  # swap one card between the hands
     assert not np.array_equal(encoder.encode(swapped.view(0)), base0)
     assert not np.array_equal(encoder.encode(swapped.view(1)), base1)
     # a card moved between seat 1's hand and the deck: seat 0 sees nothing change
     dealt = state.clone()
-    hand, deck = dealt.hands[1], dealt.deck  # type: ignore[attr-defined]
+    assert isinstance(dealt, DuelState)
+    hand, deck = dealt.hands[1], dealt.deck
     hand[0], deck[0] = deck[0], hand[0]
     np.testing.assert_array_equal(encoder.encode(dealt.view(0)), base0)
     assert not np.array_equal(encoder.encode(dealt.view(1)), base1)
