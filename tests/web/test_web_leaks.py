@@ -49,7 +49,8 @@ def forbidden_names(state: ToyState, viewer: int | None) -> set[str]:
     return {NAMES[card] for card in hidden} | {NAMES[card].lower() for card in hidden}
 
 
-def check(doc: Any, state: ToyState, viewer: int | None, seed: int, where: str) -> None:
+def check(doc: Any, state: State, viewer: int | None, seed: int, where: str) -> None:
+    assert isinstance(state, ToyState), state  # a room's state, of the toy game
     text = json.dumps(doc, ensure_ascii=False)
     assert str(seed) not in text, f"{where}: the seed leaked"
     secret_keys = keys_in(doc) & SECRET_KEYS
@@ -70,12 +71,12 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
     room = hub_room(client, game_id)
     seed = room.seed
     viewers: list[int | None] = [0, 1, 2, None]
-    check(created.json(), room.state, 0, seed, "create")  # type: ignore[arg-type]
+    check(created.json(), room.state, 0, seed, "create")
     for seat in (1, 2):
         joined = client.post(f"/api/games/{game_id}/join", json={"seat": seat})
         client.cookies.clear()
         tokens[seat] = joined.json()["token"]
-        check(joined.json(), room.state, seat, seed, "join")  # type: ignore[arg-type]
+        check(joined.json(), room.state, seat, seed, "join")
 
     def headers(viewer: int | None) -> dict[str, str]:
         return {"X-Seat-Token": tokens[viewer]} if viewer is not None else {}
@@ -135,7 +136,7 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                     headers=headers(seat),
                 )
             assert response.status_code == 200
-            check(response.json(), room.state, seat, seed, "act/undo response")  # type: ignore[arg-type]
+            check(response.json(), room.state, seat, seed, "act/undo response")
             # errors carry a fresh state too: check the 409's
             stale = client.post(
                 f"/api/games/{game_id}/actions",
@@ -143,7 +144,7 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                 headers=headers(seat),
             )
             assert stale.status_code == 409
-            check(stale.json(), room.state, seat, seed, "409 response")  # type: ignore[arg-type]
+            check(stale.json(), room.state, seat, seed, "409 response")
     for viewer, messages in heard.items():
         for message in messages:
             check(message, states[message["version"]], viewer, seed, "websocket")
