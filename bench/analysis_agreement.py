@@ -94,7 +94,7 @@ def within_noise(pick: int, long: list[ActionAnalysis], solo: bool) -> bool:
     else:
         gap = best.win_chance - mine.win_chance
         error = (best.std_error**2 + mine.std_error**2) ** 0.5
-    return gap <= 1.96 * error
+    return bool(gap <= 1.96 * error)
 
 
 def measure(name: str, players: int, scale: float, count: int) -> dict[str, Any]:

@@ -95,13 +95,10 @@ def run(
                 "interval": wilson(wins, int(n)),
             }
         )
-    ratings = sorted(
-        (
-            {"bot": k, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
-            for k, r in rating.items()
-        ),
-        key=lambda row: -row["ordinal"],
-    )
+    ratings = [
+        {"bot": k, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+        for k, r in sorted(rating.items(), key=lambda item: -item[1].ordinal())
+    ]
     return {
         "game": game_name,
         "players": players,

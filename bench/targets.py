@@ -61,6 +61,7 @@ def mid_game(name: str, players: int, seed: int = 3) -> State:
     """A position half-way through a seeded random game (a history of real length)."""
     game = grimoire.make(name, players)
     result = play_game(game, [make_bot("random", game, seed + s) for s in range(players)], seed)
+    assert result.record is not None
     actions = result.record.actions
     state = game.new_state(seed, resolve_chance=False)
     for actor, action in actions[: len(actions) // 2]:
@@ -248,14 +249,14 @@ def main() -> None:
     else:
         row("import grimoire", mine * 1000, "CPU ms", "(no pyspiel)", None)
     for name, players in HEURISTIC_AT.items():
-        ratio = pettingzoo_ratio(name, players)
-        if ratio is not None:
+        pz_ratio = pettingzoo_ratio(name, players)
+        if pz_ratio is not None:
             row(
                 f"PettingZoo last()+step() {name} {players}p",
-                ratio,
+                pz_ratio,
                 "x engine step",
                 "<= 2x",
-                ratio <= 2,
+                pz_ratio <= 2,
             )
     for name, players in HEURISTIC_AT.items():
         rate = search_rate(name, players, seconds * 2)

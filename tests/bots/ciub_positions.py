@@ -4,6 +4,7 @@ odds: the real engine's game tree of the rest of the turn, with exact probabilit
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +16,7 @@ from grimoire.games.ciub.state import CiubState
 
 
 def position(
-    dice: list[tuple[str, str | None, bool]],
+    dice: Sequence[tuple[str, str | None, bool]],
     *,
     phase: str = "set_aside",
     cycle_ok: bool = False,
@@ -40,8 +41,9 @@ def position(
     for die in range(c.num_dice):
         pos["face"][die], pos["tray"][die], pos["spent"][die] = -1, False, False
     for label, symbol, tray in dice:
-        die = c.die_by_label(label)
-        assert die is not None, label
+        found = c.die_by_label(label)
+        assert found is not None, label
+        die = found
         pos["loc"][die] = 0
         colour = c.colours[c.die_colour[die]]
         pos["face"][die] = -1 if symbol is None else colour.faces.index(symbol)

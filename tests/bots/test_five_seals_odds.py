@@ -71,8 +71,9 @@ def test_the_terminal_map_and_the_board_show_each_seal_s_chance_beside_it() -> N
 
     from rich.console import Console
 
+    from grimoire.core.i18n import percent
     from grimoire.games.five_seals.render_svg import render as render_svg
-    from grimoire.games.five_seals.text_map import percent, surroundings
+    from grimoire.games.five_seals.text_map import surroundings
 
     shown = 0
     for seed in range(4):
@@ -96,6 +97,6 @@ def test_the_terminal_map_and_the_board_show_each_seal_s_chance_beside_it() -> N
 
 
 def test_percentages_never_round_a_possible_event_to_0_or_a_sure_one_to_100() -> None:
-    from grimoire.games.five_seals.text_map import percent
+    from grimoire.core.i18n import percent
 
     assert [percent(x) for x in (0, 0.004, 0.5, 0.996, 1)] == ["0%", "<1%", "50%", ">99%", "100%"]

@@ -47,7 +47,7 @@ def test_runika_has_its_own_hook_in_unit_range_summing_to_one(options: dict[str,
 
 
 @pytest.mark.pure_only  # patches a module function
-def test_more_points_scores_higher() -> None:
+def test_more_points_scores_higher(monkeypatch: pytest.MonkeyPatch) -> None:
     """A clearly better position (the seat's own points raised) is worth more to it."""
     state = mid_game(5)
     before = evaluation.evaluate(state, 0)
@@ -56,12 +56,9 @@ def test_more_points_scores_higher() -> None:
     from grimoire.games.runika import flow
 
     original = flow.score
-    try:
-        flow.score = lambda st, s: original(st, s) + (10 if s == 0 else 0)  # type: ignore[assignment]
-        better.memo.clear()
-        after = evaluation.evaluate(better, 0)
-    finally:
-        flow.score = original  # type: ignore[assignment]
+    monkeypatch.setattr(flow, "score", lambda st, s: original(st, s) + (10 if s == 0 else 0))
+    better.memo.clear()
+    after = evaluation.evaluate(better, 0)
     assert after > before
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from rich.console import Console
+from tests.rules.ciub.ciub_helpers import new_state
 
 import grimoire
 from grimoire.cli.play import _chosen
@@ -123,7 +124,7 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
 def test_the_board_fits_80_columns_with_whole_cards_and_a_legend() -> None:
     for players in (2, 4):
         game = grimoire.make("ciub", players=players)
-        state = game.new_state(3)
+        state = new_state(game, 3)
         out = io.StringIO()
         Console(file=out, width=80, color_system=None).print(game.render_text(state, 0))
         lines = out.getvalue().splitlines()
@@ -136,7 +137,7 @@ def test_the_board_fits_80_columns_with_whole_cards_and_a_legend() -> None:
 
 def test_svg_board_shows_the_public_position() -> None:
     game = grimoire.make("ciub", players=3)
-    state = game.new_state(8)
+    state = new_state(game, 8)
     svg = game.render_svg(state, 0)
     assert svg is not None and svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     for card in state.top + state.bottom:

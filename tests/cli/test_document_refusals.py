@@ -10,8 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import grimoire
 from grimoire.cli.documents import save_document

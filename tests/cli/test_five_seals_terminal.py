@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 import grimoire
 from grimoire.cli.main import app
 from grimoire.games.five_seals.components import LOADER
+from grimoire.games.five_seals.frames import Decision
 from grimoire.games.five_seals.reach import breakable, targets
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.games.five_seals.text_map import board_map, surroundings
@@ -71,7 +72,9 @@ def test_the_reach_map_marks_what_can_be_broken_and_what_blocks() -> None:
         state = in_play(seed, 120)
         if state.phase != "play" or state.is_chance():
             continue
-        seat = int(state.stack[-1].s)
+        frame = state.stack[-1]
+        assert isinstance(frame, Decision)  # every Five Seals frame is one
+        seat = int(frame.s)
         drawn = labels(text_of(surroundings(state, seat)))
         ids = state.board.node_id
         can = {ids(n) for n in breakable(state, seat)}

@@ -2,8 +2,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rich.progress import Progress, TaskID
 
 from grimoire.cli.options import parse_options, parse_value
 from grimoire.cli.simulate import parse_bots, simulate_command
@@ -118,11 +120,11 @@ def test_the_progress_bar_moves_with_workers(monkeypatch: pytest.MonkeyPatch) ->
 
     seen: list[tuple[float, float]] = []
 
-    class Recording(sim.Progress):
-        def update(self, task_id: object, **fields: object) -> None:  # type: ignore[override]
+    class Recording(Progress):
+        def update(self, task_id: TaskID, **fields: Any) -> None:
             if "completed" in fields:
-                seen.append((float(fields["completed"]), float(fields["total"])))  # type: ignore[arg-type]
-            super().update(task_id, **fields)  # type: ignore[arg-type]
+                seen.append((float(fields["completed"]), float(fields["total"])))
+            super().update(task_id, **fields)
 
     monkeypatch.setattr(sim, "Progress", Recording)
     simulate_command("ciub", 6, 2, "random", 3, ["length=short"], 2, None)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.rules.five_seals.fs_helpers import new_state
+from tests.rules.runika.rk_helpers import runika_game
 from typer.testing import CliRunner
 
 import grimoire
@@ -22,6 +24,7 @@ from grimoire.cli.main import app
 from grimoire.cli.options import worker_count
 from grimoire.cli.play import new_session, run, score_table
 from grimoire.core.errors import InvalidOptions
+from grimoire.games.five_seals.frames import Decision
 from grimoire.i18n import language_scope, ngettext
 
 WIDE = {"COLUMNS": "80", "TERM": "dumb"}
@@ -57,10 +60,12 @@ def test_only_the_viewers_familiar_is_with_you() -> None:
 
 
 def test_five_seals_board_counts_seats_from_1_like_its_svg() -> None:
-    state = grimoire.make("five-seals", players=3).new_state(3)
+    state = new_state(grimoire.make("five-seals", players=3), 3)
     text = text_of(state.game.render_text(state, 0), width=140)
     assert f"first player {state.first + 1};" in text
-    seat = int(state.stack[-1].s)
+    frame = state.stack[-1]
+    assert isinstance(frame, Decision)  # every Five Seals frame is one
+    seat = int(frame.s)
     assert f"Seat {seat + 1}: take" in text
     numbers = [int(m) for m in re.findall(r"^│ (\d) \w", text, re.MULTILINE)]
     assert numbers == [1, 2, 3]
@@ -104,8 +109,9 @@ def test_a_bots_move_names_its_seat_from_1(tmp_path: Path) -> None:
 
 
 def test_runika_lanes_are_named_as_the_board_labels_them() -> None:
-    state = grimoire.make("runika", players=2).new_state(1)
-    codec, ids = state.game.codec, state.game.ids  # type: ignore[attr-defined]
+    game = runika_game(grimoire.make("runika", players=2))
+    state = game.new_state(1)
+    codec, ids = game.codec, game.ids
     top_a, left_1 = ids.enter(0, 0), ids.enter(3, 0)
     assert state.action_to_string(top_a) == "enter top a"
     assert state.action_to_string(ids.enter(2, 3)) == "enter bottom d"

@@ -50,8 +50,8 @@ def game_class_of(name: str) -> type[Game]:
     """A registered game's class, or a toy's (toys are registered only during a test)."""
     if name in TOY_GAMES:
         module, _, attribute = TOY_GAMES[name].partition(":")
-        cls = getattr(importlib.import_module(module), attribute)
-        assert issubclass(cls, Game)
+        cls: object = getattr(importlib.import_module(module), attribute)
+        assert isinstance(cls, type) and issubclass(cls, Game)
         return cls
     return grimoire.game_class(name)
 

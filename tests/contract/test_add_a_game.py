@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from tests.contract.cases import all_games
 from tests.toys import TOY_GAMES
+from tests.toys.pips import PipsGame
 from typer.testing import CliRunner
 
 import grimoire
@@ -34,11 +35,13 @@ def test_one_registry_line_makes_it_a_game_of_every_layer() -> None:
 
 def test_component_data_with_provenance_and_a_players_own_file(tmp_path: Path) -> None:
     game = grimoire.make(NAME, players=2)
+    assert isinstance(game, PipsGame)
     assert game.comp.length == 40
     mine = tmp_path / "short.toml"
     shipped = (Path(__file__).parents[1] / "toys" / "pips.toml").read_text()
     mine.write_text(shipped.replace("length = 40", "length = 10"))
     short = grimoire.make(NAME, players=2, components=str(mine))
+    assert isinstance(short, PipsGame)
     assert short.comp.length == 10 and short.data_hash != game.data_hash
     untagged = tmp_path / "untagged.toml"
     untagged.write_text(shipped.replace('length = "PROPOSED', 'length_was = "PROPOSED'))

@@ -104,9 +104,9 @@ def check_illegal_actions_change_nothing(state: State, rng: random.Random) -> No
         if idle:
             seat = next(iter(state.seats_to_act()))
             attempts.append((state.legal_actions(seat)[0], idle[0]))
-    for action, seat in attempts:
+    for action, actor in attempts:
         with pytest.raises(IllegalAction):
-            state.apply(action, seat)
+            state.apply(action, actor)
         assert json.dumps(state.to_json()) == before, f"illegal {action!r} changed the state"
 
 

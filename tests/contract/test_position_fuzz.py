@@ -395,7 +395,7 @@ def works(state: State, *, successor: bool = False) -> None:
     if state.is_chance():
         outcomes = state.chance_weights()
         assert outcomes, "a chance node without outcomes"
-        moves = [(outcome, None) for outcome, _ in outcomes]
+        moves: list[tuple[int, int | None]] = [(outcome, None) for outcome, _ in outcomes]
     else:
         seats = state.seats_to_act()
         assert seats, f"nobody to act at {state.current_player!r}"
@@ -567,7 +567,7 @@ def pips_kind(position: Doc) -> None:
     position["stack"][0]["k"] = HUGE
 
 
-FIVE_SEALS = (2, {}, (1, 2))
+FIVE_SEALS: tuple[int, dict[str, Any], tuple[int, ...]] = (2, {}, (1, 2))
 FOUND: list[tuple[str, str, tuple[int, dict[str, Any], tuple[int, ...]], Any, Any, str]] = [
     # (id, game, (players, options, seeds), where, change, what happens today)
     (

@@ -254,6 +254,7 @@ def test_toy_resample_keeps_the_view():
     state.apply(state.hands[1][0], seat=1)
     for k in range(5):
         copy = state.resample(0, random.Random(k))
+        assert isinstance(copy, DuelState)
         assert copy.view(0) == state.view(0)
         cards = (
             copy.deck
@@ -281,6 +282,7 @@ def test_toy_games_record_json_and_replay(toy, players):
     game = grimoire.make("toy_duel", players=players)
     for seed in range(10):
         state = game.new_state(seed)
+        assert isinstance(state, DuelState)
         play_toy(state, random.Random(seed))
         assert state.is_terminal() and state.winners()
         assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state

@@ -67,6 +67,7 @@ def digest(name: str, players: int, seed: int, heuristic: bool) -> str:
         bot = game.heuristic_bot(seed * 10 + seat) if heuristic else None
         bots.append(bot if bot is not None else RandomBot(seed * 10 + seat))
     result = play_game(game, bots, seed)
+    assert result.record is not None
     state = result.record.replay()
     doc = {"actions": [list(a) for a in result.record.actions], "position": state.to_json()}
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()

@@ -15,6 +15,7 @@ from grimoire.sim import play_game
 def test_trusted_load_matches_checked_load(name: str) -> None:
     game = registry.make(name)
     record = play_game(game, [RandomBot(s) for s in range(game.players)], 7).record
+    assert record is not None
     state = game.new_state(7, resolve_chance=False)
     for actor, action in record.actions[: len(record.actions) // 2]:
         state.apply(action, actor if actor >= 0 else None)

@@ -44,8 +44,8 @@ class Case:
 def game_class(name: str) -> type[Game]:
     if name in TOY_GAMES:
         module, _, attribute = TOY_GAMES[name].partition(":")
-        cls = getattr(importlib.import_module(module), attribute)
-        assert issubclass(cls, Game)
+        cls: object = getattr(importlib.import_module(module), attribute)
+        assert isinstance(cls, type) and issubclass(cls, Game)
         return cls
     return grimoire.game_class(name)
 

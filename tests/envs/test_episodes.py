@@ -234,6 +234,7 @@ def test_score_reward_gives_solo_runika_a_signal() -> None:
     aec = gz.raw_env("toy_race", players=3, reward="score")
     aec.reset(seed=4)
     _, totals_pz, _ = pz_play(aec, 4)
+    assert aec.game_state is not None
     scores = aec.game_state.scores()
     assert [totals_pz[agent] for agent in aec.possible_agents] == pytest.approx(scores)
 

@@ -10,16 +10,28 @@ import pytest
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 from tests.envs.cases import ALL_CASES, GAMES, TOYS, Case, cases_of  # noqa: E402
+from tests.toys.duel import DuelState  # noqa: E402
 
 import grimoire  # noqa: E402
+from grimoire.core.game import Game  # noqa: E402
 from grimoire.core.state import State  # noqa: E402
 from grimoire.envs.observation import (  # noqa: E402
     BOUND,
+    ViewEncoder,
     build_encoder,
     encoder_for,
     generic_encoder,
     next_seat,
 )
+
+
+def view_encoder(game: Game) -> ViewEncoder:
+    """``encoder_for(game)`` of a toy without an encoder of its own: the generic one, which
+    encodes a view (``encode``) besides observing a state."""
+    encoder = encoder_for(game)
+    assert isinstance(encoder, ViewEncoder), encoder
+    return encoder
+
 
 FIRST_CASES = [cases_of(name)[0] for name in GAMES + TOYS]
 POSITIONS_PER_CASE = 1000  # two cases per game: thousands of positions per game
@@ -86,17 +98,19 @@ def test_layout_is_fixed_by_game_players_and_options(case: Case) -> None:
 def test_a_seat_sees_its_own_hand_but_not_the_others() -> None:
     """Duel: seat 0's tensor changes with its own hand and not with seat 1's."""
     game = grimoire.make("toy_duel", players=2, hand=3)
-    encoder = encoder_for(game)
+    encoder = view_encoder(game)
     state = game.new_state(5)
     base0, base1 = encoder.encode(state.view(0)), encoder.encode(state.view(1))
     swapped = state.clone()
-    hand0, hand1 = swapped.hands[0], swapped.hands[1]  # type: ignore[attr-defined]
+    assert isinstance(swapped, DuelState)
+    hand0, hand1 = swapped.hands[0], swapped.hands[1]
     hand0[0], hand1[0] = hand1[0], hand0[0]  # swap one card between the hands
     assert not np.array_equal(encoder.encode(swapped.view(0)), base0)
     assert not np.array_equal(encoder.encode(swapped.view(1)), base1)
     # a card moved between seat 1's hand and the deck: seat 0 sees nothing change
     dealt = state.clone()
-    hand, deck = dealt.hands[1], dealt.deck  # type: ignore[attr-defined]
+    assert isinstance(dealt, DuelState)
+    hand, deck = dealt.hands[1], dealt.deck
     hand[0], deck[0] = deck[0], hand[0]
     np.testing.assert_array_equal(encoder.encode(dealt.view(0)), base0)
     assert not np.array_equal(encoder.encode(dealt.view(1)), base1)
@@ -106,7 +120,7 @@ def test_a_sealed_choice_is_hidden_until_revealed() -> None:
     """Duel: whatever seat 0 submits at a sealed decision, seats 1 and 2 observe the same
     tensor until every seat has chosen."""
     game = grimoire.make("toy_duel", players=3, hand=3)
-    encoder = encoder_for(game)
+    encoder = view_encoder(game)
     state = game.new_state(11)
     assert state.current_player == frozenset({0, 1, 2})
     seen: dict[int, set[bytes]] = {1: set(), 2: set()}
@@ -138,7 +152,7 @@ def test_unseen_values_keep_the_size() -> None:
     """A value the sampled views never held (a longer list, a new string, a new key, another
     kind) changes no size and stays inside the bounds."""
     game = grimoire.make("toy_race", players=2)
-    encoder = encoder_for(game)
+    encoder = view_encoder(game)
     view = game.new_state(1).view(0)
     view["faces"] = [list(range(1, 7)) * 40, ["x"]]
     view["pots"] = "a string where numbers were"

@@ -143,6 +143,7 @@ def test_observations_ignore_a_redeal_of_what_the_agent_cannot_see() -> None:
         seat = int(agent.rsplit("_", 1)[1])
         before = env.observe(agent)["observation"]
         truth = env.game_state
+        assert truth is not None
         env.game_state = truth.resample(seat, rng)
         np.testing.assert_array_equal(env.observe(agent)["observation"], before)
         env.game_state = truth

@@ -70,7 +70,7 @@ def test_maskable_ppo_learns_and_plays_as_a_bot(tmp_path: Path, one_thread: Any)
         train()
         losses.append(dict(model.logger.name_to_value))
 
-    model.train = train_and_record  # type: ignore[method-assign]
+    model.train = train_and_record
     model.learn(total_timesteps=STEPS)
 
     assert model.num_timesteps >= STEPS and len(losses) == STEPS // ROLLOUT

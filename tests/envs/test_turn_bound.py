@@ -4,8 +4,6 @@ accepts them) loops choose / cancel within one turn; the episode is then cut
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 
@@ -14,13 +12,15 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 
 import grimoire
 import grimoire.envs.gymnasium as gg
+from grimoire.core.state import State
 from grimoire.envs import common
 from grimoire.envs import pettingzoo as gz
 
 
-def looping_choice(state: Any, seat: int) -> int:
+def looping_choice(state: State | None, seat: int) -> int:
     """A back-out whenever the engine allows one, else the first other action: a
     choose / cancel cycle wherever the game has back-outs."""
+    assert state is not None  # an environment's state, there once it is reset
     legal = state.legal_actions(seat)
     backs = [action for action in legal if state.backs_out(action, seat)]
     return backs[0] if backs else legal[0]

@@ -112,7 +112,7 @@ def test_every_phase_has_a_rules_section(name: str) -> None:
     game = make(name, 2 if name == "runika" else 3)
     state = game.new_state(1)
     for phase in PHASES[name]:
-        state.phase = phase  # type: ignore[attr-defined]
+        state.phase = phase
         rule = rule_for(game, state)
         assert rule is not None, (name, phase)
         assert rule.heading in sections(rule.document) and len(rule.text) > 100
@@ -121,7 +121,7 @@ def test_every_phase_has_a_rules_section(name: str) -> None:
 def test_a_phase_the_game_does_not_map_has_no_rules_section() -> None:
     game = make("ciub", 3)
     state = game.new_state(1)
-    state.phase = "no such phase"  # type: ignore[attr-defined]
+    state.phase = "no such phase"
     assert rule_for(game, state) is None
 
 
@@ -145,7 +145,7 @@ def test_the_rule_of_the_current_step_not_the_whole_section(
     """Issue #14: the rules panel shows the step of the turn or round that is being played."""
     game = make(name, 3)
     state = game.new_state(1)
-    state.phase = phase  # type: ignore[attr-defined]
+    state.phase = phase
     rule = rule_for(game, state)
     assert rule is not None and rule.text.startswith(starts), rule
     assert not_in not in rule.text

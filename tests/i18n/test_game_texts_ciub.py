@@ -51,9 +51,9 @@ def test_labels_templates_and_log_lines_in_each_language_but_the_same_ids() -> N
     while state.is_chance():
         outcome = state.chance_outcomes()[0][0]
         with language_scope("de"):
-            german = state.describe(-1, outcome, 0)
-        english = state.describe(-1, outcome, 0)
-        assert german != english
+            german_line = state.describe(-1, outcome, 0)
+        english_line = state.describe(-1, outcome, 0)
+        assert german_line != english_line
         state.apply(outcome)
     ids = state.legal_actions()
     english = [state.action_to_string(a) for a in ids]

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from tests.rules.fatal.fatal_helpers import new_state
 from typer.testing import CliRunner
 
 from grimoire.cli.main import app
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import language_scope
 from grimoire.core.state import State
+from grimoire.games.fatal.state import FatalState
 from grimoire.registry import make
 
 
@@ -64,9 +66,9 @@ def test_numbers_and_the_english_text_are_still_taken_in_german(
     assert played in _play("de", "5", monkeypatch, tmp_path)
 
 
-def _dealt() -> State:
+def _dealt() -> FatalState:
     """A 3-player game at its first decision (seat 2 starts with seed 3)."""
-    state = make("fatal", 3).new_state(3)
+    state = new_state(make("fatal", 3), 3)
     assert not state.is_chance()
     return state
 
@@ -102,7 +104,7 @@ def test_every_label_of_a_kind_is_translated_whole_and_reads_back_in_english() -
     """One template per kind ('steal seat {seat} row {row}'), word order the language's own;
     the English text still parses to the same id in any language."""
     state = _dealt()
-    codec, first = state.game.codec, state.ids  # type: ignore[attr-defined]
+    codec, first = state.codec, state.ids
     cases = {
         first.a_play(0, 1): ("play V01 row 2", "V01 in Reihe 2", "V01を列2に出す"),
         first.a_steal(2, 0): (
@@ -145,9 +147,10 @@ def test_the_hidden_deal_is_told_to_its_seat_alone_in_each_language() -> None:
 
 
 def _board(state: State, seat: int | None) -> str:
-    console = Console(file=io.StringIO(), width=100, color_system=None)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None)
     console.print(state.game.render_text(state, seat))
-    out = console.file.getvalue()
+    out = buffer.getvalue()
     assert isinstance(out, str)
     return out
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,8 @@ if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 expect = sync_api.expect
 
-from tests.web.web_helpers import ServerProcess  # noqa: E402  (after the skips)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from web_helpers import ServerProcess  # noqa: E402  (after the skips)
 
 
 @pytest.fixture

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 from tests.i18n.i18n_helpers import new_table, play_in
+from tests.rules.five_seals.fs_helpers import new_state
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import language_scope
+from grimoire.games.five_seals.frames import Decision
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.registry import make
@@ -51,7 +53,7 @@ def _first_turn() -> FiveSealsState:
 
 def test_the_setup_log_lines_in_each_language() -> None:
     """Chance outcomes are log lines: the first player, each seal placed, a die rolled."""
-    state = make("five-seals", 2).new_state(3, resolve_chance=False)
+    state = new_state(make("five-seals", 2), 3, resolve_chance=False)
     first = state.chance_outcomes()[0][0]
     assert state.describe(-1, first, 0) == f"first player seat {first + 1}"  # counted from 1
     with language_scope("de"):
@@ -60,7 +62,7 @@ def test_the_setup_log_lines_in_each_language() -> None:
         assert state.describe(-1, first, 0) == f"スタートプレイヤー: 席{first + 1}"
     state.apply(first)
     seal = state.chance_outcomes()[0][0]  # colour 0: a Fire (red) token on the first circle
-    node = state.board.node_id(state.board.seals[0])  # type: ignore[attr-defined]
+    node = state.board.node_id(state.board.seals[0])
     assert state.describe(-1, seal, 0) == f"{node} gets a red token"
     with language_scope("de"):
         assert state.describe(-1, seal, 0) == f"{node} erhält ein Siegel in Rot"
@@ -147,7 +149,7 @@ def test_the_terminal_board_and_legend_in_each_language() -> None:
     assert "supply: Fire" in english and "mage at" in english and "round 1, circle I" in english
     with language_scope("de"):
         german = _text(game.render_text(turn, 0))
-        legend = _text(game.text_topic(turn, 0, "legend", ""))  # type: ignore[attr-defined]
+        legend = _text(game.text_topic(turn, 0, "legend", ""))
     for words in ("Vorrat: Feuer", "Magier auf", "Vertrauter", "Schriftrollen", "Runde 1, Kreis I"):
         assert words in german
     assert "Was Platz 1 von seinem Magier aus erreicht" in german and "supply" not in german

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from tests.i18n.i18n_helpers import new_table, play_in
+from tests.rules.runika.rk_helpers import new_state
 
 from grimoire.core.i18n import language_scope
 from grimoire.registry import make
@@ -93,15 +94,16 @@ def test_card_texts_in_the_view_are_in_the_viewers_language() -> None:
     from grimoire.games.runika.data_text import card_text
     from grimoire.games.runika.view import rune_info
 
-    state = make("runika", 2).new_state(3)
-    sweep = state.comp.rune_by_name("sweep")  # type: ignore[attr-defined]
-    english = rune_info(state, sweep)["ability"]  # type: ignore[arg-type]
+    state = new_state(make("runika", 2), 3)
+    sweep = state.comp.rune_by_name("sweep")
+    assert sweep is not None
+    english = rune_info(state, sweep)["ability"]
     assert english == "Move one die of your grid one space orthogonally into an empty cell."
     with language_scope("ja"):
-        assert rune_info(state, sweep)["ability"].startswith("自分の呪文グリッドのダイス1個を")  # type: ignore[arg-type]
+        assert rune_info(state, sweep)["ability"].startswith("自分の呪文グリッドのダイス1個を")
         assert card_text("No ability.") == "能力なし。"
     with language_scope("de"):
-        assert rune_info(state, sweep)["ability"].startswith("Bewege einen Würfel")  # type: ignore[arg-type]
+        assert rune_info(state, sweep)["ability"].startswith("Bewege einen Würfel")
         assert card_text("My own card's words.") == "My own card's words."
         for entry in state.view(0)["display"]:
             assert entry["rune"] is None or entry["rune"]["ability"] != english
@@ -112,12 +114,14 @@ def test_the_terminals_about_column_reads_the_card_in_the_language() -> None:
     from grimoire.games.runika.render_text import rune_line
     from grimoire.games.runika.view import rune_info
 
-    state = make("runika", 2).new_state(3)
-    pocket = rune_info(state, state.comp.rune_by_name("magic_pocket"))  # type: ignore[attr-defined]
+    state = new_state(make("runika", 2), 3)
+    magic_pocket = state.comp.rune_by_name("magic_pocket")
+    assert magic_pocket is not None
+    pocket = rune_info(state, magic_pocket)
     assert pocket["start"] and pocket["timing"] == "C"
     assert rune_line(pocket).plain.startswith("Magic Pocket (1 pt, C, starting rune) At round end")
     with language_scope("de"):
-        german = rune_line(rune_info(state, state.comp.rune_by_name("magic_pocket")))  # type: ignore[attr-defined]
+        german = rune_line(rune_info(state, magic_pocket))
     assert german.plain.startswith("Magic Pocket (1 Pkt., C, Startrune) Am Rundenende darfst du")
 
 

@@ -297,8 +297,8 @@ def test_each_games_terminal_board(lang: str, name: str, players: int) -> None:
         state.play(state.legal_actions(seat)[-1], seat)
     out = io.StringIO()
     with language_scope(lang):
-        seat = min(state.seats_to_act()) if not state.is_terminal() else None
-        Console(file=out, width=100, color_system=None).print(game.render_text(state, seat))
+        viewer = min(state.seats_to_act()) if not state.is_terminal() else None
+        Console(file=out, width=100, color_system=None).print(game.render_text(state, viewer))
     assert not left_in(out.getvalue(), lang, name)
 
 

@@ -61,6 +61,7 @@ class ClaimState(State):
             self.bonus = action
         else:
             self.claimed.append(action == CLAIM)
+            assert self.turns is not None  # State declares int | None; this game counts
             self.turns += 1
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:

@@ -126,8 +126,8 @@ class GrabGame(Game):
     max_players = 2
     simultaneous_decisions = True
     codec = Actions(Kind("grab", "grab {token}")).bind(token=Numbered(3, first=0))
-    max_chance_outcomes = 1  # type: ignore[assignment]
-    max_game_length = 2  # type: ignore[assignment]
+    max_chance_outcomes = 1
+    max_game_length = 2
 
     def _new_state(self, seed: int) -> State:
         return GrabState(self, seed)

@@ -128,8 +128,8 @@ def test_mixed_wins_match_the_games() -> None:
     for row, game in zip(shares, result.results, strict=True):
         for seat in game.winners:
             row[seat] = Fraction(1, len(game.winners))
-    for seat in result.seats:
-        assert seat.wins == float(sum(row[seat.seat] for row in shares))
+    for stats in result.seats:
+        assert stats.wins == float(sum(row[stats.seat] for row in shares))
     by_kind = {bot.bot: bot for bot in result.bots}
     heuristic, random = by_kind["heuristic"], by_kind["random"]
     assert heuristic.seats_per_game == 1 and random.seats_per_game == 2

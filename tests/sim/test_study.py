@@ -153,7 +153,9 @@ def test_metrics_match_hand_computations() -> None:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     assert wilson(2.5, 4) == pytest.approx([centre - half, centre + half])
-    assert wilson(0, 3)[0] == 0.0 and wilson(3, 3)[1] == 1.0  # exact at the ends
+    none_won, all_won = wilson(0, 3), wilson(3, 3)
+    assert none_won is not None and all_won is not None
+    assert none_won[0] == 0.0 and all_won[1] == 1.0  # exact at the ends
     balance = seat_balance(stats)
     assert balance["chi_square"] == pytest.approx(((2.5 - 2) ** 2 + (1.5 - 2) ** 2) / 2)
     assert balance["spread"] == pytest.approx(0.25)

@@ -118,8 +118,9 @@ class DuelState(State):
         pool = list(self.deck)
         for s in others:
             pool += self.hands[s]
-            if self.chosen[s] is not None:
-                pool.append(self.chosen[s])
+            chosen = self.chosen[s]
+            if chosen is not None:
+                pool.append(chosen)
         rng.shuffle(pool)
         for s in others:
             size = len(self.hands[s])

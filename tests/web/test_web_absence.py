@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_web_api import TWO_PEOPLE, act, create, seated, state_of
-from web_helpers import FakeTime, wait_until
+from web_helpers import FakeTime, hub_of, portal_call, wait_until
 
+from grimoire.bots import make_bot
 from grimoire.core.state import State
 from grimoire.web import create_app, seat_bots
 from grimoire.web.absence import AbsenceRule
+from grimoire.web.hub import Hub
 from grimoire.web.limits import Limits
 from grimoire.web.rooms import Room
 
@@ -46,17 +48,17 @@ def client(database_url: str, clock: FakeTime) -> Iterator[TestClient]:
         yield test_client
 
 
-def hub(client: TestClient) -> Any:
-    return client.app.state.hub  # type: ignore[attr-defined]
+def hub(client: TestClient) -> Hub:
+    return hub_of(client)
 
 
 def room(client: TestClient, game_id: str) -> Room:
-    return hub(client).rooms[game_id]  # type: ignore[no-any-return]
+    return hub(client).rooms[game_id]
 
 
 def check(client: TestClient) -> None:
     """What the watcher does every tick."""
-    client.portal.call(hub(client).check_absences)  # type: ignore[union-attr]
+    portal_call(client, hub(client).check_absences)
 
 
 def bot_moves(client: TestClient, game_id: str, seat: int) -> None:
@@ -67,7 +69,7 @@ def bot_moves(client: TestClient, game_id: str, seat: int) -> None:
         async with table.lock:
             await table.bots._move(seat)
 
-    client.portal.call(move)  # type: ignore[union-attr]
+    portal_call(client, move)
 
 
 def two_people(client: TestClient, **body: Any) -> tuple[str, dict[int, str]]:
@@ -148,8 +150,13 @@ def test_an_open_page_or_an_action_keeps_the_seat(client: TestClient, clock: Fak
         check(client)
         assert hand_over(client, game_id, 0, tokens[1]).status_code == 409
         assert state_of(client, game_id)["seats"][0]["kind"] == "person"
+
     # the page closed: away from the last look that saw it (the watcher looks every tick)
-    wait_until(lambda: (check(client), absence(client, game_id, 0))[1], lambda a: not a["present"])
+    def checked_absence() -> dict[str, Any]:
+        check(client)
+        return absence(client, game_id, 0)
+
+    wait_until(checked_absence, lambda a: not a["present"])
     assert absence(client, game_id, 0)["away_since"] == clock.now
     clock.advance(OTHERS - 10)
     payload = state_of(client, game_id, tokens[0])
@@ -307,7 +314,7 @@ def test_the_bot_holding_a_seat_sees_only_that_seat(
     client: TestClient, clock: FakeTime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     given: list[tuple[State, int | None]] = []
-    made = seat_bots.make_bot
+    made = make_bot  # the function seat_bots calls, patched there below
 
     def spied(level: str, game: Any, seed: int | None = None) -> Any:
         bot = made(level, game, seed)

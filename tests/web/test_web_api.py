@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import first_action, wait_until
+from web_helpers import first_action, hub_of, wait_until
 
 TWO_PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
@@ -45,7 +45,8 @@ def two_player_game(client: TestClient) -> tuple[str, str, str]:
 def state_of(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
     response = client.get(f"/api/games/{game_id}/state", headers=seated(token) if token else None)
     assert response.status_code == 200, response.text
-    return response.json()
+    doc: dict[str, Any] = response.json()
+    return doc
 
 
 def act(client: TestClient, game_id: str, token: str, action: dict[str, Any], version: int) -> Any:
@@ -65,7 +66,7 @@ def some_move(payload: dict[str, Any]) -> dict[str, Any]:
     return plays[0] if plays else first_action(payload, kind="draw")
 
 
-def to_act(client: TestClient, game_id: str, tokens: dict[int, str]) -> tuple[str, dict]:
+def to_act(client: TestClient, game_id: str, tokens: dict[int, str]) -> tuple[str, dict[str, Any]]:
     """The token of the seat to act and its payload."""
     spectator = state_of(client, game_id)
     seat = spectator["to_act"][0]
@@ -600,7 +601,7 @@ def test_idle_games_leave_memory_and_come_back_unchanged(
 
     monkeypatch.setattr(hubs, "MAX_ROOMS", 2)
     made = [create(client, seats=TWO_PEOPLE) for _ in range(5)]
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = hub_of(client)
     assert len(hub.rooms) <= 3
     for state, token in made:
         again = state_of(client, state["id"], token)

@@ -85,7 +85,7 @@ def wait_for_change(page: Any, old: int) -> None:
 
 
 def my_turn(page: Any) -> bool:
-    return page.get_attribute("#game", "data-your-turn") == "1"
+    return bool(page.get_attribute("#game", "data-your-turn") == "1")
 
 
 def click_something(page: Any, step: int) -> str:

@@ -287,7 +287,8 @@ def five_seals_position(want: Callable[[Any, list[dict[str, Any]]], bool]) -> tu
             seat = state.current_player
             actions = [state.action_to_json(a) for a in state.legal_actions()]
             if want(state, actions):
-                return state, int(seat)
+                assert isinstance(seat, int)
+                return state, seat
             state.play(rng.choice(state.legal_actions()))
     raise AssertionError("no such position")
 

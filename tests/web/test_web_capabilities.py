@@ -15,7 +15,8 @@ NAME = "toy_minimal"
 def state_of(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
     response = client.get(f"/api/games/{game_id}/state", headers={"X-Seat-Token": token})
     assert response.status_code == 200, response.text
-    return response.json()
+    doc: dict[str, Any] = response.json()
+    return doc
 
 
 def test_a_game_that_offers_nothing_optional_plays_on_the_generic_page(client: TestClient) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_web_api import TWO_PEOPLE, act, create, seated, some_move, state_of
-from web_helpers import FakeTime, wait_until
+from web_helpers import FakeTime, hub_of, portal_call, wait_until
 
 from grimoire.web import create_app
 from grimoire.web.limits import Limits
@@ -41,7 +41,7 @@ def timed(database_url: str, clock: FakeTime) -> Iterator[TestClient]:
 
 def check_clocks(client: TestClient) -> None:
     """What the watcher does every tick."""
-    client.portal.call(client.app.state.hub.check_clocks)  # type: ignore[attr-defined,union-attr]
+    portal_call(client, hub_of(client).check_clocks)
 
 
 def two_people(client: TestClient, clock: dict[str, Any]) -> tuple[str, dict[int, str]]:
@@ -182,7 +182,7 @@ def test_after_the_grace_bots_take_the_seats_and_finish_the_game(
     """Turn-based: nobody moves. Each clock runs out, a bot takes each seat after the grace
     (also for a game the server had dropped from memory), and the bots finish the game."""
     game_id, tokens = two_people(timed, TURN)
-    hub = timed.app.state.hub  # type: ignore[attr-defined]
+    hub = hub_of(timed)
     clock.advance(3600)
     check_clocks(timed)
     assert seat_clock(timed, game_id, 0)["ran_out"]

@@ -8,12 +8,13 @@ go: each has its own rooms in memory); tests/web/test_web_three_servers.py runs 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import ServerProcess, stored, wait_until
+from web_helpers import ServerProcess, hub_of, portal_call, stored, wait_until
 
 from grimoire.web import create_app
 
@@ -93,7 +94,7 @@ def test_bots_move_once_whichever_process_holds_the_table(
     for turn in range(8):
         client = (a, b)[turn % 2]
         payload = wait_until(
-            lambda c=client: state(c, game_id, token),
+            partial(state, client, game_id, token),
             lambda p: p["your_turn"] or p["status"] == "finished",
         )
         if payload["status"] == "finished":
@@ -181,9 +182,9 @@ def test_one_process_holds_the_duties_and_another_takes_them_over(postgres_url: 
 
     b = app().__enter__()
     try:
-        hub_b = b.app.state.hub  # type: ignore[attr-defined]
+        hub_b = hub_of(b)
         with app() as a:
-            hub_a = a.app.state.hub  # type: ignore[attr-defined]
+            hub_a = hub_of(a)
             leaders = wait_until(
                 lambda: {"a": hub_a.leader, "b": hub_b.leader},
                 lambda r: r["a"] or r["b"],
@@ -201,8 +202,8 @@ def test_one_process_holds_the_duties_and_another_takes_them_over(postgres_url: 
                     timeout=30,
                 )
             if hub_b.leader:  # hand the lease over: B's notices connection is made again
-                assert b.app.state.hub._notices is not None  # type: ignore[attr-defined]
-                b.portal.call(b.app.state.hub._notices.stop)  # type: ignore[attr-defined]
+                assert hub_b._notices is not None
+                portal_call(b, hub_b._notices.stop)
                 hub_b.leader = False
                 wait_until(lambda: {"a": hub_a.leader}, lambda r: r["a"], timeout=30)
                 return

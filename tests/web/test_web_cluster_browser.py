@@ -29,6 +29,8 @@ from tests.games.fatal.test_fatal_web_leaks import secrets as fatal_secrets
 from tests.games.runika.test_runika_web_leaks import check as runika_check
 from tests.games.runika.test_runika_web_leaks import named
 from tests.games.runika.test_runika_web_leaks import secrets as runika_secrets
+from tests.rules.fatal.fatal_helpers import fatal_state
+from tests.rules.runika.rk_helpers import runika_state
 from web_helpers import ServerProcess
 
 from grimoire.core.state import State
@@ -95,7 +97,7 @@ class Person:
         return int(self.page.get_attribute("#game", "data-version"))
 
     def my_turn(self) -> bool:
-        return self.page.get_attribute("#game", "data-your-turn") == "1"
+        return bool(self.page.get_attribute("#game", "data-your-turn") == "1")
 
     def status(self) -> str:
         return str(self.page.get_attribute("#game", "data-status"))
@@ -230,11 +232,11 @@ def test_fatal_on_three_processes_every_page_hears_every_move_and_nothing_leaks(
         planted = 0  # messages to Ann naming what Bea may not see: the scan would notice
         for person in people:
             for message in person.heard:
-                state = states[message["version"]]
+                state = fatal_state(states[message["version"]])
                 fatal_check(message, state, person.seat, seed, "websocket")
                 for line in message["log"]:  # a card secret before and after the line
-                    hidden = fatal_secrets(states[line["n"]], person.seat)
-                    hidden &= fatal_secrets(states[line["n"] + 1], person.seat)
+                    hidden = fatal_secrets(fatal_state(states[line["n"]]), person.seat)
+                    hidden &= fatal_secrets(fatal_state(states[line["n"] + 1]), person.seat)
                     assert not set(VISION.findall(line["text"])) & hidden, (person.seat, line)
                 if person.seat == 0 and words(message["view"]) & fatal_secrets(state, 1):
                     planted += 1
@@ -267,7 +269,7 @@ def test_runika_simultaneous_on_three_processes_every_page_hears_every_move_and_
         own = 0  # messages to Ann naming her own secret runes: the scan would notice
         for person in people:
             for message in person.heard:
-                state = states[message["version"]]
+                state = runika_state(states[message["version"]])
                 runika_check(message, state, person.seat, seed, "websocket")
                 if person.seat == 0 and named(
                     json.dumps(message["view"]), runika_secrets(state, 1)

@@ -24,6 +24,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,10 @@ def fronted(
             server.kill()
 
 
+def newer_than(version: int, payload: dict[str, Any]) -> bool:
+    return bool(payload["version"] > version)
+
+
 def request(method: str, url: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
     """An HTTP request through the proxy on a new connection (so to the next process); one
     that a dying process cut off is sent again (nothing was acknowledged)."""
@@ -284,7 +289,7 @@ class _Table:
                 self.acknowledged.append((seat, answer.json()))
                 return True
             assert answer.status_code == 409, answer.text  # a bot moved first, or old news
-            newer = listener.wait(lambda p, v=state["version"]: p["version"] > v, "a newer state")
+            newer = listener.wait(partial(newer_than, state["version"]), "a newer state")
             if not (newer.get("your_turn") or newer.get("status") == "finished"):
                 return False
 

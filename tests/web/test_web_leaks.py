@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import wait_until
+from web_helpers import hub_of, wait_until
 from web_simul_toys import duel_secrets, race_secrets
 from web_toygame import NAMES, ToyState
 
@@ -29,8 +29,7 @@ SECRET_KEYS = {"seed", "position", "history", "rng", "deck", "hands", "pile", "b
 
 
 def hub_room(client: TestClient, game_id: str) -> Room:
-    room: Room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
-    return room
+    return hub_of(client).rooms[game_id]
 
 
 def keys_in(doc: Any) -> set[str]:
@@ -50,7 +49,8 @@ def forbidden_names(state: ToyState, viewer: int | None) -> set[str]:
     return {NAMES[card] for card in hidden} | {NAMES[card].lower() for card in hidden}
 
 
-def check(doc: Any, state: ToyState, viewer: int | None, seed: int, where: str) -> None:
+def check(doc: Any, state: State, viewer: int | None, seed: int, where: str) -> None:
+    assert isinstance(state, ToyState), state  # a room's state, of the toy game
     text = json.dumps(doc, ensure_ascii=False)
     assert str(seed) not in text, f"{where}: the seed leaked"
     secret_keys = keys_in(doc) & SECRET_KEYS
@@ -71,12 +71,12 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
     room = hub_room(client, game_id)
     seed = room.seed
     viewers: list[int | None] = [0, 1, 2, None]
-    check(created.json(), room.state, 0, seed, "create")  # type: ignore[arg-type]
+    check(created.json(), room.state, 0, seed, "create")
     for seat in (1, 2):
         joined = client.post(f"/api/games/{game_id}/join", json={"seat": seat})
         client.cookies.clear()
         tokens[seat] = joined.json()["token"]
-        check(joined.json(), room.state, seat, seed, "join")  # type: ignore[arg-type]
+        check(joined.json(), room.state, seat, seed, "join")
 
     def headers(viewer: int | None) -> dict[str, str]:
         return {"X-Seat-Token": tokens[viewer]} if viewer is not None else {}
@@ -118,8 +118,9 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                 check(replay, then, viewer, seed, f"replay step {step}")
             if state.is_terminal():
                 break
-            seat = state.current_player
-            assert isinstance(seat, int)
+            current = state.current_player
+            assert isinstance(current, int)
+            seat = current
             payload = client.get(f"/api/games/{game_id}/state", headers=headers(seat)).json()
             if payload["can_undo"] and rng.random() < 0.3:
                 response = client.post(
@@ -135,7 +136,7 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                     headers=headers(seat),
                 )
             assert response.status_code == 200
-            check(response.json(), room.state, seat, seed, "act/undo response")  # type: ignore[arg-type]
+            check(response.json(), room.state, seat, seed, "act/undo response")
             # errors carry a fresh state too: check the 409's
             stale = client.post(
                 f"/api/games/{game_id}/actions",
@@ -143,7 +144,7 @@ def test_no_endpoint_shows_a_seat_what_it_must_not_see(client: TestClient) -> No
                 headers=headers(seat),
             )
             assert stale.status_code == 409
-            check(stale.json(), room.state, seat, seed, "409 response")  # type: ignore[arg-type]
+            check(stale.json(), room.state, seat, seed, "409 response")
     for viewer, messages in heard.items():
         for message in messages:
             check(message, states[message["version"]], viewer, seed, "websocket")
@@ -172,8 +173,9 @@ def test_hidden_information_does_not_change_a_payload(client: TestClient, game: 
     for _ in range(40):
         if room.state.is_terminal():
             break
-        seat = room.state.current_player
-        assert isinstance(seat, int)
+        current = room.state.current_player
+        assert isinstance(current, int)
+        seat = current
         payload = client.get(
             f"/api/games/{game_id}/state", headers={"X-Seat-Token": tokens[seat]}
         ).json()

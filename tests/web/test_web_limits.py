@@ -68,7 +68,7 @@ def test_made_up_tokens_share_their_address_budget() -> None:
 
     moment = [0.0]
     limits = Limits(read_burst=2, read_per_minute=60, address_share=3)
-    limit = RequestLimit(lambda *args: None, limits, now=lambda: moment[0])  # type: ignore[arg-type,return-value]
+    limit = RequestLimit(lambda *args: None, limits, now=lambda: moment[0])  # type: ignore[arg-type]
     bucket = limit.addresses["read"]
     for _ in range(6):  # each made-up token is a new client, but one address
         bucket.take("10.0.0.1")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import threading
+from functools import partial
 from typing import Any
 
 import httpx
@@ -25,6 +26,10 @@ def api_state(http: httpx.Client, game_id: str, token: str | None = None) -> dic
     response = http.get(f"/api/games/{game_id}/state", headers=headers)
     assert response.status_code == 200, response.text
     return stored(response.json())
+
+
+def state_json(client: TestClient, game_id: str, token: str) -> Any:
+    return client.get(f"/api/games/{game_id}/state", headers={"X-Seat-Token": token}).json()
 
 
 def play_random(
@@ -303,9 +308,7 @@ def test_rebuild_from_snapshots_and_log_gives_the_same_payloads(
                 # wait for the bots: on seat 0's turn alone (or at the end) nothing moves by
                 # itself, so the restarted app, whose bots carry on, must show this same state
                 payload = wait_until(
-                    lambda game_id=game_id, token=token: client.get(
-                        f"/api/games/{game_id}/state", headers={"X-Seat-Token": token}
-                    ).json(),
+                    partial(state_json, client, game_id, token),
                     lambda p: p["to_act"] == [0] or p["status"] == "finished",
                 )
                 if payload["status"] == "finished" or move == 40:

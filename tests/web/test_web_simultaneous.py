@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_web_api import act, create, seated, state_of
-from web_helpers import wait_until
+from tests.toys.duel import DuelState
+from web_helpers import hub_of, wait_until
 
 from grimoire.bots import RandomBot
 from grimoire.core.state import State
@@ -119,7 +120,7 @@ def test_secrets_and_private_notices_reach_their_own_seat_only(client: TestClien
     final = state_of(client, game_id)
     lucky = final["view"]["lucky"]  # shown to all once the game is over
     assert sorted(set(lucky)) == sorted(lucky)  # three different cards
-    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+    room = hub_of(client).rooms[game_id]
     for step in range(1, len(room.lines)):  # every position the game went through
         replay_seat = {
             seat: client.get(
@@ -157,9 +158,10 @@ def test_duel_hands_and_pending_choices_stay_hidden(client: TestClient) -> None:
     act(client, game_id, tokens[0], {"id": card["id"]}, payload["version"])
     other = state_of(client, game_id, tokens[1])
     assert other["view"]["has_chosen"][0] is True and other["view"]["my_choice"] is None
-    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
-    assert sorted(other["view"]["hand"]) == sorted(room.state.hands[1])
-    assert not set(other["view"]["hand"]) & set(room.state.hands[0])
+    duel = hub_of(client).rooms[game_id].state
+    assert isinstance(duel, DuelState)
+    assert sorted(other["view"]["hand"]) == sorted(duel.hands[1])
+    assert not set(other["view"]["hand"]) & set(duel.hands[0])
     texts = [line["text"] for line in other["log"]]
     assert "seat 1 chooses a card" in texts  # seat id 0, counted from 1
     assert f"you choose {card['id']}" not in texts
@@ -252,7 +254,7 @@ def test_bots_choose_on_their_own_seats_state_never_the_true_one(
     chooses for it): every state a bot or the fallback is given is made for its seat
     (``State.for_seat``): another seed, no history, the seat's own hand as it is, the other
     hands and the deck re-dealt."""
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = hub_of(client)
     given: list[tuple[str, int | None, Any, Any]] = []  # (who, seat, given, the truth then)
 
     def record(who: str, state: State, seat: int | None) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from test_web_api import TWO_PEOPLE, act, create, seated, state_of, two_player_game
+from web_helpers import hub_of, portal_call
 
 from grimoire.web import create_app
 from grimoire.web.errors import Forbidden
@@ -197,11 +197,11 @@ def test_names_are_normalised(database_url: str) -> None:
 # ----------------------------------------------------------------------------- leave, undo
 def test_a_seat_left_twice_at_once_is_handed_over_once(client: TestClient) -> None:
     game_id, token0, _ = two_player_game(client)
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = hub_of(client)
     room = hub.rooms[game_id]
     held = room.seats[0].token_hash
 
-    async def both() -> list[Any]:
+    async def both() -> tuple[object, ...]:
         import asyncio
 
         return await asyncio.gather(
@@ -210,7 +210,7 @@ def test_a_seat_left_twice_at_once_is_handed_over_once(client: TestClient) -> No
             return_exceptions=True,
         )
 
-    results = client.portal.call(both)  # type: ignore[union-attr]
+    results = portal_call(client, both)
     assert results.count(None) == 1
     assert [type(r) for r in results if r is not None] == [Forbidden]
     seats = state_of(client, game_id)["seats"]
@@ -240,7 +240,7 @@ def test_everyone_is_told_who_took_back_what(client: TestClient) -> None:
         assert event["text"] == "boost" and event["after"] == payload["log_length"]
         assert event["version"] == boosted["version"] + 1
     # told again after the server reloads the game from the database
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = hub_of(client)
     before = state_of(client, game_id, tokens[1 - mover])["events"]
     hub.forget(game_id)
     assert state_of(client, game_id, tokens[1 - mover])["events"] == before

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import httpx
@@ -82,7 +83,7 @@ def test_identical_actions_at_once_and_kills_mid_game(three: list[ServerProcess]
         server = alive[turn % len(alive)]
         turn += 1
         state = wait_until(
-            lambda s=server: get(s, f"/api/games/{game_id}/state"),
+            partial(get, server, f"/api/games/{game_id}/state"),
             lambda p: p["status"] == "finished" or any(seat in (0, 1) for seat in p["to_act"]),
         )
         if state["status"] == "finished":

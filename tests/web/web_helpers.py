@@ -8,11 +8,18 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
+
+if TYPE_CHECKING:  # the web extra: imported by the tests that use these helpers only
+    from fastapi.testclient import TestClient
+
+    from grimoire.web.hub import Hub
+
+T = TypeVar("T")
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -116,7 +123,8 @@ def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
     """The first legal action in ``payload`` whose JSON has all ``fields``."""
     for action in payload["actions"]:
         if all(action.get(key) == value for key, value in fields.items()):
-            return action
+            found: dict[str, Any] = action
+            return found
     raise AssertionError(f"no action with {fields} in {[a['text'] for a in payload['actions']]}")
 
 
@@ -137,3 +145,22 @@ class FakeTime:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def hub_of(client: TestClient) -> Hub:
+    """The hub of the app a test client serves."""
+    from fastapi import FastAPI
+
+    from grimoire.web.hub import Hub
+
+    app = client.app
+    assert isinstance(app, FastAPI), app
+    hub = app.state.hub
+    assert isinstance(hub, Hub), hub
+    return hub
+
+
+def portal_call(client: TestClient, func: Callable[[], Awaitable[T]]) -> T:
+    """``func()`` run on the event loop of a test client that is entered (``with client``)."""
+    assert client.portal is not None, "the test client is not entered"
+    return client.portal.call(func)

@@ -241,7 +241,7 @@ class GrimoireEnv(gymnasium.Env[Any, np.int64]):
             mask[state.progress_actions(self.seat)] = True  # no back-outs
         return mask
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: int | np.integer[Any]) -> str:
         """The text of an action id (``grimoire.envs.actions`` tables every id of a game)."""
         return common.action_text(self.game, self.game_state, action)
 

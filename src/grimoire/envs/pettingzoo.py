@@ -166,7 +166,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._score = common.ScoreRewards(self.game.players)
         self._after_move()
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -264,7 +264,7 @@ class GrimoireAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             [self._encoder.observe(state, seat) for seat in range(self.game.players)]
         )
 
-    def action_to_string(self, action: int, agent: str | None = None) -> str:
+    def action_to_string(self, action: int | np.integer[Any], agent: str | None = None) -> str:
         """The text of an action id (``agent`` is accepted for symmetry: an id means the same
         for every seat). ``grimoire.envs.actions`` tables every id of a game."""
         return common.action_text(self.game, self.game_state, action)

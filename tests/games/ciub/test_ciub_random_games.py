@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.games.ciub.ciub_play import Player, TurnWatcher, play
+from tests.rules.ciub.ciub_helpers import new_state
 
 import grimoire
 
@@ -43,7 +44,7 @@ def test_random_games_finish_and_keep_every_invariant(players, length, options, 
     the final turns; exactly one final turn for every other player; winners: most VP, then
     most dice."""
     game = grimoire.make("ciub", players=players, length=length, **options)
-    state = game.new_state(seed)
+    state = new_state(game, seed)
     watcher = TurnWatcher(state)
     play(state, Player(seed, eager), watcher)
     watcher.finished(state)

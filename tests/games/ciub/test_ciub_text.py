@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.rules.ciub.ciub_helpers import make, position, start_roll
+from tests.rules.ciub.ciub_helpers import make, new_state, position, start_roll
 
 import grimoire
 from grimoire.core.errors import IllegalAction
@@ -113,7 +113,7 @@ ARGS = [
     "1e3",
     "",
 ]
-STATES = {"start": lambda: grimoire.make("ciub", players=2).new_state(1), "adjust": adjusting}
+STATES = {"start": lambda: new_state(grimoire.make("ciub", players=2), 1), "adjust": adjusting}
 
 
 def kind_words(state: CiubState, action: int) -> str:
@@ -141,7 +141,7 @@ def test_hyphenated_words_still_parse():
     """'re-roll', '2-for-1' and 'set-aside' style hyphens still read as spaces."""
     state = adjusting()
     assert state.parse_action("face 3") == state.game.codec.encode("face", 4)
-    purple = state.game.components.colour_named("purple")
+    purple = state.c.colour_named("purple")
     assert (
         purple.faces[state.parse_action("face 2-for-1") - state.game.codec.base("face")]
         == "two_for_one"

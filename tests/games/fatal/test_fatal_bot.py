@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grimoire.bots import RandomBot
+from grimoire.core.bot import Bot
 from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.heuristic import FatalHeuristicBot
 from grimoire.sim.play import play_game
@@ -18,7 +19,7 @@ def test_heuristic_wins_at_least_60_percent_of_300_three_player_games_against_ra
     wins = 0.0
     for seed in range(GAMES):
         seat = seed % 3  # every seat equally often
-        bots = [RandomBot(10 * seed + s) for s in range(3)]
+        bots: list[Bot] = [RandomBot(10 * seed + s) for s in range(3)]
         bots[seat] = FatalHeuristicBot(seed)
         result = play_game(game, bots, seed, keep_record=False)
         if seat in result.winners:

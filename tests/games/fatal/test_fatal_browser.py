@@ -10,6 +10,7 @@ import os
 import random
 import re
 import shutil
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +33,8 @@ if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from tests.web.web_helpers import ServerProcess  # noqa: E402  (after the skips)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from web_helpers import ServerProcess  # noqa: E402  (after the skips)
 
 
 @pytest.fixture

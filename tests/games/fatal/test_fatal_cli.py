@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from rich.console import Console
+from tests.rules.fatal.fatal_helpers import fatal_state
 
 from grimoire.cli.play import new_session, run
 
@@ -24,7 +25,7 @@ def test_a_person_plays_a_full_four_player_game_in_the_terminal(tmp_path: Path) 
 
     def ask(prompt: str) -> str:
         prompts.append(prompt)
-        state = session.state
+        state = fatal_state(session.state)
         legal = state.legal_actions(0)
         # what this screen has shown so far must not name a vision in another hand unseen
         hidden = {

@@ -37,7 +37,7 @@ def reference_targets(st: FiveSealsState, seat: int) -> set[int]:
     }
 
 
-def states(players: int, circle: int, games: int = 4, every: int = 7):  # type: ignore[no-untyped-def]
+def states(players: int, circle: int, games: int = 4, every: int = 7):
     game = grimoire.make("five-seals", players=players, circle=circle)
     for seed in range(games):
         st = game.new_state(seed)

@@ -8,6 +8,7 @@ import os
 from typing import Any
 
 import pytest
+from tests.rules.runika.rk_helpers import new_state
 
 from grimoire.bots import RandomBot
 from grimoire.games.runika.game import RunikaGame
@@ -48,7 +49,7 @@ def test_heuristic_plays_every_variant_to_the_end_legally(
     players: int, options: dict[str, Any]
 ) -> None:
     game = RunikaGame(players, options)
-    state = game.new_state(seed=players)
+    state = new_state(game, seed=players)
     bots = [RunikaHeuristicBot(s) for s in range(players)]
     moves = 0
     while not state.is_terminal():

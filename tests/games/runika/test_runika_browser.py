@@ -11,6 +11,7 @@ import os
 import random
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,8 @@ if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from tests.web.web_helpers import ServerProcess, wait_until  # noqa: E402  (after the skips)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+from web_helpers import ServerProcess, wait_until  # noqa: E402  (after the skips)
 
 # The order a person picks in: progress first, so the game ends in few moves.
 PRIORITY = [

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.rules.runika.rk_helpers import new_state
 
 from grimoire.core.errors import IllegalAction
 from grimoire.games.runika.game import RunikaGame
@@ -98,7 +99,7 @@ def test_random_games_finish_replay_and_round_trip(players: int, options: dict[s
 
 def test_secret_runes_are_never_in_another_seats_view() -> None:
     game = RunikaGame(3, {"secret_runes": True})
-    state = game.new_state(11)
+    state = new_state(game, 11)
     for seat in range(3):
         view = json.dumps(state.view(seat))
         for other in range(3):

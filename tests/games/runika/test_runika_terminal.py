@@ -10,15 +10,17 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.rules.runika.rk_helpers import new_state, runika_state
 
 from grimoire.cli.play import new_session, run
 from grimoire.games.runika.game import RunikaGame
+from grimoire.games.runika.state import RunikaState
 from grimoire.games.runika.text import ENDED_TEXT
 
 
-def mid_game(players: int, options: dict[str, object], rounds: int) -> object:
+def mid_game(players: int, options: dict[str, object], rounds: int) -> RunikaState:
     game = RunikaGame(players, options)
-    state = game.new_state(5)
+    state = new_state(game, 5)
     rng = random.Random(1)
     while state.round <= rounds and not state.is_terminal():
         if state.is_chance():
@@ -67,7 +69,8 @@ def test_a_person_plays_a_game_to_the_end_in_the_terminal(
     assert code == 0 and session.state.is_terminal()
     assert "Score" in out.getvalue()  # the final table
     # why it ended, in words (a solo game says whether you won or lost)
-    assert ENDED_TEXT[session.state.ended] in out.getvalue()
+    ended = runika_state(session.state).ended
+    assert ENDED_TEXT[ended] in out.getvalue()
     if players == 1:
-        assert session.state.ended in ("solo_win", "solo_loss")
+        assert ended in ("solo_win", "solo_loss")
     assert prompts

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import grimoire
+from grimoire.core.game import Game
+from grimoire.core.state import State
 from grimoire.games.ciub.game import CiubGame
 from grimoire.games.ciub.state import CiubState
 
@@ -33,27 +35,42 @@ COLOUR_OF_LETTER = {name[0].upper(): name for name in FACES}
 def make(players: int = 2, **options: Any) -> CiubGame:
     """A Ciúb game; seat 0 starts unless the test says otherwise."""
     options.setdefault("start_player", 0)
-    game = grimoire.make("ciub", players=players, **options)
-    assert isinstance(game, CiubGame)
+    return ciub_game(grimoire.make("ciub", players=players, **options))
+
+
+def ciub_game(game: Game) -> CiubGame:
+    """``game`` as the Ciúb game it is (``grimoire.make`` and ``State.game`` say ``Game``)."""
+    assert isinstance(game, CiubGame), game
     return game
 
 
-def die(game: CiubGame, label: str) -> int:
-    found = game.components.die_by_label(label)
+def ciub_state(state: State) -> CiubState:
+    """``state`` as the Ciúb state it is (``Game.new_state`` and the loaders say ``State``)."""
+    assert isinstance(state, CiubState), state
+    return state
+
+
+def new_state(game: Game, seed: int | None = None, *, resolve_chance: bool = True) -> CiubState:
+    """``game.new_state(...)``, typed as Ciúb's state."""
+    return ciub_state(game.new_state(seed, resolve_chance=resolve_chance))
+
+
+def die(game: Game, label: str) -> int:
+    found = ciub_game(game).components.die_by_label(label)
     assert found is not None, label
     return found
 
 
-def label(game: CiubGame, die_id: int) -> str:
-    return game.components.die_label[die_id]
+def label(game: Game, die_id: int) -> str:
+    return ciub_game(game).components.die_label[die_id]
 
 
-def colour(game: CiubGame, die_id: int) -> str:
-    c = game.components
+def colour(game: Game, die_id: int) -> str:
+    c = ciub_game(game).components
     return c.colours[c.die_colour[die_id]].name
 
 
-def face_index(game: CiubGame, die_label: str, symbol: str) -> int:
+def face_index(game: Game, die_label: str, symbol: str) -> int:
     """The canonical face index (first face with that symbol) of a die."""
     return FACES[COLOUR_OF_LETTER[die_label[0].upper()]].index(symbol)
 
@@ -80,7 +97,7 @@ def position(
     Cards not placed go: owl cards of a short game out, D to the pile, B/C cards to the pile
     unless ``pile`` is given, everything else to the cards removed face down.
     """
-    real = game.new_state(0)
+    real = new_state(game, 0)
     doc = real.to_json()
     pos = doc["position"]
     c = game.components

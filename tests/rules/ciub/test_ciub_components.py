@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.rules.ciub.ciub_helpers import ciub_game
 
 import grimoire
 from grimoire.core.components import ComponentError
@@ -25,7 +26,7 @@ def test_the_shipped_file_builds_every_component() -> None:
 def test_a_users_file_with_other_data_is_another_edition(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(SHIPPED.replace("white_per_player = 5", "white_per_player = 4"), "utf-8")
-    mine = grimoire.make("ciub", players=2, components=str(path))
+    mine = ciub_game(grimoire.make("ciub", players=2, components=str(path)))
     assert mine.components.white_per_player == 4
     assert mine.data_hash != grimoire.make("ciub", players=2).data_hash
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.rules.ciub.ciub_helpers import new_state
 
 import grimoire
 from grimoire import InvalidOptions
@@ -13,7 +14,7 @@ from grimoire import InvalidOptions
 def test_ruling_21_the_game_ends_at_the_decision_limit() -> None:
     game = grimoire.make("ciub", players=3, decision_limit=40)
     assert game.max_game_length == 40
-    state = game.new_state(2)
+    state = new_state(game, 2)
     rng = random.Random(2)
     decisions = 0
     while not state.is_terminal():

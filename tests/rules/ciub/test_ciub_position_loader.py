@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from tests.rules.ciub.ciub_helpers import ciub_state
 
 import grimoire
 from grimoire import InvalidPosition
@@ -333,7 +334,7 @@ def test_aids_and_renders_refuse_a_seat_the_game_lacks() -> None:
     """Issue 22: ``grimoire render FILE --seat 7`` on a 3-player save printed 'Odds for
     seat 7'; the game's own hooks refuse it."""
     game, doc = real(phase("set_aside"))
-    state = game.state_from_json(doc)
+    state = ciub_state(game.state_from_json(doc))
     for seat in (7, -1, 3):
         with pytest.raises(IllegalAction, match=f"no seat {seat + 1} in a 3-player game"):
             game.aids(state, seat)

@@ -15,6 +15,7 @@ from tests.rules.ciub.ciub_helpers import (
     draw,
     finish_turn,
     make,
+    new_state,
     position,
     supply,
 )
@@ -46,10 +47,10 @@ def letters(state, cards):
 def test_dice_five_white_each_rest_in_box_power_dice_in_supply(players, length, seed):
     """Setup: each player takes five white dice, unused white dice go back in the box (so the
     white supply starts empty); the 42 coloured power dice form the supply."""
-    state = make(players, length=length).new_state(seed)
+    state = new_state(make(players, length=length), seed)
     for seat in range(players):
         assert colours_held(state, seat) == {"white": 5}
-    whites = [d for d in range(62) if state.game.components.die_colour[d] == 0]
+    whites = [d for d in range(62) if state.c.die_colour[d] == 0]
     assert len(whites) == 20
     assert sum(1 for d in whites if state.loc[d] == BOX) == 20 - 5 * players
     assert sum(1 for d in range(62) if state.loc[d] == BOX) == 20 - 5 * players
@@ -62,7 +63,7 @@ def test_dice_five_white_each_rest_in_box_power_dice_in_supply(players, length, 
 def test_cards_removed_per_table_rows_and_pile(players, length, seed):
     """Setup: owl cards out of a short game; the removal table per player count; A cards face
     up in two equal rows (3+3, 4+4, 5+5); the draw pile holds the rest of B, C and D."""
-    state = make(players, length=length).new_state(seed)
+    state = new_state(make(players, length=length), seed)
     a, b, c = REMOVE[(length, players)]
     assert letters(state, state.box_cards) == Counter({"A": a, "B": b, "C": c}) - Counter()
     if length == "short":
@@ -91,8 +92,8 @@ def test_removal_is_random_among_the_letter(players, length):
     """Setup: cards are removed "randomly": each removal is a chance node over every card of
     that letter still in play (never an owl card in a short game), all equally likely."""
     game = make(players, length=length)
-    state = game.new_state(5, resolve_chance=False)
-    seen = Counter()
+    state = new_state(game, 5, resolve_chance=False)
+    seen: Counter[str] = Counter()
     while state.phase == "setup_remove":
         letter = state.setup_queue[0]
         outcomes = dict(state.chance_outcomes())
@@ -109,7 +110,7 @@ def test_removal_is_random_among_the_letter(players, length):
         state.apply(state.sample_chance())
     a, b, c = REMOVE[(length, players)]
     assert seen == Counter({"A": a, "B": b, "C": c}) - Counter()
-    removal_sets = {tuple(game.new_state(seed).box_cards) for seed in range(12)}
+    removal_sets = {tuple(new_state(game, seed).box_cards) for seed in range(12)}
     assert len(removal_sets) > 1
 
 
@@ -118,7 +119,7 @@ def test_a_cards_dealt_face_up_at_random(players):
     """Setup: the (shuffled) A cards are laid out face up in two rows: each card dealt is a
     chance node over the A cards not yet dealt."""
     game = make(players)
-    state = game.new_state(9, resolve_chance=False)
+    state = new_state(game, 9, resolve_chance=False)
     while state.phase == "setup_remove":
         state.apply(state.sample_chance())
     dealt = 0
@@ -167,14 +168,14 @@ def test_start_player_random(players):
     """Ruling 12: the start player is chosen at random: a chance node, each seat 1/n; the
     first turn starts with phase 1 for that seat."""
     game = make(players, start_player="random")
-    state = game.new_state(4, resolve_chance=False)
+    state = new_state(game, 4, resolve_chance=False)
     while state.phase != "setup_first":
         assert state.is_chance()
         state.apply(state.sample_chance())
     assert dict(state.chance_outcomes()) == {s: Fraction(1, players) for s in range(players)}
     state.apply(players - 1)
     assert state.current_player == players - 1 and state.phase == "mark"
-    starters = {make(players, start_player="random").new_state(seed).turn for seed in range(30)}
+    starters = {new_state(make(players, start_player="random"), seed).turn for seed in range(30)}
     assert starters == set(range(players))
 
 
@@ -182,7 +183,7 @@ def test_start_player_random(players):
 def test_start_player_option(players):
     """Ruling 12 (option): the table chooses the start player; no chance node for it."""
     for seat in range(players):
-        state = make(players, start_player=seat).new_state(3, resolve_chance=False)
+        state = new_state(make(players, start_player=seat), 3, resolve_chance=False)
         while state.is_chance():
             assert state.phase != "setup_first"
             state.apply(state.sample_chance())

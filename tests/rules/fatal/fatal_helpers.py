@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from grimoire.core.state import CHANCE
+from grimoire.core.game import Game
+from grimoire.core.state import CHANCE, State
 from grimoire.games.fatal.frames import stack_to_json
 from grimoire.games.fatal.game import FatalGame
 from grimoire.games.fatal.state import FatalState
@@ -33,6 +34,17 @@ CHARS = {
 
 def make(players: int = 3, **options: Any) -> FatalGame:
     return FatalGame(players, options)
+
+
+def fatal_state(state: State) -> FatalState:
+    """``state`` as the Fatal state it is (``Game.new_state`` and the loaders say ``State``)."""
+    assert isinstance(state, FatalState), state
+    return state
+
+
+def new_state(game: Game, seed: int | None = None, *, resolve_chance: bool = True) -> FatalState:
+    """``game.new_state(...)``, typed as Fatal's state."""
+    return fatal_state(game.new_state(seed, resolve_chance=resolve_chance))
 
 
 def zones(n: int) -> dict[str, Any]:

@@ -57,7 +57,9 @@ def test_every_text_parses_back_in_any_case_and_in_each_language() -> None:
         assert codec.parse(old["text"]) == action
         assert codec.parse(old["text"].upper()) == action
         assert state.parse_action(old["text"]) == action
-    legal = state.legal_actions(state.current_player)  # type: ignore[arg-type]
+    seat = state.current_player
+    assert isinstance(seat, int)
+    legal = state.legal_actions(seat)
     for lang in ("de", "ja"):  # a legal action's text as shown in the person's language
         with language_scope(lang):
             for action in legal:

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from tests.rules.fatal.fatal_helpers import make
+from tests.rules.fatal.fatal_helpers import make, new_state
 
 from grimoire.core.components import PROVENANCE_TAGS
 from grimoire.core.errors import InvalidOptions
@@ -54,7 +54,7 @@ def test_a_users_own_file_replaces_the_data(tmp_path: Path) -> None:
     assert game.comp.card_by_name("Sticky Fingers") is not None
     assert game.lay.num_cards == 71
     assert game.data_hash != make(3).data_hash
-    state = game.new_state(3)
+    state = new_state(game, 3)
     assert sum(len(h) for h in state.hands) == 12
 
 

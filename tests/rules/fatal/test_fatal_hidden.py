@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from tests.rules.fatal.fatal_helpers import chance, do, make, position
+from tests.rules.fatal.fatal_helpers import chance, do, make, new_state, position
 
 from grimoire.core.state import CHANCE
 from grimoire.games.fatal.state import PUBLIC, FatalState
@@ -64,7 +64,7 @@ def test_views_and_log_lines_hold_no_other_seat_secret(players: int) -> None:
     does not know; spectators likewise; and no view holds the seed."""
     game = make(players)
     for seed in range(10**12, 10**12 + 3):
-        state = game.new_state(seed, resolve_chance=False)
+        state = new_state(game, seed, resolve_chance=False)
         rng = random.Random(seed)
         while not state.is_terminal():
             viewers = [None, *range(players)]
@@ -103,7 +103,7 @@ def test_running_scores_show_only_what_the_viewer_knows() -> None:
 def test_resample_redeals_exactly_what_the_seat_does_not_know() -> None:
     """resample(seat): its hand, character and known cards stay; the others' hands, characters
     and the deck are re-dealt with every zone's size kept; the Queen stays in her pool."""
-    state = make(4).new_state(12)
+    state = new_state(make(4), 12)
     for _ in range(40):
         seat = min(state.seats_to_act()) if not state.is_chance() else None
         if seat is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from tests.rules.fatal.fatal_helpers import make, position
 
@@ -20,7 +21,7 @@ def hoarder(seen: bool = True, characters: list[str] | None = None) -> FatalStat
     ``characters``); seat 1 holds the three green (Terranova) treasures G3 G2 G1, known to
     everyone when ``seen``, else to seat 1 only."""
     mask = EVERYONE if seen else 1 << 1
-    fields = {"treasures": [[], [["G3", mask], ["G2", mask], ["G1", mask]], [], []]}
+    fields: dict[str, Any] = {"treasures": [[], [["G3", mask], ["G2", mask], ["G1", mask]], [], []]}
     if characters is not None:
         fields["characters"] = characters
     return position(make(4), **fields)

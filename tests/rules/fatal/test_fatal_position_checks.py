@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.rules.fatal.fatal_helpers import document, make, position, texts, top
+from tests.rules.fatal.fatal_helpers import document, fatal_state, make, position, texts, top
 
 from grimoire.core.errors import InvalidPosition
 from grimoire.core.state import TERMINAL
@@ -162,7 +162,7 @@ def test_a_position_where_nobody_can_act_ends_by_ruling_31_or_is_refused_not_loo
     (the default) ends the game after that round in which nothing changed; with the play-on
     reading (``idle_round=False``) it would pass forever, and the loader gives up after a bound
     and refuses it."""
-    ended = make(3).state_from_json(document(make(3)))
+    ended = fatal_state(make(3).state_from_json(document(make(3))))
     assert ended.is_terminal() and ended.idle_turns == 3
     assert sorted(ended.winners()) == [0, 1, 2]  # nothing held: everyone ties at 0
     play_on = make(3, idle_round=False)

@@ -182,8 +182,10 @@ def test_elimination_in_round_two_shares_treasures_from_the_left() -> None:
     assert state.view(1)["seats"][2]["known_treasures"] == []
     # the eliminated seat leaves the turn order
     while not state.is_terminal() and state.turn == 0:
-        legal = state.legal_actions(state.current_player)
-        state.apply(legal[0], state.current_player) if not state.is_chance() else state.apply(
+        actor = state.current_player
+        assert isinstance(actor, int)
+        legal = state.legal_actions(actor)
+        state.apply(legal[0], actor) if not state.is_chance() else state.apply(
             state.sample_chance()
         )
     assert state.turn == 1
@@ -392,9 +394,9 @@ def test_reveal_bonuses_go_in_seat_order_from_the_player_whose_turn_it_was() -> 
             order.append(top(state)["s"])
             state.apply(state.sample_chance())
         else:
-            seat = state.current_player
-            assert isinstance(seat, int) and texts(state, seat)[-1].startswith("treasure")
-            do(state, texts(state, seat)[-1], seat)
+            actor = state.current_player
+            assert isinstance(actor, int) and texts(state, actor)[-1].startswith("treasure")
+            do(state, texts(state, actor)[-1], actor)
     assert order == [2, 0, 1]
     assert face_up(state, 0) == ["R3"] and face_up(state, 1) == ["Y1"]
     assert face_up(state, 2) == ["B2"]

@@ -4,7 +4,7 @@ play with the Queen among the bottom five, a display of three, hands of four."""
 from __future__ import annotations
 
 import pytest
-from tests.rules.fatal.fatal_helpers import make, top
+from tests.rules.fatal.fatal_helpers import make, new_state, top
 
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.state import CHANCE
@@ -16,7 +16,7 @@ def test_setup_uses_the_set_and_the_colours_in_play(players: int) -> None:
     """Setup: one character of the player count's set per seat; 5 treasures per colour in
     play (15 / 20 / 25) plus the Queen; three on display; four cards per hand."""
     game = make(players)
-    state = game.new_state(7)
+    state = new_state(game, 7)
     assert sorted(state.char) == sorted(game.lay.signs)
     assert len(set(state.char)) == players
     colours = {game.lay.colour(t) for t in range(game.lay.num_treasures - 1)}
@@ -34,7 +34,7 @@ def test_setup_queen_is_among_the_bottom_five() -> None:
     """Setup (ruling 1): the Queen is shuffled with four treasures under the rest, so the first
     draws can never be her: a draw offers her only once the cards above are used up."""
     game = make(3)
-    state = game.new_state(1, resolve_chance=False)
+    state = new_state(game, 1, resolve_chance=False)
     queen = game.comp.queen
     seen_queen = []
     while state.is_chance():
@@ -50,7 +50,7 @@ def test_setup_queen_is_among_the_bottom_five() -> None:
 def test_setup_characters_are_secret() -> None:
     """Setup: you may examine your own character, but keep it secret: a view shows only the
     viewer's own character."""
-    state = make(4).new_state(3)
+    state = new_state(make(4), 3)
     for seat in range(4):
         seats = state.view(seat)["seats"]
         assert [s["character"] is not None for s in seats] == [s == seat for s in range(4)]
@@ -60,9 +60,9 @@ def test_setup_characters_are_secret() -> None:
 
 def test_setup_first_player_option() -> None:
     """Setup: the owner chooses a starting player, or at random (option first_player)."""
-    state = make(3, first_player=2).new_state(5)
+    state = new_state(make(3, first_player=2), 5)
     assert state.turn == 2 and state.current_player == 2
-    random_start = make(3).new_state(5, resolve_chance=False)
+    random_start = new_state(make(3), 5, resolve_chance=False)
     kinds = []
     while random_start.is_chance():
         kinds.append(top(random_start)["k"])
@@ -75,7 +75,7 @@ def test_setup_first_player_option() -> None:
 def test_setup_chance_nodes_are_kinds_weighted_by_copies() -> None:
     """A deck draw is one chance node over the card kinds left, weighted by copies: 52
     visions and 9 enchantment kinds of 2 copies."""
-    state = make(3).new_state(4, resolve_chance=False)
+    state = new_state(make(3), 4, resolve_chance=False)
     while top(state)["k"] != "draw":
         state.apply(state.sample_chance())
     weights = dict(state.chance_weights())

@@ -38,7 +38,7 @@ def _positions(players: int, seed: int) -> tuple[str, ...]:
     game = fatal(players)
     rng = random.Random(seed)
     state = game.new_state(seed)
-    out = []
+    out: list[str] = []
     while not state.is_terminal() and len(out) < 5000:
         out.append(json.dumps(state.to_json(history=False)))
         seat = min(state.seats_to_act())

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import grimoire
+from grimoire.core.game import Game
+from grimoire.core.state import State
 from grimoire.games.five_seals.game import FiveSealsGame
 from grimoire.games.five_seals.state import FiveSealsState
 
@@ -36,7 +38,7 @@ def board_doc(edges: str) -> dict[str, Any]:
         a, b = edge.split("-")
         pairs.append([a, b])
         names += [n for n in (a, b) if n not in names]
-    nodes = []
+    nodes: list[dict[str, Any]] = []
     for name in names:
         if name == "H":
             nodes.append({"id": "H", "kind": "hall"})
@@ -65,6 +67,20 @@ def make(players: int = 2, edges: str | None = None, **options: Any) -> FiveSeal
     game = grimoire.make("five-seals", players=players, **options)
     assert isinstance(game, FiveSealsGame)
     return game
+
+
+def five_seals_state(state: State) -> FiveSealsState:
+    """``state`` as the Five Seals state it is (``Game.new_state`` and the loaders say
+    ``State``)."""
+    assert isinstance(state, FiveSealsState), state
+    return state
+
+
+def new_state(
+    game: Game, seed: int | None = None, *, resolve_chance: bool = True
+) -> FiveSealsState:
+    """``game.new_state(...)``, typed as Five Seals' state."""
+    return five_seals_state(game.new_state(seed, resolve_chance=resolve_chance))
 
 
 def position(game: FiveSealsGame, **kw: Any) -> FiveSealsState:

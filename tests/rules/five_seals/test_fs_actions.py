@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.rules.five_seals.fs_helpers import new_state
 
 import grimoire
 from grimoire.core.errors import IllegalAction
@@ -204,7 +205,7 @@ def test_every_old_spelling_parses_to_the_same_id(text: str, action: int) -> Non
 
 @pytest.mark.parametrize("lang", ["de", "ja"])
 def test_english_and_the_labels_as_shown_parse_in_another_language(lang: str) -> None:
-    state = grimoire.make("five-seals", 2, first_player=0).new_state(3)
+    state = new_state(grimoire.make("five-seals", 2, first_player=0), 3)
     legal = state.legal_actions()  # taking dice at setup: 'take R' ...
     with language_scope(lang):
         for action in legal:

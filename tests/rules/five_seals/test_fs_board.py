@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 import pytest
-from tests.rules.five_seals.fs_helpers import board_doc
+from tests.rules.five_seals.fs_helpers import board_doc, new_state
 
 import grimoire
 from grimoire.games.five_seals import board_gen
@@ -54,12 +54,12 @@ def test_shipped_boards_are_generated_from_the_wedge_templates() -> None:
     assert board_gen.main(["--check"]) == 0
 
 
-def test_the_engine_plays_on_any_board_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_engine_plays_on_any_board_file(tmp_path) -> None:
     """Option board: a user's board file replaces the shipped one; nothing is hard-coded."""
     path = tmp_path / "ring.json"
     path.write_text(json.dumps(board_doc("H-a a-b b-c c-H b-S1 a-S2")))
     game = grimoire.make("five-seals", players=2, board=str(path))
-    st = game.new_state(3)
+    st = new_state(game, 3)
     assert len(st.board) == 6 and game.num_actions == game.codec.total
     assert {st.board.node_id(n) for n in st.board.scrolls} == {"S1", "S2"}
 

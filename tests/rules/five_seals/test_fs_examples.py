@@ -14,7 +14,7 @@ from grimoire.games.five_seals.scoring import score_of
 DATA = Path(__file__).parent / "data"
 
 
-def example_turn():  # type: ignore[no-untyped-def]
+def example_turn():
     """The example turn's position: blue 3, yellow 2, red 1; Binding, Change of Air and
     Strengthening of Fire; standing right before Growth of Fire, Renewal of Mind in reach."""
     game = grimoire.make(
@@ -106,7 +106,7 @@ def test_synergy_bonuses_are_cumulative_and_mind_counts_binding() -> None:
     assert st.scores() == [24.0, 9.0]
 
 
-def tie_game(edition: str, hands: list[list[str]]):  # type: ignore[no-untyped-def]
+def tie_game(edition: str, hands: list[list[str]]):
     game = make(2, "H-w w-S1", edition=edition)
     st = position(game, tokens={"w": "R6"}, dice=[[], []], hands=hands, over=[False, True])
     do(st, "end round", "take R", "take R", "take R")

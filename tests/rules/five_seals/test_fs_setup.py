@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from tests.rules.five_seals.fs_helpers import board_path, do, texts
+from tests.rules.five_seals.fs_helpers import board_path, do, new_state, texts
 
 import grimoire
 from grimoire import InvalidOptions
@@ -16,7 +16,7 @@ from grimoire.games.five_seals.components import BINDING, cards_in_play, strengt
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_supply_holds_one_more_die_per_colour_than_players(players: int) -> None:
     """Setup: in each supply field, players + 1 dice of the colour; the rest stay boxed."""
-    st = grimoire.make("five-seals", players=players).new_state(1)
+    st = new_state(grimoire.make("five-seals", players=players), 1)
     assert st.is_chance() or st.stack[-1].kind == "take"
     assert Counter(d // 6 for d in range(24) if st.die_owner[d] != -2) == {
         c: players + 1 for c in range(4)
@@ -27,7 +27,7 @@ def test_supply_holds_one_more_die_per_colour_than_players(players: int) -> None
 def test_every_circle_and_box_is_filled_with_its_printed_strength(players: int) -> None:
     """Setup: every small circle gets a token of matching strength, every box a scroll of
     matching strength; mages in the hall, each player with Binding."""
-    st = grimoire.make("five-seals", players=players, circle=3).new_state(7)
+    st = new_state(grimoire.make("five-seals", players=players, circle=3), 7)
     board = st.board
     assert all(st.token[n] % 10 == board.nodes[n].strength for n in board.seals)
     assert all(strength(st.card[n]) == board.nodes[n].strength for n in board.scrolls)
@@ -38,7 +38,7 @@ def test_every_circle_and_box_is_filled_with_its_printed_strength(players: int) 
 def test_tokens_are_drawn_from_the_real_piles() -> None:
     """Setup: 10 tokens of strength 2 and 5 of each other strength per colour."""
     for seed in range(5):
-        st = grimoire.make("five-seals", players=5).new_state(seed)
+        st = new_state(grimoire.make("five-seals", players=5), seed)
         counts = Counter(code for code in st.token if code >= 0)
         assert all(n <= (10 if code % 10 == 2 else 5) for code, n in counts.items())
 
@@ -46,7 +46,7 @@ def test_tokens_are_drawn_from_the_real_piles() -> None:
 @pytest.mark.parametrize("circle", [1, 2, 3, 4])
 def test_scrolls_come_from_the_basic_and_the_chosen_circle(circle: int) -> None:
     """Setup: the scrolls of strength 2..6 of the basic circle and one additional circle."""
-    st = grimoire.make("five-seals", players=5, circle=circle).new_state(3)
+    st = new_state(grimoire.make("five-seals", players=5, circle=circle), 3)
     allowed = {card for pile in cards_in_play(circle).values() for card in pile}
     placed = [c for c in st.card if c >= 0]
     assert set(placed) <= allowed
@@ -57,7 +57,7 @@ def test_scrolls_come_from_the_basic_and_the_chosen_circle(circle: int) -> None:
 def test_setup_chance_is_uniform_over_kinds_weighted_by_copies() -> None:
     """Setup chance: one node per slot over the distinct kinds left, with exact weights."""
     game = grimoire.make("five-seals", players=2, circle=1, first_player=0)
-    st = game.new_state(5, resolve_chance=False)
+    st = new_state(game, 5, resolve_chance=False)
     assert st.chance_outcomes() == [(c, Fraction(1, 4)) for c in range(4)]  # first seal, s2
     while st.setup_i < len(st.board.seals):
         st.apply(st.sample_chance())
@@ -72,7 +72,7 @@ def test_setup_chance_is_uniform_over_kinds_weighted_by_copies() -> None:
 def test_random_circle_and_first_player_are_chance_nodes() -> None:
     """Setup: the additional circle may be chosen randomly; the first player too."""
     game = grimoire.make("five-seals", players=3, circle="random", first_player="random")
-    st = game.new_state(11, resolve_chance=False)
+    st = new_state(game, 11, resolve_chance=False)
     assert st.chance_outcomes() == [(c, Fraction(1, 4)) for c in range(1, 5)]
     assert st.action_to_string(2) == "circle II"
     st.apply(2)
@@ -87,7 +87,7 @@ def test_draft_three_dice_each_starting_with_the_first_player() -> None:
     """Setup: the first player takes any three dice, then the player on his left, ...; then
     everybody rolls (one chance node per die)."""
     game = grimoire.make("five-seals", players=3, first_player=2)
-    st = game.new_state(4)
+    st = new_state(game, 4)
     assert st.current_player == 2 and texts(st) == {"take R", "take B", "take Y", "take G"}
     do(st, "take R", "take R", "take R")
     assert st.current_player == 0

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, edited, hand, make, position, texts
 
 EDGES = "H-a a-S1 H-w w-S6a w-S6b w-S6c w-S6d"
 
 
-def start(hands: list[list[object]], all_dice: list[list[str]], **kw):  # type: ignore[no-untyped-def]
+def start(hands: Sequence[Sequence[object]], all_dice: list[list[str]], **kw):
     game = make(len(all_dice), EDGES, circle=3)
     return position(
         game,

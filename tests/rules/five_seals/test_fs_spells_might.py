@@ -8,7 +8,7 @@ from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, pos
 EDGES = "H-a a-S1 H-w w-S6a w-S6b w-S6c w-S6d"
 
 
-def start(hand_: list[object], my_dice: list[str], other_dice: list[str] | None = None, **kw):  # type: ignore[no-untyped-def]
+def start(hand_: list[object], my_dice: list[str], other_dice: list[str] | None = None, **kw):
     game = make(2, EDGES, **kw.pop("options", {}))
     return position(
         game,

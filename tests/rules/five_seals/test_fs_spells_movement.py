@@ -10,7 +10,7 @@ TOKENS = {"a": "R2", "b": "G3", "t": "R3", "f": "B2", "w": "R6"}
 SCROLLS = {"S1": "Growth of Fire", "S2": "Growth of Earth", "S3": "Renewal of Water"}
 
 
-def start(hand_: list[object], my_dice: list[str], **kw):  # type: ignore[no-untyped-def]
+def start(hand_: list[object], my_dice: list[str], **kw):
     game = make(2, EDGES, circle=4, **kw.pop("options", {}))
     return position(
         game,

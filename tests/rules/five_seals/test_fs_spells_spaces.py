@@ -19,7 +19,7 @@ EDGES = "H-a a-b b-S1 H-c c-S2 H-d d-far far-S3 H-w w-S6a w-S6b w-S6c w-S6d"
 TOKENS = {"a": "R2", "b": "R4", "c": "B2", "d": "G6", "far": "Y2", "w": "R6"}
 
 
-def start(hand_: list[object], my_dice: list[str], **kw):  # type: ignore[no-untyped-def]
+def start(hand_: list[object], my_dice: list[str], **kw):
     game = make(2, EDGES, circle=2)
     return position(
         game,
@@ -32,7 +32,7 @@ def start(hand_: list[object], my_dice: list[str], **kw):  # type: ignore[no-unt
     )
 
 
-def token_at(st, name: str) -> str:  # type: ignore[no-untyped-def]
+def token_at(st, name: str) -> str:
     code = st.token[node(st, name)]
     return "-" if code < 0 else f"{'RBYG'[code // 10]}{code % 10}"
 

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from tests.rules.five_seals.fs_helpers import RESERVE, dice, do, hand, make, node, position, texts
+from tests.rules.five_seals.fs_helpers import (
+    RESERVE,
+    dice,
+    do,
+    hand,
+    make,
+    new_state,
+    node,
+    position,
+    texts,
+)
 
 import grimoire
 from grimoire import IllegalAction
@@ -15,11 +25,11 @@ from grimoire.games.five_seals.frames import Turn
 EDGES = "H-a a-b b-S1 a-c c-S2 H-d d-e e-S3 H-w w-S6a w-S6b w-S6c w-S6d"
 
 
-def lab(players: int = 2, **options: object):  # type: ignore[no-untyped-def]
+def lab(players: int = 2, **options: object):
     return make(players, EDGES, **options)
 
 
-def start(game, **kw):  # type: ignore[no-untyped-def]
+def start(game, **kw):
     kw.setdefault("tokens", {"a": "R2", "b": "R3", "c": "B2", "d": "G4", "e": "Y2", "w": "R6"})
     kw.setdefault("scrolls", {"S1": "Growth of Fire", "S2": "Change of Water"} | RESERVE)
     return position(game, **kw)
@@ -136,11 +146,11 @@ def test_scrolls_that_could_help_are_optional() -> None:
 
 
 # ---------------------------------------------------------------------- paying for a break
-def all_payments(st, target: str) -> set[tuple[str, ...]]:  # type: ignore[no-untyped-def]
+def all_payments(st, target: str) -> set[tuple[str, ...]]:
     """Every dice set the rules accept for breaking ``target`` (explored by cloning)."""
     found: set[tuple[str, ...]] = set()
 
-    def walk(s, paid):  # type: ignore[no-untyped-def]
+    def walk(s, paid):
         if s.stack[-1].kind != "dice":
             found.add(tuple(sorted(paid)))
             return
@@ -304,7 +314,7 @@ def test_turns_counts_every_turn_started() -> None:
     """``State.turns`` (for the search's turn budget and the studies' lengths) goes up by one
     with each player's turn (a ``Turn`` frame), and with nothing else."""
     game = grimoire.make("five-seals", players=2)
-    st = game.new_state(3)
+    st = new_state(game, 3)
     bots = [make_bot("heuristic", game, seat) for seat in range(2)]
     started: list[Turn] = []  # held, so no two frames share an id
     while not st.is_terminal():

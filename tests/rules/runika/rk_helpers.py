@@ -9,10 +9,13 @@ outcome text (``roll G1``, ``bag R``, ``rune sweep``, ``achievement scroll_of_ho
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
+from grimoire.core.game import Game
 from grimoire.core.state import State
 from grimoire.games.runika.game import RunikaGame
+from grimoire.games.runika.state import RunikaState
 
 COLOURS = "GRBY"
 PER_COLOUR = 20
@@ -23,9 +26,26 @@ def game(players: int = 2, **options: Any) -> RunikaGame:
     return RunikaGame(players, dict(options))
 
 
-def start(players: int = 2, seed: int = 1, **options: Any) -> State:
+def runika_game(game: Game) -> RunikaGame:
+    """``game`` as the Runika game it is (``grimoire.make`` and ``State.game`` say ``Game``)."""
+    assert isinstance(game, RunikaGame), game
+    return game
+
+
+def runika_state(state: State) -> RunikaState:
+    """``state`` as the Runika state it is (``Game.new_state`` and the loaders say ``State``)."""
+    assert isinstance(state, RunikaState), state
+    return state
+
+
+def new_state(game: Game, seed: int | None = None, *, resolve_chance: bool = True) -> RunikaState:
+    """``game.new_state(...)``, typed as Runika's state."""
+    return runika_state(game.new_state(seed, resolve_chance=resolve_chance))
+
+
+def start(players: int = 2, seed: int = 1, **options: Any) -> RunikaState:
     """A seeded new game with the setup's chance resolved."""
-    return game(players, **options).new_state(seed=seed)
+    return new_state(game(players, **options), seed=seed)
 
 
 def _dice_in(pos: dict[str, Any]) -> list[str]:
@@ -55,9 +75,9 @@ def position(
     seed: int = 1,
     *,
     options: dict[str, Any] | None = None,
-    seats: dict[int, dict[str, Any]] | None = None,
+    seats: Mapping[int, Any] | None = None,
     **fields: Any,
-) -> State:
+) -> RunikaState:
     """A turn position: by default seat ``first`` (0) is resolving its dice.
 
     ``seats`` maps a seat to its fields (grid rows, store, disc, tokens, runes, stack...);
@@ -96,7 +116,7 @@ def position(
     used = _dice_in(pos)
     pos["bag"] = {c: PER_COLOUR - used.count(c) for c in COLOURS}
     _balance_cards(g, pos, fields)
-    return g.state_from_json(doc)
+    return runika_state(g.state_from_json(doc))
 
 
 def _card_id(entry: Any) -> str:

@@ -25,19 +25,27 @@ from typing import Any
 
 import pytest
 from tests.position_guards import play_on
-from tests.rules.runika.rk_helpers import do, outcome, pos, position, seat_doc, texts
+from tests.rules.runika.rk_helpers import (
+    do,
+    outcome,
+    pos,
+    position,
+    runika_game,
+    seat_doc,
+    texts,
+)
 
 import grimoire
 from grimoire.core.errors import InvalidPosition
-from grimoire.core.game import Game
+from grimoire.games.runika.game import RunikaGame
 
 Doc = dict[str, Any]
 E = ".. .. .. .."
 FIVE_MB = "x" * 5_000_000
 
 
-def runika(players: int = 3, **options: Any) -> Game:
-    return grimoire.make("runika", players=players, **options)
+def runika(players: int = 3, **options: Any) -> RunikaGame:
+    return runika_game(grimoire.make("runika", players=players, **options))
 
 
 @cache
@@ -46,7 +54,7 @@ def _positions(players: int, seed: int, options: tuple[tuple[str, Any], ...]) ->
     game = runika(players, **dict(options))
     rng = random.Random(seed)
     state = game.new_state(seed)
-    out = []
+    out: list[str] = []
     while not state.is_terminal() and len(out) < 5000:
         out.append(json.dumps(state.to_json(history=False)))
         seat = min(state.seats_to_act())
@@ -111,7 +119,7 @@ def test_the_real_positions_used_here_load() -> None:
 
 # ----------------------------------------------------------------------------- seats and frames
 def _second_turn(position: Doc) -> bool:
-    return position["phase"] == "turns" and position["turn_i"] == 1 and position["round"] >= 2
+    return bool(position["phase"] == "turns" and position["turn_i"] == 1 and position["round"] >= 2)
 
 
 def test_turn_i_99_is_refused() -> None:
@@ -123,7 +131,7 @@ def test_turn_i_99_is_refused() -> None:
 
 
 def _first_is_seat_1(position: Doc) -> bool:
-    return (
+    return bool(
         position["phase"] == "turns"
         and position["first"] == 1
         and position["turn_i"] == 0
@@ -326,7 +334,7 @@ def test_simza_and_ainfean_may_target_any_other_players_grid(kind: str, professo
     at the claims stage can be hit. In simultaneous play seat 0 uses the professor while seat 1
     is at its claims and seat 2 has finished its turn (empty stack): all three grids, each
     holding a die, are offered. Today only seat 0's own grid is."""
-    ability = runika(3, **SIM).comp.professors[professor].ability  # type: ignore[attr-defined]
+    ability = runika(3, **SIM).comp.professors[professor].ability
     assert ability.kind == kind
     frame = {"k": "ab", "s": 0, "kind": kind, "src": ["p", professor], "m": True}
     frame |= {"p": professor, "g": -1, "c": -1, "a": {"kind": kind, **ability.params}}

@@ -229,7 +229,7 @@ def test_once_per_round_kindle_scores_the_first_claim_only() -> None:
     """Timing R (Kindle, "+1 point when you claim a rune"): two claims in one turn, one bonus:
     Sweep (three 1 faces) + 1, then Bedrock (three 1 faces) without the bonus."""
     rows = ["G1 G1 G1 ..", E, "Y1 Y1 Y1 ..", E]
-    shown = {"display": [["sweep"], ["bedrock"], ["charm"]]}
+    shown: dict[str, Any] = {"display": [["sweep"], ["bedrock"], ["charm"]]}
     state = position(seats={0: {"runes": ["kindle"], "grid": rows}}, **shown)
     do(state, "claim sweep")
     assert seat_doc(state)["tokens"] == 3 + 1

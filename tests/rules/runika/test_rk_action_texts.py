@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.rules.runika.rk_helpers import runika_game
 
 import grimoire
 from grimoire.core.errors import IllegalAction
@@ -103,8 +104,8 @@ def test_the_single_actions_are_the_first_six_ids() -> None:
 
 
 def test_the_hot_path_ids_are_the_codecs() -> None:
-    game = _state().game
-    ids, codec = game.ids, game.codec  # type: ignore[attr-defined]
+    game = runika_game(_state().game)
+    ids, codec = game.ids, game.codec
     assert [ids.enter(s, lane) for s in range(4) for lane in range(4)] == list(codec.ids("enter"))
     assert [ids.at(c, r) for c in range(16) for r in range(4)] == list(codec.ids("at"))
     for kind in codec.space.kinds:
@@ -164,7 +165,7 @@ def _check_chance_texts(state: Any, kinds: set[str]) -> set[str]:
     way; the kinds met."""
     from grimoire.games.runika import chance
 
-    seen = set()
+    seen: set[str] = set()
     rng = random.Random(5)
     while not kinds <= seen and not state.is_terminal() and state.step < 3000:
         if not state.is_chance():

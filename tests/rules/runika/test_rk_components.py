@@ -5,9 +5,18 @@ starting-rune marks without a code change."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from tests.rules.runika.rk_helpers import do, game, pos, position, seat_doc, texts
+from tests.rules.runika.rk_helpers import (
+    do,
+    game,
+    pos,
+    position,
+    runika_state,
+    seat_doc,
+    texts,
+)
 
 from grimoire.core.errors import InvalidOptions
 
@@ -84,12 +93,12 @@ def test_a_users_file_changes_the_starting_rune_marks(tmp_path: Path) -> None:
     main = [{"k": "main", "s": 0, "st": "claims"}]
     for components, marked in ((None, True), (path, False)):
         options = {"starting_rune_end": True, **({"components": components} if components else {})}
-        shown = {"display": [["sweep"], ["blaze"], ["spark"]]}
+        shown: dict[str, Any] = {"display": [["sweep"], ["blaze"], ["spark"]]}
         state = position(options=options, seats={0: {"grid": rows, "stack": main}}, **shown)
-        comp_basic = [state.game.comp.runes[r].id for r in state.game.comp.basic]
+        comp_basic = [state.comp.runes[r].id for r in state.comp.basic]
         doc = state.to_json(history=False)
         doc["position"]["deck"] = [r for r in comp_basic if r not in ("sweep", "blaze", "spark")]
-        state = state.game.state_from_json(doc)
+        state = runika_state(state.game.state_from_json(doc))
         do(state, "claim sweep")
         assert [r["id"] for r in seat_doc(state)["runes"]] == ["sweep"]
         assert pos(state)["start_done"] is marked

@@ -170,12 +170,12 @@ def test_an_at_frame_for_a_rune_not_on_display_is_refused() -> None:
     take a display card that is not there)."""
     rows = ["Y1 Y1 .. ..", "Y1 .. .. ..", "Y1 Y1 .. ..", "Y1 .. .. .."]  # Pivot twice
     claims = [{"k": "main", "s": 0, "st": "claims"}, {"k": "at", "s": 0, "r": 0}]
-    shown = {"display": [["pivot"], ["charm"], ["gale"]]}
+    shown: dict[str, Any] = {"display": [["pivot"], ["charm"], ["gale"]]}
     state = position(seats={0: {"grid": rows, "stack": claims[:1]}, 1: {"store": ["G?"]}}, **shown)
     state.apply_text("claim pivot", 0)
     doc = _doc(state)
     assert _frame(doc["position"])["k"] == "at"
-    sweep = next(r.index for r in state.comp.runes if r.id == "sweep")  # type: ignore[attr-defined]
+    sweep = next(r.index for r in state.comp.runes if r.id == "sweep")
     assert "seats[0].stack[1].r" in _refused(state, lambda p: _frame(p).update(r=sweep))
 
 

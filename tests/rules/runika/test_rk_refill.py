@@ -15,6 +15,8 @@ from tests.rules.runika.rk_helpers import (
     seat_doc,
 )
 
+from grimoire.games.runika.state import RunikaState
+
 PIVOT = ["Y1 Y1 .. ..", "Y1 .. .. ..", ".. .. .. ..", ".. .. .. .."]
 SWEEP = ["G1 G1 G1 ..", ".. .. .. ..", ".. .. .. ..", ".. .. .. .."]
 
@@ -27,7 +29,7 @@ def _state(
     deck: list[str],
     display: list[list[str]] | None = None,
     components: str | None = None,
-) -> object:
+) -> RunikaState:
     fields = runes_shown("sweep", "pivot", "kindle")
     fields["deck"] = deck
     if display is not None:

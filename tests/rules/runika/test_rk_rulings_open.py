@@ -182,7 +182,7 @@ def test_a_claim_bonus_owned_before_the_turn_scores() -> None:
 def test_no_ability_is_offered_while_claiming() -> None:
     """Ruling 23: abilities are used before the claims step; while claiming only claims and
     ``done`` are offered, even with an unused Sweep and an unflipped achievement owned."""
-    seats = {
+    seats: dict[int, dict[str, Any]] = {
         0: {"grid": KINDLE_AND_SWEEP, "stack": CLAIMS, "runes": ["pivot"]},
         1: {"store": ["G?"]},
     }

@@ -17,6 +17,8 @@ from tests.rules.runika.rk_helpers import (
     texts,
 )
 
+from grimoire.games.runika.state import RunikaState
+
 E = ".. .. .. .."
 SHOWN = runes_shown("sweep", "landslide", "wave_whip")  # GGG; Y. / YY / .P; BBB / P.P
 
@@ -25,7 +27,7 @@ def _claims(state_texts: list[str]) -> set[str]:
     return {t for t in state_texts if t.startswith("claim")}
 
 
-def _at(rows: list[str], store: list[str] | None = None, **fields: object) -> object:
+def _at(rows: list[str], store: list[str] | None = None, **fields: Any) -> RunikaState:
     merged = dict(SHOWN) | fields
     return position(seats={0: {"grid": rows, "store": store or []}}, **merged)
 

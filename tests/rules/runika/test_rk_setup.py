@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.rules.runika.rk_helpers import new_state
 
 from grimoire.core.errors import InvalidOptions
 from grimoire.games.runika.game import RunikaGame
@@ -11,14 +12,14 @@ from grimoire.games.runika.game import RunikaGame
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_display_players_plus_one_basic_runes(players: int) -> None:
     """Setup: players + 1 basic runes are laid face up (stacks count every rune)."""
-    state = RunikaGame(players).new_state(seed=3)
+    state = new_state(RunikaGame(players), seed=3)
     assert sum(len(stack) for stack in state.display) == players + 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_four_mastery_runes_unowned(players: int) -> None:
     """Setup: 4 mastery runes are laid out, owned by nobody."""
-    state = RunikaGame(players).new_state(seed=5)
+    state = new_state(RunikaGame(players), seed=5)
     assert len(state.mastery_row) == 4
     assert all(owner == -1 for _, owner in state.mastery_row)
 
@@ -26,7 +27,7 @@ def test_setup_four_mastery_runes_unowned(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_disc_green_on_top(players: int) -> None:
     """Setup: every player's disc starts with green on top (no quarter turn)."""
-    state = RunikaGame(players).new_state(seed=7)
+    state = new_state(RunikaGame(players), seed=7)
     assert state.disc == [0] * players
 
 

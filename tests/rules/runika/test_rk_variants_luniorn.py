@@ -3,6 +3,8 @@ Luniorn"; ruling 15)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tests.rules.runika.rk_helpers import (
     bag,
@@ -22,10 +24,10 @@ LUNIORN = {"luniorn": True}
 BASE_TOKENS = {"simza": {"tokens": [0]}, "ainfean": {"tokens": [0]}, "kobataan": {"tokens": [0]}}
 
 
-def _at_luniorn(die: str = "Ge", *more: str, **fields: object) -> State:
+def _at_luniorn(die: str = "Ge", *more: str, **fields: Any) -> State:
     """Seat 0 resolving ``die`` (and ``more`` stored dice) with Luniorn in play."""
     seats = fields.pop("seats", {0: {"store": [die, *more]}, 1: {"store": ["G?"]}})
-    return position(options=LUNIORN, seats=seats, **fields)  # type: ignore[arg-type]
+    return position(options=LUNIORN, seats=seats, **fields)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
