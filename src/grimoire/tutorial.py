@@ -438,7 +438,7 @@ class Lesson:
 
     @staticmethod
     def _outcome(state: State, text: str) -> int | None:
-        wanted = {_key(candidate) for candidate in _readings(text)}
+        wanted = {_key(text)}
         for outcome, _weight in state.chance_weights():
             if _key(state.action_to_string(outcome)) in wanted:
                 return outcome

@@ -17,7 +17,6 @@ from tests.rules.five_seals.fs_helpers import new_state
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.i18n import language_scope
-from grimoire.games.five_seals.frames import Decision
 from grimoire.games.five_seals.render_text import describe_prompt
 from grimoire.games.five_seals.state import FiveSealsState
 from grimoire.registry import make

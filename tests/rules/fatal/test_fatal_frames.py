@@ -36,7 +36,7 @@ def test_every_frame_kind_keeps_its_json_keys() -> None:
 
 
 def test_named_fields_read_and_write_the_short_keys() -> None:
-    frames: list[Frame] = [
+    frames: list[F.FatalFrame] = [
         F.ToRow(s=0, victim=2, row=1),
         F.SlotPick(s=1, mode="take", receiver_or_kind=2),
         F.SlotPick(s=1, mode="star"),  # the default receiver is left out, as it always was
