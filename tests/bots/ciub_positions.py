@@ -57,24 +57,34 @@ def position(
     return loaded
 
 
+# The turn's graph: key -> ("leaf", value) | ("max", [(1, child)]) | ("chance", [(weight, child)]).
+Graph = dict[str, tuple[str, Any]]
+
+
 def brute_force(state: CiubState, card_id: int) -> Fraction | float:
     """The best chance of meeting the card when the turn reaches its claim, from the engine's
     own game tree of the rest of the turn: every legal action but ``cancel`` (which only
     undoes), every chance outcome with its exact weight. Without a loop the tree is solved
     exactly (a ``Fraction``); a loop (a die re-rolling itself onto re-roll, a swap that lets
     the dice roll again) is solved by value iteration over the whole graph (a float)."""
+    graph, root = _turn_graph(state, card_id)
+    answer = _exact(graph, root, frozenset(), {})
+    return answer if answer is not None else _iterated(graph, root)
+
+
+def _key(s: CiubState) -> str:
+    doc = s.to_json(history=False)["position"]
+    del doc["decisions"]  # counts every decision: the same position has other counts
+    return json.dumps(doc, sort_keys=True)
+
+
+def _turn_graph(state: CiubState, card_id: int) -> tuple[Graph, str]:
+    """Every position of the rest of the turn, by key, with its edges; and the root's key."""
     card = state.c.cards[card_id]
     wild = bool(state.game.options["skulls_wild"])
     cancel = state.game.codec.encode("cancel")
-
-    def key(s: CiubState) -> str:
-        doc = s.to_json(history=False)["position"]
-        del doc["decisions"]  # counts every decision: the same position has other counts
-        return json.dumps(doc, sort_keys=True)
-
-    # The graph: key -> ("leaf", value) | ("max", [child]) | ("chance", [(weight, child)]).
-    graph: dict[str, tuple[str, Any]] = {}
-    root = key(state)
+    graph: Graph = {}
+    root = _key(state)
     todo = [(root, state)]
     while todo:
         k, s = todo.pop()
@@ -92,51 +102,53 @@ def brute_force(state: CiubState, card_id: int) -> Fraction | float:
         moves = s.chance_weights() if chance else [(a, 1) for a in s.legal_actions()]
         edges = []
         for move, weight in moves:
-            if not chance and move == cancel:
-                continue
-            child = s.clone()
-            assert isinstance(child, CiubState)
-            child.apply(move)
-            child_key = key(child)
-            edges.append((weight, child_key))
-            if child_key not in graph:
-                todo.append((child_key, child))
+            if chance or move != cancel:
+                child = s.clone()
+                assert isinstance(child, CiubState)
+                child.apply(move)
+                child_key = _key(child)
+                edges.append((weight, child_key))
+                if child_key not in graph:
+                    todo.append((child_key, child))
         graph[k] = ("chance" if chance else "max", edges)
+    return graph, root
 
-    def exact(k: str, path: frozenset[str], memo: dict[str, Fraction]) -> Fraction | None:
-        if k in memo:
-            return memo[k]
-        kind, data = graph[k]
-        if kind == "leaf":
-            return Fraction(data)
-        values = []
-        for weight, child in data:
-            if child in path:
-                return None  # a loop
-            value = exact(child, path | {k}, memo)
-            if value is None:
-                return None
-            values.append((weight, value))
-        if kind == "max":
-            result = max(value for _, value in values)
-        else:
-            result = sum(w * v for w, v in values) / sum(w for w, _ in values)
-        memo[k] = result
-        return result
 
-    answer = exact(root, frozenset(), {})
-    if answer is not None:
-        return answer
+def _exact(
+    graph: Graph, k: str, path: frozenset[str], memo: dict[str, Fraction]
+) -> Fraction | None:
+    """The exact value of ``k``, or None if a loop is met."""
+    if k in memo:
+        return memo[k]
+    kind, data = graph[k]
+    if kind == "leaf":
+        return Fraction(data)
+    values = []
+    for weight, child in data:
+        value = None if child in path else _exact(graph, child, path | {k}, memo)
+        if value is None:
+            return None  # a loop
+        values.append((weight, value))
+    if kind == "max":
+        result = max(value for _, value in values)
+    else:
+        result = sum(w * v for w, v in values) / sum(w for w, _ in values)
+    memo[k] = result
+    return result
+
+
+def _iterated(graph: Graph, root: str) -> float:
+    """The root's value by value iteration over the whole graph (it has loops)."""
     value = {k: float(data) if kind == "leaf" else 0.0 for k, (kind, data) in graph.items()}
     for _ in range(100_000):
         change = 0.0
         for k, (kind, data) in graph.items():
-            if kind == "leaf":
-                continue
             if kind == "max":
                 new = max(value[child] for _, child in data)
-            else:
+            elif kind == "chance":
                 new = sum(w * value[child] for w, child in data) / sum(w for w, _ in data)
+            else:
+                continue
             change = max(change, abs(new - value[k]))
             value[k] = new
         if change < 1e-15:

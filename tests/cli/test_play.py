@@ -63,7 +63,7 @@ def test_invalid_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "choose a number from 1 to" in text
     assert "'claim 21' is not possible: " in text
-    assert "cannot read 'fly away': say e.g. 'pass'" in text
+    assert "cannot read 'fly away': say e.g. 'mark 1'" in text
     assert session.state.to_json() == before  # nothing a bad answer did changed the game
     assert not (tmp_path / "save.json").exists()  # the person said no
 

@@ -224,7 +224,10 @@ def garbled(value: str) -> list[str]:
     ]
 
 
-def mutate_once(doc: Any, ch: Chooser, players: int, others: list[Any]) -> tuple[Any, str]:
+Mutation = tuple[Any, str]  # the (possibly replaced) position and what was done
+
+
+def mutate_once(doc: Any, ch: Chooser, players: int, others: list[Any]) -> Mutation:
     """Apply one mutation to ``doc`` (a position; returned, possibly replaced whole)."""
     if not isinstance(doc, (dict, list)) or not doc:
         whole = ch.pick([[], None, {}, 0, "x", [doc], {"position": doc}])
@@ -249,63 +252,97 @@ def mutate_once(doc: Any, ch: Chooser, players: int, others: list[Any]) -> tuple
             every = framed
     if not every:
         return doc, "nothing to mutate"
+    if kind == "splice":
+        return _splice(doc, ch, others)
+    return MUTATIONS[kind](doc, ch, every, players)
 
-    def where(test: Callable[[Any], bool]) -> Path | None:
-        found = [p for p in every if test(get(doc, p))]
-        return ch.pick(found) if found else None
 
-    if kind == "delete":
-        path = ch.pick(every)
-        del get(doc, path[:-1])[path[-1]]
-        return doc, f"delete {list(path)}"
-    if kind == "retype":
-        path = ch.pick(every)
-        value = ch.pick(retyped(get(doc, path)))
-        put(doc, path, value)
-        return doc, f"{list(path)} := {json.dumps(value)}"
-    if kind == "range":
-        path = where(is_int)
-        if path is None:
-            return doc, "no int"
-        value = ch.pick(out_of_range(get(doc, path), players))
-        put(doc, path, value)
-        return doc, f"{list(path)} := {value}"
-    if kind == "string":
-        path = where(lambda v: isinstance(v, str))
-        if path is None:
-            return doc, "no string"
-        value = ch.pick(garbled(get(doc, path)))
-        put(doc, path, value)
-        return doc, f"{list(path)} := {json.dumps(value)[:60]}"
-    if kind in ("duplicate", "truncate", "extend"):
-        path = where(lambda v: isinstance(v, list) and bool(v))
-        if path is None:
-            return doc, "no list"
-        items = get(doc, path)
-        if kind == "duplicate":
-            i, j = ch.integer(0, len(items) - 1), ch.integer(0, len(items))
-            items.insert(j, copy.deepcopy(items[i]))
-            return doc, f"{list(path)}: duplicate item {i} at {j}"
-        if kind == "truncate":
-            k = ch.integer(0, len(items) - 1)
-            del items[k:]
-            return doc, f"{list(path)}: truncated to {k}"
-        extra = ch.pick([copy.deepcopy(items[-1]), copy.deepcopy(items[0]), 0, None, "x"])
-        times = ch.integer(1, 3)
-        items.extend(copy.deepcopy(extra) for _ in range(times))
-        return doc, f"{list(path)}: extended by {times} x {json.dumps(extra)[:60]}"
-    if kind == "swap":
-        first = ch.pick(every)
-        siblings = [p for p in every if p[:-1] == first[:-1] and p != first]
-        near = ch.integer(0, 2) > 0 and bool(siblings)  # mostly a sibling field
-        second = ch.pick(siblings) if near else ch.pick(every)
-        if first[: len(second)] == second or second[: len(first)] == first:
-            return doc, "swap of nested paths skipped"
-        a, b = copy.deepcopy(get(doc, first)), copy.deepcopy(get(doc, second))
-        put(doc, first, b)
-        put(doc, second, a)
-        return doc, f"swap {list(first)} and {list(second)}"
-    # splice: a top-level field (or a seat's field) from another snapshot of the same game
+def _where(doc: Any, ch: Chooser, every: list[Path], test: Callable[[Any], bool]) -> Path | None:
+    found = [p for p in every if test(get(doc, p))]
+    return ch.pick(found) if found else None
+
+
+def _delete(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = ch.pick(every)
+    del get(doc, path[:-1])[path[-1]]
+    return doc, f"delete {list(path)}"
+
+
+def _retype(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = ch.pick(every)
+    value = ch.pick(retyped(get(doc, path)))
+    put(doc, path, value)
+    return doc, f"{list(path)} := {json.dumps(value)}"
+
+
+def _range(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = _where(doc, ch, every, is_int)
+    if path is None:
+        return doc, "no int"
+    value = ch.pick(out_of_range(get(doc, path), players))
+    put(doc, path, value)
+    return doc, f"{list(path)} := {value}"
+
+
+def _string(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = _where(doc, ch, every, lambda v: isinstance(v, str))
+    if path is None:
+        return doc, "no string"
+    value = ch.pick(garbled(get(doc, path)))
+    put(doc, path, value)
+    return doc, f"{list(path)} := {json.dumps(value)[:60]}"
+
+
+def _list_path(doc: Any, ch: Chooser, every: list[Path]) -> Path | None:
+    return _where(doc, ch, every, lambda v: isinstance(v, list) and bool(v))
+
+
+def _duplicate(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = _list_path(doc, ch, every)
+    if path is None:
+        return doc, "no list"
+    items = get(doc, path)
+    i, j = ch.integer(0, len(items) - 1), ch.integer(0, len(items))
+    items.insert(j, copy.deepcopy(items[i]))
+    return doc, f"{list(path)}: duplicate item {i} at {j}"
+
+
+def _truncate(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = _list_path(doc, ch, every)
+    if path is None:
+        return doc, "no list"
+    items = get(doc, path)
+    k = ch.integer(0, len(items) - 1)
+    del items[k:]
+    return doc, f"{list(path)}: truncated to {k}"
+
+
+def _extend(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    path = _list_path(doc, ch, every)
+    if path is None:
+        return doc, "no list"
+    items = get(doc, path)
+    extra = ch.pick([copy.deepcopy(items[-1]), copy.deepcopy(items[0]), 0, None, "x"])
+    times = ch.integer(1, 3)
+    items.extend(copy.deepcopy(extra) for _ in range(times))
+    return doc, f"{list(path)}: extended by {times} x {json.dumps(extra)[:60]}"
+
+
+def _swap(doc: Any, ch: Chooser, every: list[Path], players: int) -> Mutation:
+    first = ch.pick(every)
+    siblings = [p for p in every if p[:-1] == first[:-1] and p != first]
+    near = ch.integer(0, 2) > 0 and bool(siblings)  # mostly a sibling field
+    second = ch.pick(siblings) if near else ch.pick(every)
+    if first[: len(second)] == second or second[: len(first)] == first:
+        return doc, "swap of nested paths skipped"
+    a, b = copy.deepcopy(get(doc, first)), copy.deepcopy(get(doc, second))
+    put(doc, first, b)
+    put(doc, second, a)
+    return doc, f"swap {list(first)} and {list(second)}"
+
+
+def _splice(doc: Any, ch: Chooser, others: list[Any]) -> Mutation:
+    """A top-level field (or a seat's field) from another snapshot of the same game."""
     other = ch.pick(others)
     if not isinstance(other, dict) or not isinstance(doc, dict):
         return doc, "no splice"
@@ -315,6 +352,18 @@ def mutate_once(doc: Any, ch: Chooser, players: int, others: list[Any]) -> tuple
     key = ch.pick(keys)
     doc[key] = copy.deepcopy(other[key])
     return doc, f"{key!r} from another snapshot"
+
+
+MUTATIONS: dict[str, Callable[[Any, Chooser, list[Path], int], Mutation]] = {
+    "delete": _delete,
+    "retype": _retype,
+    "range": _range,
+    "string": _string,
+    "duplicate": _duplicate,
+    "truncate": _truncate,
+    "extend": _extend,
+    "swap": _swap,
+}
 
 
 def mutated(ch: Chooser, name: str) -> tuple[Game, dict[str, Any], list[str]]:

@@ -19,7 +19,10 @@ def test_the_committed_tables_are_current() -> None:
 
 def test_a_table_lists_every_id_with_its_text(tmp_path: Path) -> None:
     game = grimoire.make("fatal", grimoire.game_class("fatal").max_players)
-    rows = [line for line in action_table("fatal").splitlines() if line[:2] == "| "]
+    table = action_table("fatal")
+    assert "## Kinds" in table  # each kind declared, above the ids
+    ids = table.split(f"## {game.players} players", 1)[1]
+    rows = [line for line in ids.splitlines() if line[:2] == "| "]
     assert len(rows) == game.num_actions + 2  # and the header rows
     state = game.new_state(0)
     assert rows[2].startswith(f"| 0 | {state.action_to_string(0)} |")

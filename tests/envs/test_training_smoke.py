@@ -82,6 +82,7 @@ def test_maskable_ppo_learns_and_plays_as_a_bot(tmp_path: Path, one_thread: Any)
         after = model.policy.predict_values(batch).numpy().ravel()
     assert np.abs(after - before).max() > 1e-3  # the critic learnt something from the points
 
+    del model.train  # the recording wrapper: SB3 saves the model's attributes, not this test's
     path = tmp_path / "runika-ppo.zip"
     model.save(path)
     loaded = sb3_contrib.MaskablePPO.load(path, device="cpu")

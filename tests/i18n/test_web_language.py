@@ -37,3 +37,18 @@ def test_the_game_page_in_german_and_the_rules_of_the_current_step(client: TestC
     assert rule["document"] == "ciub.md" and rule["heading"] == "A turn"
     assert "**Phase 1**" in rule["text"]
     assert client.get("/api/games/nothing/rules").status_code == 404
+
+
+def test_the_live_socket_speaks_the_language_the_page_names(client: TestClient) -> None:
+    """A browser need not send Accept-Language with a WebSocket handshake (Chromium does not):
+    the page names its language in the socket's address, and the updates come in it."""
+    game_id = new_table(client, "ciub", start_player=0)
+    with client.websocket_connect(f"/api/games/{game_id}/ws?lang=de") as socket:
+        german = socket.receive_json()
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        english = socket.receive_json()
+    assert german["version"] == english["version"] and german["log"]
+    logs = [[line["text"] for line in doc["log"]] for doc in (german, english)]
+    assert logs[0] != logs[1]  # the same lines, in German to the German page
+    state = client.get(f"/api/games/{game_id}/state").json()
+    assert logs[1] == [line["text"] for line in state["log"]]

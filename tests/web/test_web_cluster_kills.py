@@ -204,58 +204,14 @@ def test_kill_nine_twice_under_websocket_clients_a_clock_runs_out_once_nothing_l
     # a spectator at each process, not through the proxy: whichever process hands the seat over
     # tells its own listeners of it (the events of a payload are the process's own)
     at_each = [Listener(proxy, game_id, None, at=server.port) for server in servers]
-    acknowledged: list[tuple[int, dict[str, Any]]] = []
-
-    def move(seat: int, listener: Listener) -> bool:
-        """The seat's next action, on the state its socket last told it of; False if it did
-        not move: the game ended, or that state was old news and the newer one is not the
-        seat's turn. (A socket's last word may be old news: one whose process was killed hears
-        nothing until it reconnects, and a process killed just after acknowledging a move never
-        told of the state after it.)"""
-        while True:
-            state = listener.wait(
-                lambda p: p.get("your_turn", False) or p.get("status") == "finished",
-                f"seat {seat}'s turn",
-            )
-            if state["status"] == "finished":
-                return False
-            answer = request(
-                "POST",
-                base + "/actions",
-                tokens[seat],
-                json={"version": state["version"], "action": {"id": state["actions"][-1]["id"]}},
-            )
-            if answer.status_code == 200:
-                acknowledged.append((seat, answer.json()))
-                return True
-            assert answer.status_code == 409, answer.text  # a bot moved first, or old news
-            newer = listener.wait(lambda p, v=state["version"]: p["version"] > v, "a newer state")
-            if not (newer.get("your_turn") or newer.get("status") == "finished"):
-                return False
-
-    def next_mover() -> int:
-        """The person to act, as the database has it (asked through the proxy, so of any
-        live process); both people move in turn here, so it waits out the bot's turns."""
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            state = request("GET", base + "/state", tokens[0]).json()
-            people = [seat for seat in state["to_act"] if seat in (0, 1)]
-            if people:
-                return int(people[0])
-            assert state["status"] != "finished" and time.monotonic() < deadline, "nobody's turn"
-            time.sleep(0.02)
-
-    def kill_under(listener: Listener) -> int:
-        """kill -9 the process the listener's socket is on; its port."""
-        port = listener.backends[-1]
-        by_port[port].kill()
-        return port
+    table = _Table(base, tokens, by_port)
+    acknowledged, move, next_mover = table.acknowledged, table.move, table.next_mover
 
     # both people play a few moves; seat 0's process dies under its socket
     while len(acknowledged) < 4:
         mover = next_mover()
         move(mover, (ann, bea)[mover])
-    first = kill_under(ann)
+    first = table.kill_under(ann)
 
     # the clock runs on: seat 1's turn comes, its person never moves, time passes its move
     while next_mover() != 1:
@@ -274,7 +230,7 @@ def test_kill_nine_twice_under_websocket_clients_a_clock_runs_out_once_nothing_l
     while len(acknowledged) < moved + 2:
         assert ann.last().get("status") != "finished"
         move(0, ann)
-    second = kill_under(ann)
+    second = table.kill_under(ann)
     while True:
         state = ann.wait(lambda p: p["your_turn"] or p["status"] == "finished", "seat 0's turn")
         if state["status"] == "finished":
@@ -290,37 +246,102 @@ def test_kill_nine_twice_under_websocket_clients_a_clock_runs_out_once_nothing_l
         assert versions == sorted(versions)  # nobody was ever told of a state taken back
         assert listener.backends[-1] == alive.port
     assert len(ann.backends) >= 3 and ann.backends[1] != ann.backends[0]
-    # the clock's hand-over, once: one "bot" event for seat 1 (its clock ran out) in all that
-    # every client was told, whichever process told it
+    _one_hand_over(listeners + at_each, at_each)
+    assert [seat["name"] for seat in final["seats"]][1] == "Player 2 (bot)"
+    # bots kept moving after each kill: every seat played all its cards
+    assert len(set(map(len, final["view"]["played"]))) == 1
+    assert sum(seat == 1 for seat, _ in acknowledged) >= 1 and len(acknowledged) >= 8
+    _nothing_lost(alive.url, game_id, tokens, acknowledged, final)
+
+
+class _Table:
+    """The two people of the cluster test at their table: their moves, acknowledged ones kept."""
+
+    def __init__(self, base: str, tokens: dict[int, str], by_port: dict[int, Any]) -> None:
+        self.base, self.tokens, self.by_port = base, tokens, by_port
+        self.acknowledged: list[tuple[int, dict[str, Any]]] = []
+
+    def move(self, seat: int, listener: Listener) -> bool:
+        """The seat's next action, on the state its socket last told it of; False if it did
+        not move: the game ended, or that state was old news and the newer one is not the
+        seat's turn. (A socket's last word may be old news: one whose process was killed hears
+        nothing until it reconnects, and a process killed just after acknowledging a move never
+        told of the state after it.)"""
+        while True:
+            state = listener.wait(
+                lambda p: p.get("your_turn", False) or p.get("status") == "finished",
+                f"seat {seat}'s turn",
+            )
+            if state["status"] == "finished":
+                return False
+            answer = request(
+                "POST",
+                self.base + "/actions",
+                self.tokens[seat],
+                json={"version": state["version"], "action": {"id": state["actions"][-1]["id"]}},
+            )
+            if answer.status_code == 200:
+                self.acknowledged.append((seat, answer.json()))
+                return True
+            assert answer.status_code == 409, answer.text  # a bot moved first, or old news
+            newer = listener.wait(lambda p, v=state["version"]: p["version"] > v, "a newer state")
+            if not (newer.get("your_turn") or newer.get("status") == "finished"):
+                return False
+
+    def next_mover(self) -> int:
+        """The person to act, as the database has it (asked through the proxy, so of any
+        live process); both people move in turn here, so it waits out the bot's turns."""
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            state = request("GET", self.base + "/state", self.tokens[0]).json()
+            people = [seat for seat in state["to_act"] if seat in (0, 1)]
+            if people:
+                return int(people[0])
+            assert state["status"] != "finished" and time.monotonic() < deadline, "nobody's turn"
+            time.sleep(0.02)
+
+    def kill_under(self, listener: Listener) -> int:
+        """kill -9 the process the listener's socket is on; its port."""
+        port = listener.backends[-1]
+        self.by_port[port].kill()
+        return port
+
+
+def _one_hand_over(listeners: list[Listener], at_each: list[Listener]) -> None:
+    """The clock's hand-over, once: one "bot" event for seat 1 (its clock ran out) in all that
+    every client was told, whichever process told it."""
     for listener in at_each:
         listener.done.set()
     events = {
         (event["kind"], event["seat"], event["after"], event["detail"])
-        for listener in listeners + at_each
+        for listener in listeners
         for message in listener.heard
         for event in message["events"]
         if event["kind"] == "bot"
     }
     assert len(events) == 1 and next(iter(events))[1::2] == (1, "ran_out"), events
-    assert [seat["name"] for seat in final["seats"]][1] == "Player 2 (bot)"
-    # bots kept moving after each kill: every seat played all its cards
-    assert len(set(map(len, final["view"]["played"]))) == 1
-    assert sum(seat == 1 for seat, _ in acknowledged) >= 1 and len(acknowledged) >= 8
 
-    # no acknowledged move lost: the record replays to each acknowledged state, and the last.
-    # (Seat 1's token holds no seat since the bot took it: its states are compared as anyone
-    # sees them, without the hand only its seat saw.)
+
+def _nothing_lost(
+    url: str,
+    game_id: str,
+    tokens: dict[int, str],
+    acknowledged: list[tuple[int, dict[str, Any]]],
+    final: dict[str, Any],
+) -> None:
+    """No acknowledged move lost: the record replays to each acknowledged state, and the last.
+    (Seat 1's token holds no seat since the bot took it: its states are compared as anyone
+    sees them, without the hand only its seat saw.)"""
+
     def public(view: dict[str, Any]) -> dict[str, Any]:
         return {key: value for key, value in view.items() if key not in ("hand", "viewer")}
 
     for seat, seen in acknowledged:
         step = seen["log_length"]
-        again = request("GET", f"{alive.url}/api/games/{game_id}/replay?step={step}", tokens[seat])
+        again = request("GET", f"{url}/api/games/{game_id}/replay?step={step}", tokens[seat])
         if seat == 0:
             assert again.json()["view"] == seen["view"], (seat, step)
         else:
             assert public(again.json()["view"]) == public(seen["view"]), (seat, step)
-    end = request(
-        "GET", f"{alive.url}/api/games/{game_id}/replay?step={final['log_length']}", tokens[0]
-    )
+    end = request("GET", f"{url}/api/games/{game_id}/replay?step={final['log_length']}", tokens[0])
     assert end.json()["view"] == final["view"]

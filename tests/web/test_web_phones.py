@@ -366,6 +366,7 @@ def probe(page: Any, state: Any, seat: int) -> None:
         "to_act": [seat],
         "your_turn": True,
         "actions": [state.action_to_json(a) for a in state.legal_actions(seat)],
+        "action_fields": ["kind", *state.game.codec.fields],  # as the server's payload says
         "renderer": "/assets/games/fatal/render.js",
         "stylesheet": "/assets/games/fatal/render.css",
         "svg": None,

@@ -125,6 +125,12 @@ class Game(ABC):
             self.max_decisions = int(self.options[DECISION_LIMIT])
         self._check_options()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game is its class, seat count and options: pickled so (by reference to the class),
+        # not attribute by attribute, since its tables may hold compiled closures that cannot
+        # be pickled (a saved RL model, a process pool's task)
+        return (type(self), (self.players, dict(self.options)))
+
     def _check_options(self) -> None:  # noqa: B027 - an optional hook
         """Cross-option checks (hook); raise InvalidOptions."""
 

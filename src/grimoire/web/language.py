@@ -52,7 +52,14 @@ def level_name(level: str | None, lang: str) -> str:
 
 
 def page_language(request: HTTPConnection) -> str:
-    """The language of the page for this request (or WebSocket)."""
+    """The language of the page for this request (or WebSocket): a ``lang`` query parameter
+    (the page's own, on its WebSocket: browsers need not send ``Accept-Language`` with the
+    handshake, and Chromium does not), else the cookie, else ``Accept-Language``."""
+    asked = request.query_params.get("lang")
+    if asked:
+        lang, warning = resolve(asked)
+        if warning is None:
+            return lang
     chosen = request.cookies.get(COOKIE)
     if chosen:
         lang, warning = resolve(chosen)

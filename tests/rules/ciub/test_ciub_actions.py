@@ -280,7 +280,7 @@ def test_what_the_old_parser_refused_is_refused(at: str, text: str) -> None:
     ("at", "text", "reason"),
     [
         ("base", "claim 99", "there is no card '99' (say e.g. 1, 2, 3)"),
-        ("base", "use X9", "there is no die 'x9' (dice are named like W1, B3)"),
+        ("base", "use X9", "there is no die 'X9' (dice are named like W1, B3)"),
         ("base", "take black", "there is no colour 'black' (say e.g. white, yellow, orange)"),
         ("base", "face #9", "there is no face #9 (faces are #0..#5)"),
         ("base", "face 3", "'face ...' only answers which face to adjust a die to"),

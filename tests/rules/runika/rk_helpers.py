@@ -111,20 +111,8 @@ def _balance_cards(g: RunikaGame, pos: dict[str, Any], fields: dict[str, Any]) -
     mastery rune holds its card; the achievement cards the seats hold leave their deck."""
     comp = g.comp
     secret = bool(g.options["secret_runes"])
-    for entry in pos["mastery"]:
-        if entry["owner"] is not None:
-            seat = pos["seats"][entry["owner"]]
-            if entry["rune"] not in [_card_id(e) for e in seat["runes"]]:
-                seat["runes"].append(entry["rune"])
-    held: list[str] = []
-    for s, seat in enumerate(pos["seats"]):
-        runes = seat["secret"] if secret else [_card_id(e) for e in seat["runes"]]
-        held += runes
-        for entry in pos["mastery"]:
-            if entry["rune"] in runes and entry["owner"] in (None, s):
-                entry["owner"] = s
-                if entry["rune"] not in seat["mastered"]:
-                    seat["mastered"].append(entry["rune"])
+    _owners_hold_their_mastery_cards(pos)
+    held = _held_runes(pos, secret)
     mastery = [comp.runes[r].id for r in comp.mastery]
     if secret and "mastery_box" not in fields:
         pos["mastery_box"] = [r for r in mastery if r not in held]
@@ -136,22 +124,53 @@ def _balance_cards(g: RunikaGame, pos: dict[str, Any], fields: dict[str, Any]) -
             if rune in pos["deck"]:
                 pos["deck"].remove(rune)
     else:
-        every = [comp.runes[r].id for r in comp.basic for _ in range(comp.runes[r].copies)]
-        for rune in basic:
-            every.remove(rune)
-        if "display" not in fields:
-            for slot, stack in enumerate(pos["display"]):
-                if any(rune in basic for rune in stack):
-                    shown = {r for other in pos["display"] for r in other}
-                    pos["display"][slot] = [next(r for r in every if r not in shown)]
-        for rune in (r for stack in pos["display"] for r in stack):
-            if rune in every:
-                every.remove(rune)
-        pos["deck"] = every
+        pos["deck"] = _rest_of_the_runes(g, pos, fields, basic)
     for seat in pos["seats"]:
         for entry in seat["achievements"]:
             if _card_id(entry) in pos["achievement_deck"]:
                 pos["achievement_deck"].remove(_card_id(entry))
+
+
+def _owners_hold_their_mastery_cards(pos: dict[str, Any]) -> None:
+    for entry in pos["mastery"]:
+        if entry["owner"] is not None:
+            seat = pos["seats"][entry["owner"]]
+            if entry["rune"] not in [_card_id(e) for e in seat["runes"]]:
+                seat["runes"].append(entry["rune"])
+
+
+def _held_runes(pos: dict[str, Any], secret: bool) -> list[str]:
+    """The rune cards the seats hold; a mastery rune held is its holder's, and mastered."""
+    held: list[str] = []
+    for s, seat in enumerate(pos["seats"]):
+        runes = seat["secret"] if secret else [_card_id(e) for e in seat["runes"]]
+        held += runes
+        for entry in pos["mastery"]:
+            if entry["rune"] in runes and entry["owner"] in (None, s):
+                entry["owner"] = s
+                if entry["rune"] not in seat["mastered"]:
+                    seat["mastered"].append(entry["rune"])
+    return held
+
+
+def _rest_of_the_runes(
+    g: RunikaGame, pos: dict[str, Any], fields: dict[str, Any], basic: list[str]
+) -> list[str]:
+    """The deck: every basic rune card but those held and those on display (a display the test
+    does not name shows another rune where it showed a held one)."""
+    comp = g.comp
+    every = [comp.runes[r].id for r in comp.basic for _ in range(comp.runes[r].copies)]
+    for rune in basic:
+        every.remove(rune)
+    if "display" not in fields:
+        for slot, stack in enumerate(pos["display"]):
+            if any(rune in basic for rune in stack):
+                shown = {r for other in pos["display"] for r in other}
+                pos["display"][slot] = [next(r for r in every if r not in shown)]
+    for rune in (r for stack in pos["display"] for r in stack):
+        if rune in every:
+            every.remove(rune)
+    return every
 
 
 def texts(state: State, seat: int | None = None) -> list[str]:

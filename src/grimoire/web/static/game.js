@@ -429,7 +429,9 @@ let retry = 500;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+  // the page's language asked for by name: a browser need not send Accept-Language with it
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws?lang=${lang}`);
   socket.onopen = () => {
     retry = 500;
     conn.classList.add("live");
