@@ -391,6 +391,9 @@ class State(ABC):
 
     def legal_count(self, seat: int | None = None) -> int:
         """``len(legal_actions(seat))``, without copying them."""
+        known = self._known_legal(seat)
+        if known is not None:
+            return len(known)
         actor = self._resolve_actor(seat)
         if actor == CHANCE:
             return len(self._cached_weights())
@@ -423,11 +426,22 @@ class State(ABC):
         """Why ``apply(action, seat)`` would be refused now (the text it would raise), or None
         if it is legal. Changes nothing.
         """
+        known = self._known_legal(seat)
+        if known is not None and action in known and not isinstance(action, bool):
+            return None
         try:
             actor = self._resolve_actor(seat)
         except IllegalAction as error:
             return str(error)
         return self._refusal(actor, action)
+
+    def _known_legal(self, seat: int | None) -> list[int] | None:
+        """The legal actions of ``seat`` if this step already computed them for it (so the
+        seat is one to act: the cache is kept for one step and actor), else None."""
+        cache = self._legal_cache
+        if cache is None or seat is None or seat < 0:
+            return None
+        return cache[2] if cache[0] == self.step and cache[1] == seat else None
 
     def _refusal(self, actor: int, action: object) -> str | None:
         if isinstance(action, bool) or not isinstance(action, int):
