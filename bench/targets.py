@@ -14,6 +14,7 @@ same run. The build that runs (compiled or pure) heads the table. Targets:
 * clone <= backgammon's clone; round trip with a mid-game history <= 5x backgammon's;
 * ``import grimoire`` <= ``import pyspiel``; ``grimoire --help`` <= 2x that;
 * a learner's PettingZoo loop (``last()`` + ``step()``) <= 2x the engine step;
+* a study's games per CPU s (random bots) >= 0.9 of the same games played by ``play_game``;
 * search iterations per CPU s (reported; the target is 5x the figures of docs/speed.md).
 
 Never asserted in tests. Results: bench/results/targets-<build>.json with ``--json``.
@@ -142,6 +143,27 @@ def search_rate(name: str, players: int, seconds: float) -> float:
     return done / spent
 
 
+def study_ratio(name: str, players: int, games: int, seed: int = 7) -> float:
+    """``run_study`` ÷ ``play_game``: games per CPU s of a study of random bots (one process)
+    against the same games played by ``play_game`` alone (the same seeds and bots, no record,
+    no observer): the study driver's own cost (issue 34's target: >= 0.9)."""
+    from grimoire.sim.study import StudySpec, local_backend, run_study
+    from grimoire.sim.study import study_games as planned
+
+    spec = StudySpec(name, [players], games=games, seed=seed, lineups=[["random"]], chunk=games)
+    game = grimoire.make(name, players)
+    plays = planned(spec)
+    start = CLOCK()
+    for seed, kinds, bot_seeds in plays:
+        pairs = zip(kinds, bot_seeds, strict=True)
+        bots = [make_bot(kind, game, bot_seed) for kind, bot_seed in pairs]
+        play_game(game, bots, seed, keep_record=False)
+    plain = CLOCK() - start
+    start = CLOCK()
+    run_study(spec, local_backend)
+    return plain / (CLOCK() - start)
+
+
 def pettingzoo_ratio(name: str, players: int) -> float | None:
     try:
         from bench_envs import engine, pettingzoo_loop
@@ -248,6 +270,9 @@ def main() -> None:
         row("grimoire --help", helps / spiel, "x import pyspiel", "<= 2x", helps <= 2 * spiel)
     else:
         row("import grimoire", mine * 1000, "CPU ms", "(no pyspiel)", None)
+    for name, players in HEURISTIC_AT.items():
+        ratio = study_ratio(name, players, 10 if args.quick else 40)
+        row(f"run_study ÷ play_game {name} {players}p", ratio, "x", ">= 0.9", ratio >= 0.9)
     for name, players in HEURISTIC_AT.items():
         pz_ratio = pettingzoo_ratio(name, players)
         if pz_ratio is not None:

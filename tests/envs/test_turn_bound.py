@@ -92,7 +92,7 @@ def test_the_run_counts_one_seat_in_a_row_and_restarts_at_chance_or_another_seat
     if seat in state.seats_to_act():
         run.before(state, seat)
         assert run.length == 1  # nothing between: the run goes on
-    state.history.append((-1, 0))  # anything between two decisions ...
+    state.history = [*state.history, (-1, 0)]  # anything between two decisions ...
     run.before(state, seat)
     assert run.length == 0  # ... starts a new run
     with pytest.raises(ValueError, match="max_turn_steps"):

@@ -23,7 +23,7 @@ from grimoire.core.documents import excerpt
 from grimoire.core.errors import InvalidOptions, InvalidPosition
 from grimoire.core.observation import ObservationEncoder
 from grimoire.core.options import DECISION_LIMIT, Option, decision_limit, resolve_options
-from grimoire.core.state import CHANCE, POSITION_FORMAT, PausedGC, State
+from grimoire.core.state import POSITION_FORMAT, PausedGC, State, history_from_json
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,8 @@ class Game(ABC):
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise InvalidPosition(f"seed = {excerpt(seed)}: a whole number >= 0")
             state = self._state_from_position(seed, dict(position))
-            raw = doc.get("history", [])
-            if trusted:
-                state.history = list(map(tuple, raw))
-            else:
-                state.history = _history(raw, self.num_actions)
-            step = doc.get("step", len(state.history))
+            state._take_history(history_from_json(doc.get("history", []), not trusted))
+            step = doc.get("step", state.history_length())
             if isinstance(step, bool) or not isinstance(step, int) or step < 0:
                 raise InvalidPosition(f"step = {excerpt(step)}: a whole number >= 0")
             state.step = step
@@ -491,23 +487,6 @@ def _package_folder(cls: type[Game], folder: str, marker: str) -> Traversable | 
         if (candidate / marker).is_file():
             return candidate
     return None
-
-
-def _history(raw: Any, num_actions: int) -> list[tuple[int, int]]:
-    """A position's history entries, checked: (actor, action) pairs of whole numbers."""
-    if not isinstance(raw, list):
-        raise InvalidPosition(f"history must be a list, not {excerpt(raw)}")
-    out: list[tuple[int, int]] = []
-    for index, entry in enumerate(raw):
-        if (
-            not isinstance(entry, list | tuple)
-            or len(entry) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in entry)
-            or entry[0] < CHANCE
-        ):
-            raise InvalidPosition(f"history[{index}] = {excerpt(entry)}: an [actor, action] pair")
-        out.append((int(entry[0]), int(entry[1])))
-    return out
 
 
 def _try_out(state: State) -> None:

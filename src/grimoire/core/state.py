@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from mypy_extensions import mypyc_attr
 
 from grimoire.core.action_declaration import normalise
-from grimoire.core.errors import IllegalAction
+from grimoire.core.documents import excerpt
+from grimoire.core.errors import IllegalAction, InvalidPosition
 from grimoire.core.i18n import engine_text as _t
 from grimoire.core.rng import pick_weighted, weights_of
 
@@ -98,6 +99,32 @@ def copy_fields(
         setattr(target, name, [inner[:] for inner in getattr(source, name)])
 
 
+def history_from_json(raw: object, checked: bool = True) -> list[tuple[int, int]]:
+    """A position's history entries as ``(actor, action)`` tuples. ``checked``: each entry
+    must be an ``[actor, action]`` pair of whole numbers with ``actor >= CHANCE``, else
+    ``InvalidPosition`` names the first that is not (``trusted`` documents skip the check)."""
+    if not isinstance(raw, list):
+        raise InvalidPosition(f"history must be a list, not {excerpt(raw)}")
+    if not checked:
+        return [(entry[0], entry[1]) for entry in raw]
+    out: list[tuple[int, int]] = []
+    for entry in raw:
+        if isinstance(entry, list | tuple) and len(entry) == 2:
+            actor = entry[0]
+            action = entry[1]
+            if (
+                isinstance(actor, int)
+                and isinstance(action, int)
+                and not isinstance(actor, bool)
+                and not isinstance(action, bool)
+                and actor >= CHANCE
+            ):
+                out.append((int(actor), int(action)))
+                continue
+        raise InvalidPosition(f"history[{len(out)}] = {excerpt(entry)}: an [actor, action] pair")
+    return out
+
+
 # compiled by mypyc in the optional compiled build; games, bots and tests subclass it
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
@@ -107,7 +134,12 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self.step = 0  # actions applied so far; numbers the chance draws
-        self.history: list[tuple[int, int]] = []  # (actor, action); actor is a seat or CHANCE
+        # The history, (actor, action) entries (actor a seat or CHANCE), is the first
+        # ``_length`` entries of ``_log``, a list that clones share: a clone copies two
+        # references, not 1,400 entries. Whoever appends at the end of the shared list (its
+        # tip) appends in place; a state behind the tip copies its own part first.
+        self._log: list[tuple[int, int]] = []
+        self._length = 0
         # (step, actor, legal actions, chance weights): valid while step and actor match
         self._legal_cache: tuple[int, int, list[int], list[tuple[int, int]]] | None = None
         # Scratch space for a game's derived facts. The core empties it after every apply, in
@@ -122,6 +154,49 @@ class State(ABC):
         # game that has one (``Game.decision_limit``; 0 otherwise). Public; the game writes it
         # in its position (``decisions``) and reads it back.
         self.decisions = 0
+
+    # ----------------------------------------------------------------- the history
+    @property
+    def history(self) -> list[tuple[int, int]]:
+        """The ``(actor, action)`` entries applied so far, oldest first (``actor`` a seat or
+        ``CHANCE``): a new list each time, so changing it changes nothing. ``history_length``
+        is its length without making the list."""
+        log = self._log
+        if len(log) == self._length:
+            return log[:]
+        return log[: self._length]
+
+    @history.setter
+    def history(self, entries: list[tuple[int, int]]) -> None:
+        self._log = list(entries)
+        self._length = len(self._log)
+
+    def history_length(self) -> int:
+        """``len(history)``, without copying it."""
+        return self._length
+
+    def last_entry(self) -> tuple[int, int] | None:
+        """The last ``(actor, action)`` entry of the history (None if it is empty)."""
+        return self._log[self._length - 1] if self._length else None
+
+    def _take_history(self, entries: list[tuple[int, int]]) -> None:
+        """Use ``entries`` (a new list nobody else holds) as the history, without a copy."""
+        self._log = entries
+        self._length = len(entries)
+
+    def _record_entry(self, actor: int, action: int) -> None:
+        log = self._log
+        length = self._length
+        if len(log) != length:  # another state sharing the log appended first: copy ours
+            log = self._log = log[:length]
+        log.append((actor, action))
+        self._length = length + 1
+
+    def _history_json(self) -> list[list[int]]:
+        log = self._log
+        if len(log) != self._length:
+            log = log[: self._length]
+        return [[actor, action] for actor, action in log]
 
     # ----------------------------------------------------------------- hooks for games
     @property
@@ -276,8 +351,10 @@ class State(ABC):
         keep = cache is not None and cache[0] == self.step and cache[1] == seat
         copy._legal_cache = (self.step, seat, cache[2], []) if keep and cache else None
         copy.memo = {}
-        copy.seed = rng.getrandbits(63)
-        copy.history = []
+        seed = rng.getrandbits(63)
+        copy.seed = seed if seed != self.seed else seed ^ 1  # never the real seed
+        copy._log = []
+        copy._length = 0
         return copy
 
     def for_seat(self, seat: int, rng: random.Random | int) -> State:
@@ -312,6 +389,16 @@ class State(ABC):
             return sorted(outcome for outcome, _ in self._cached_weights())
         return list(self._cached_legal(actor))
 
+    def legal_count(self, seat: int | None = None) -> int:
+        """``len(legal_actions(seat))``, without copying them."""
+        known = self._known_legal(seat)
+        if known is not None:
+            return len(known)
+        actor = self._resolve_actor(seat)
+        if actor == CHANCE:
+            return len(self._cached_weights())
+        return len(self._cached_legal(actor))
+
     def apply(self, action: object, seat: int | None = None) -> None:
         """Apply a legal action (or chance outcome). Raises IllegalAction and changes nothing
         if it is not legal now. ``seat`` may be ``CHANCE`` at a chance node, so a history
@@ -330,7 +417,7 @@ class State(ABC):
                 self.decisions += 1
                 if self.decisions >= limit:
                     self._reach_decision_limit()
-        self.history.append((actor, action))
+        self._record_entry(actor, action)
         self.step += 1
         self._legal_cache = None
         self.memo.clear()
@@ -339,11 +426,22 @@ class State(ABC):
         """Why ``apply(action, seat)`` would be refused now (the text it would raise), or None
         if it is legal. Changes nothing.
         """
+        known = self._known_legal(seat)
+        if known is not None and action in known and not isinstance(action, bool):
+            return None
         try:
             actor = self._resolve_actor(seat)
         except IllegalAction as error:
             return str(error)
         return self._refusal(actor, action)
+
+    def _known_legal(self, seat: int | None) -> list[int] | None:
+        """The legal actions of ``seat`` if this step already computed them for it (so the
+        seat is one to act: the cache is kept for one step and actor), else None."""
+        cache = self._legal_cache
+        if cache is None or seat is None or seat < 0:
+            return None
+        return cache[2] if cache[0] == self.step and cache[1] == seat else None
 
     def _refusal(self, actor: int, action: object) -> str | None:
         if isinstance(action, bool) or not isinstance(action, int):
@@ -382,7 +480,8 @@ class State(ABC):
         copy = self._copy()
         copy.seed = self.seed
         copy.step = self.step
-        copy.history = list(self.history)
+        copy._log = self._log  # shared: see ``_record_entry``
+        copy._length = self._length
         copy._legal_cache = self._legal_cache  # same step and actor: still valid
         copy.memo = {}
         copy.phase = self.phase
@@ -431,7 +530,7 @@ class State(ABC):
                 "data": self.game.data_hash,
                 "seed": self.seed,
                 "step": self.step,
-                "history": list(map(list, self.history)) if history else [],
+                "history": self._history_json() if history else [],
                 "position": self._position(),
             }
 
@@ -458,7 +557,7 @@ class State(ABC):
             players=self.game.players,
             options=dict(self.game.options),
             seed=self.seed,
-            actions=list(self.history),
+            actions=self.history,
             data=self.game.data_hash,
         )
 

@@ -232,7 +232,7 @@ def _lengths(cls: type[Game], players: int, options_json: str, data_hash: str) -
             last = seat
             made += 1
         decisions = max(decisions, made)
-        history = max(history, len(state.history))
+        history = max(history, state.history_length())
     return Lengths(decisions, history, LENGTH_SAMPLE_GAMES, longest_run)
 
 
@@ -248,12 +248,12 @@ class TurnRun:
         self.length = 0
 
     def before(self, state: State, seat: int) -> None:
-        if seat != self.seat or len(state.history) != self.mark:
+        if seat != self.seat or state.history_length() != self.mark:
             self.seat, self.length = seat, 0
 
     def after(self, state: State) -> None:
         self.length += 1
-        self.mark = len(state.history)
+        self.mark = state.history_length()
 
 
 def turn_bound(game: Game) -> int:

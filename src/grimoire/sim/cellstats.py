@@ -1,10 +1,13 @@
 """Exact, mergeable statistics of a block of games.
 
-Every field is a count or an exact ``Fraction`` sum, so merging chunks in any order, in any
-process or on any machine gives the very same numbers: a study's result does not depend on how
-its games were split. Nothing here keeps a list of games, except the line-ups and scores of
-each cell's first ``RATING_GAMES`` games, from which the bots' ratings are computed (a rating
-depends on the order of the games, so it cannot be an exact mergeable sum).
+Every field is a count or an exact sum (an ``int`` while every term is whole, a ``Fraction``
+once one is not: the same number either way, and the same text in JSON), so merging chunks in
+any order, in any process or on any machine gives the very same numbers: a study's result does
+not depend on how its games were split. Whole numbers stay plain ``int`` arithmetic: a study
+pays for exact fractions only where a term is one (a shared win, decisions per turn). Nothing
+here keeps a list of games, except the line-ups and scores of each cell's first
+``RATING_GAMES`` games, from which the bots' ratings are computed (a rating depends on the
+order of the games, so it cannot be an exact mergeable sum).
 """
 
 from __future__ import annotations
@@ -19,8 +22,23 @@ RATING_GAMES = 2000
 MOMENTS = ("margin", "decisions", "chance_steps", "turns", "per_turn", "branching", "first")
 
 
-def _frac(value: Any) -> Fraction:
-    return Fraction(value)  # from "3/4" text or a number
+Exact = int | Fraction  # an exact number: int while it is whole
+
+
+def _frac(value: Any) -> Exact:
+    """An exact number from "3/4" text or a number (an int when it is whole)."""
+    found = Fraction(value)
+    return found.numerator if found.denominator == 1 else found
+
+
+def exact(value: float | int | Fraction) -> Exact:
+    """``value`` exactly: an int when it is whole (as most scores are), else a Fraction."""
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    found = Fraction(value)
+    return found.numerator if found.denominator == 1 else found
 
 
 @dataclass
@@ -28,18 +46,29 @@ class Moments:
     """Count, exact sum and sum of squares, minimum and maximum of observations."""
 
     n: int = 0
-    total: Fraction = Fraction(0)
-    squares: Fraction = Fraction(0)
-    low: Fraction | None = None
-    high: Fraction | None = None
+    total: Exact = 0
+    squares: Exact = 0
+    low: Exact | None = None
+    high: Exact | None = None
 
     def add(self, value: float | int | Fraction) -> None:
-        x = Fraction(value)
+        x = exact(value)
         self.n += 1
         self.total += x
         self.squares += x * x
         self.low = x if self.low is None else min(self.low, x)
         self.high = x if self.high is None else max(self.high, x)
+
+    def add_sums(self, n: int, total: int, squares: int, low: int, high: int) -> None:
+        """``n`` whole observations at once, by their sum, sum of squares, least and most
+        (what a caller accumulated as plain integers: the same as ``add`` on each)."""
+        if n <= 0:
+            return
+        self.n += n
+        self.total += total
+        self.squares += squares
+        self.low = low if self.low is None else min(self.low, low)
+        self.high = high if self.high is None else max(self.high, high)
 
     def merge(self, other: Moments) -> None:
         self.n += other.n
@@ -52,14 +81,15 @@ class Moments:
 
     @property
     def mean(self) -> float | None:
-        return float(self.total / self.n) if self.n else None
+        return float(Fraction(self.total, self.n)) if self.n else None
 
     @property
     def stdev(self) -> float | None:
         """Sample standard deviation (n - 1), from the exact sums."""
         if self.n < 2:
             return None
-        variance = (self.squares - self.total * self.total / self.n) / (self.n - 1)
+        total = Fraction(self.total)
+        variance = (self.squares - total * total / self.n) / (self.n - 1)
         return math.sqrt(max(0.0, float(variance)))
 
     def interval(self) -> tuple[float, float] | None:
@@ -100,13 +130,39 @@ class Moments:
         }
 
 
+class Branching:
+    """The legal actions counted at each decision of a game, as plain integer sums (folded
+    into ``CellStats.branching`` once, at the end of the game)."""
+
+    __slots__ = ("high", "low", "n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0
+        self.squares = 0
+        self.low = 1 << 62
+        self.high = 0
+
+    def add(self, count: int) -> None:
+        self.n += 1
+        self.total += count
+        self.squares += count * count
+        if count < self.low:
+            self.low = count
+        if count > self.high:
+            self.high = count
+
+    def fold(self, into: Moments) -> None:
+        into.add_sums(self.n, self.total, self.squares, self.low, self.high)
+
+
 @dataclass
 class Feature:
     """One kind of action (a card, spell or rune used): in how many seat-games it was used,
     and the win shares of those seat-games."""
 
     used: int = 0
-    wins: Fraction = Fraction(0)
+    wins: Exact = 0
 
     def merge(self, other: Feature) -> None:
         self.used += other.used
@@ -120,7 +176,7 @@ class CellStats:
     players: int
     games: int = 0
     no_winner: int = 0
-    seat_wins: list[Fraction] = field(default_factory=list)
+    seat_wins: list[Exact] = field(default_factory=list)
     seat_scores: list[Moments] = field(default_factory=list)
     margin: Moments = field(default_factory=Moments)  # winner's score minus the runner-up's
     decisions: Moments = field(default_factory=Moments)
@@ -130,7 +186,7 @@ class CellStats:
     branching: Moments = field(default_factory=Moments)  # legal actions at each decision
     length_histogram: Counter[int] = field(default_factory=Counter)  # decisions, by 10s
     score_histogram: Counter[int] = field(default_factory=Counter)  # seat scores, rounded
-    entrant_wins: dict[str, Fraction] = field(default_factory=dict)  # by bot kind
+    entrant_wins: dict[str, Exact] = field(default_factory=dict)  # by bot kind
     entrant_games: dict[str, int] = field(default_factory=dict)
     features: dict[str, Feature] = field(default_factory=dict)
     rating_games: list[tuple[list[str], list[float]]] = field(default_factory=list)
@@ -141,7 +197,7 @@ class CellStats:
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
-            self.seat_wins = [Fraction(0)] * self.players
+            self.seat_wins = [0] * self.players
         if not self.starts:
             self.starts = [0] * self.players
         if not self.seat_scores:
@@ -155,18 +211,17 @@ class CellStats:
         chance_steps: int,
         turns: int | None,
         bots: list[str],
-        legal_counts: list[int],
+        legal_counts: list[int] | Branching,
         used: list[set[str]],
         index: int = 0,
         first_player: int | None = None,
     ) -> None:
         """One finished game: its scores and winners, its length, the bot at each seat, the
-        number of legal actions at each decision, the features each seat used, and the seat
-        that started (None: a simultaneous start)."""
+        number of legal actions at each decision (a list, or their sums as a ``Branching``),
+        the features each seat used, and the seat that started (None: a simultaneous start)."""
         self.games += 1
-        shares = [
-            Fraction(1, len(winners)) if s in winners else Fraction(0) for s in range(len(scores))
-        ]
+        share: Exact = 1 if len(winners) == 1 else Fraction(1, max(1, len(winners)))
+        shares: list[Exact] = [share if s in winners else 0 for s in range(len(scores))]
         if first_player is not None:
             self.starts[first_player] += 1
         self.first.add(shares[0 if first_player is None else first_player])
@@ -179,7 +234,7 @@ class CellStats:
             self.seat_scores[seat].add(score)
             self.score_histogram[round(score)] += 1
             kind = bots[seat]
-            self.entrant_wins[kind] = self.entrant_wins.get(kind, Fraction(0)) + shares[seat]
+            self.entrant_wins[kind] = self.entrant_wins.get(kind, 0) + shares[seat]
             self.entrant_games[kind] = self.entrant_games.get(kind, 0) + 1
             for key in used[seat]:
                 feature = self.features.setdefault(key, Feature())
@@ -187,15 +242,18 @@ class CellStats:
                 feature.wins += shares[seat]
         ranked = sorted(scores, reverse=True)
         if len(ranked) > 1:
-            self.margin.add(Fraction(ranked[0]) - Fraction(ranked[1]))
+            self.margin.add(exact(ranked[0]) - exact(ranked[1]))
         self.decisions.add(decisions)
         self.chance_steps.add(chance_steps)
         self.length_histogram[decisions // 10 * 10] += 1
         if turns:
             self.turns.add(turns)
             self.per_turn.add(Fraction(decisions, turns))
-        for count in legal_counts:
-            self.branching.add(count)
+        if isinstance(legal_counts, Branching):
+            legal_counts.fold(self.branching)
+        else:
+            for count in legal_counts:
+                self.branching.add(count)
 
     def merge(self, other: CellStats) -> None:
         self.games += other.games
@@ -210,7 +268,7 @@ class CellStats:
         self.length_histogram.update(other.length_histogram)
         self.score_histogram.update(other.score_histogram)
         for kind, wins in other.entrant_wins.items():
-            self.entrant_wins[kind] = self.entrant_wins.get(kind, Fraction(0)) + wins
+            self.entrant_wins[kind] = self.entrant_wins.get(kind, 0) + wins
         for kind, games in other.entrant_games.items():
             self.entrant_games[kind] = self.entrant_games.get(kind, 0) + games
         for key, feature in other.features.items():

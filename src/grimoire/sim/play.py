@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grimoire.core.bot import Bot
+from grimoire.core.bot import Bot, Dealer
 from grimoire.core.errors import GrimoireError
 from grimoire.core.game import Game
 from grimoire.core.record import GameRecord
@@ -98,30 +98,37 @@ def play_game(
     limit = game.max_game_length
     if max_decisions is not None:
         limit = min(limit, max_decisions)
+    dealer = Dealer(seed, lambda seat, step: derive_seed(seed, f"for_seat/{seat}/{step}"))
     decisions = 0
     first_player: int | None = None
     pending: dict[int, tuple[int, int]] = {}  # seat -> (when it chose, its choice)
     try:
         while True:
             state.resolve_chance()
-            seats = state.seats_to_act()
-            if not seats:  # resolve_chance stops only at a decision or the end
-                break
-            if decisions == 0 and not pending and len(seats) == 1:
-                (first_player,) = seats  # who started: the first seat to decide
-            if decisions >= limit:
-                raise SimulationError(
-                    f"{game.name} seed {seed}: no end after {decisions} decisions "
-                    f"(max_game_length={game.max_game_length}, max_decisions={max_decisions})"
-                )
-            for seat in list(pending):
-                if seat not in seats or pending[seat][1] not in state.legal_actions(seat):
-                    del pending[seat]  # its position changed under it: ask again
-            for seat in sorted(seats - pending.keys()):
-                pending[seat] = (decisions, _choose(bots[seat], state, seat, seed))
-            seat = min(pending, key=lambda s: (pending[s][0], s))
-            action = pending.pop(seat)[1]
-            if observe is not None and action in state.legal_actions(seat):
+            actor = state.current_player
+            if isinstance(actor, int) and not pending:  # one seat to act, or the end
+                if actor < 0:  # resolve_chance stops only at a decision or the end
+                    break
+                seat = actor
+                if decisions == 0:
+                    first_player = seat  # who started: the first seat to decide
+                _check_length(game, seed, decisions, limit, max_decisions)
+                action = _choose(bots[seat], dealer, state, seat, seed)
+            else:
+                seats = state.seats_to_act()
+                if not seats:
+                    break
+                if decisions == 0 and not pending and len(seats) == 1:
+                    (first_player,) = seats
+                _check_length(game, seed, decisions, limit, max_decisions)
+                for seat in list(pending):
+                    if seat not in seats or pending[seat][1] not in state.legal_actions(seat):
+                        del pending[seat]  # its position changed under it: ask again
+                for seat in sorted(seats - pending.keys()):
+                    pending[seat] = (decisions, _choose(bots[seat], dealer, state, seat, seed))
+                seat = min(pending, key=lambda s: (pending[s][0], s))
+                action = pending.pop(seat)[1]
+            if observe is not None and state.why_illegal(action, seat) is None:
                 observe(state, seat, action)
             _apply(state, seat, action, bots[seat], seed)
             decisions += 1
@@ -129,13 +136,13 @@ def play_game(
         raise
     except GrimoireError as error:
         raise SimulationError(f"{game.name} seed {seed}: {error}") from error
-    chance_steps = sum(1 for actor, _ in state.history if actor == CHANCE)
+    history = state.history
     return GameResult(
         seed=seed,
         scores=[float(score) for score in state.scores()],
         winners=sorted(state.winners()),
         decisions=decisions,
-        chance_steps=chance_steps,
+        chance_steps=sum(1 for actor, _ in history if actor == CHANCE),
         turns=game_turns(state),
         bots=[bot.name for bot in bots],
         record=state.record() if keep_record else None,
@@ -143,15 +150,21 @@ def play_game(
     )
 
 
-def _choose(bot: Bot, state: State, seat: int, seed: int) -> int:
-    """Ask ``bot`` on the state made for its seat: never the true state, except for a bot that
-    reads nothing but the legal actions (``Bot.reads_position`` False), which the seat's
-    ``for_seat`` copy shares with the true state anyway."""
-    if bot.reads_position:
-        mine = state.for_seat(seat, derive_seed(seed, f"for_seat/{seat}/{state.step}"))
-    else:
-        mine = state
-    action = bot.choose(mine, seat)
+def _check_length(
+    game: Game, seed: int, decisions: int, limit: int, max_decisions: int | None
+) -> None:
+    if decisions >= limit:
+        raise SimulationError(
+            f"{game.name} seed {seed}: no end after {decisions} decisions "
+            f"(max_game_length={game.max_game_length}, max_decisions={max_decisions})"
+        )
+
+
+def _choose(bot: Bot, dealer: Dealer, state: State, seat: int, seed: int) -> int:
+    """Ask ``bot`` on the state made for its seat (``Dealer.copy_for``): never the true state,
+    except for a bot that reads nothing but the legal actions (``Bot.reads_position`` False),
+    which the seat's ``for_seat`` copy shares with the true state anyway."""
+    action = bot.choose(dealer.copy_for(bot, state, seat), seat)
     if isinstance(action, bool) or not isinstance(action, int):
         raise SimulationError(
             f"{state.game.name} seed {seed}: bot {bot.name!r} at seat {seat + 1} returned "

@@ -33,7 +33,7 @@ from grimoire.core.game import Game
 from grimoire.core.rng import derive_seed
 from grimoire.core.state import State
 from grimoire.registry import game_class
-from grimoire.sim.cellstats import CellStats
+from grimoire.sim.cellstats import Branching, CellStats
 from grimoire.sim.data import COMPONENTS, changes, flatten, text_hash, variant_text, write_data
 from grimoire.sim.play import play_game
 from grimoire.sim.sequential import RULES, Stop, decide
@@ -341,17 +341,57 @@ def feature_key(state: State, action: int) -> str | None:
 
 
 class Watcher:
-    """Sees each player action of one game: how many were legal, what it used."""
+    """Sees each player action of one game: how many were legal (as plain sums, folded into
+    the cell's statistics once), and what it used. The feature of an action is read once per
+    action id where a game's action JSON is its declared codec's, whose fields depend on the
+    id only (``ActionCodec.json``: only the text reads the position); a game that writes its
+    own ``action_to_json`` is asked at every action."""
 
-    def __init__(self, players: int) -> None:
-        self.legal_counts: list[int] = []
+    def __init__(self, players: int, keys: dict[int, str | None] | None = None) -> None:
+        self.branching = Branching()
         self.used: list[set[str]] = [set() for _ in range(players)]
+        # action id -> its feature, shared by the games of a chunk (one game, one codec)
+        self._keys: dict[int, str | None] = {} if keys is None else keys
+        self._cached: bool | None = None
 
     def __call__(self, state: State, seat: int, action: int) -> None:
-        self.legal_counts.append(len(state.legal_actions(seat)))
-        key = feature_key(state, action)
+        self.branching.add(state.legal_count(seat))
+        if self._cached is None:
+            self._cached = type(state).action_to_json is State.action_to_json
+        if self._cached:
+            keys = self._keys
+            if action in keys:
+                key = keys[action]
+            else:
+                key = keys[action] = feature_key(state, action)
+        else:
+            key = feature_key(state, action)
         if key is not None:
             self.used[seat].add(key)
+
+    @property
+    def legal_counts(self) -> Branching:
+        return self.branching
+
+
+def game_plan(
+    seed: int, cell: Cell, index: int, rotate_seats: bool
+) -> tuple[int, list[str], list[int]]:
+    """Game ``index`` of ``cell`` in a study of ``seed``: its seed, the bot kind at each seat
+    and each bot's seed (from the study seed, the cell and the index only)."""
+    kinds = seating(cell.lineup, index, rotate_seats)
+    game_seed = derive_seed(seed, f"study/{cell.key}/game/{index}")
+    return game_seed, kinds, [derive_seed(game_seed, f"seat/{seat}") for seat in range(len(kinds))]
+
+
+def study_games(spec: StudySpec) -> list[tuple[int, list[str], list[int]]]:
+    """Every game a study of a fixed number of games plays (``game_plan``), cell by cell: to
+    play the same games outside a study (bench/targets.py compares their cost)."""
+    return [
+        game_plan(spec.seed, cell, index, spec.rotate_seats)
+        for cell in spec.cells()
+        for index in range(spec.games)
+    ]
 
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
@@ -379,14 +419,11 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     stats = CellStats(cell.players)
     rows: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []
+    keys: dict[int, str | None] = {}  # each action's feature (``Watcher``)
     for index in range(chunk.start, chunk.stop):
-        kinds = seating(cell.lineup, index, chunk.rotate_seats)
-        game_seed = derive_seed(chunk.seed, f"study/{cell.key}/game/{index}")
-        bots = [
-            make_bot(kind, game, derive_seed(game_seed, f"seat/{seat}"))
-            for seat, kind in enumerate(kinds)
-        ]
-        watch = Watcher(cell.players)
+        game_seed, kinds, bot_seeds = game_plan(chunk.seed, cell, index, chunk.rotate_seats)
+        bots = [make_bot(kind, game, seed) for kind, seed in zip(kinds, bot_seeds, strict=True)]
+        watch = Watcher(cell.players, keys)
         result = play_game(game, bots, game_seed, keep_record=chunk.records, observe=watch)
         stats.add_game(
             result.scores,
