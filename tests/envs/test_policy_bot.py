@@ -96,8 +96,9 @@ def test_a_registered_policy_enters_a_study(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize("imports", ["import grimoire.envs", ""])
 def test_a_policy_sees_the_environments_observation_in_a_fresh_process(imports: str) -> None:
     """docs/rl.md's snippet imports ``grimoire.envs`` (the package, not ``common``): that
-    installs the default observation; with no import at all, the first policy bot to act
-    imports it. A fresh process, so nothing a test imported before helps."""
+    installs the default observation; with no import at all, the bot refuses to act and says
+    which import it needs (the bots layer never imports the encoders above it). A fresh
+    process, so nothing a test imported before helps."""
     import os
     import subprocess
     import sys
@@ -122,4 +123,7 @@ assert seen and set(seen) == {{(game.observation_encoder().size,)}}, seen
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
     )
-    assert done.returncode == 0, done.stderr
+    if imports:
+        assert done.returncode == 0, done.stderr
+    else:
+        assert done.returncode != 0 and "import grimoire.envs" in done.stderr, done.stderr

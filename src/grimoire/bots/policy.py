@@ -7,14 +7,14 @@ in a study.
 
 The bot is given what every bot is given, ``state.for_seat(seat)``, and hands the policy only
 its seat's observation (``observe(state, seat)``) and mask (``mask(state, seat)``), never the
-state. By default both are the RL environments' own (``grimoire.envs`` registers them when
-imported, and the first policy bot to act imports it if nobody has: the game's observation
-encoder, and the Gymnasium mask of ``progress_actions``, a boolean numpy vector), so a policy
-trained on ``grimoire/<Game>-v1`` or the PettingZoo env sees here exactly what it saw in
-training. A policy is either an object with ``predict(observation, action_masks=mask,
-deterministic=...)`` (Stable-Baselines3 and sb3-contrib models; its ``(action, state)`` answer
-is read) or a callable ``policy(observation, mask)`` returning an action id (or a tuple whose
-first item is one).
+state. By default both are the RL environments' own, which ``grimoire.envs`` registers when
+imported (the bots layer does not import it, a layer above: import it, or pass ``observe`` and
+``mask``): the game's observation encoder, and the Gymnasium mask of ``progress_actions``, a
+boolean numpy vector, so a policy trained on ``grimoire/<Game>-v1`` or the PettingZoo env sees
+here exactly what it saw in training. A policy is either an object with ``predict(observation,
+action_masks=mask, deterministic=...)`` (Stable-Baselines3 and sb3-contrib models; its
+``(action, state)`` answer is read) or a callable ``policy(observation, mask)`` returning an
+action id (or a tuple whose first item is one).
 
 To use a policy by name (``grimoire simulate --bots my-agent``, a study's line-ups, the web
 lobby), register a factory: ``register_bot("my-agent", lambda game, seed:
@@ -25,8 +25,6 @@ server) find it too.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -44,14 +42,6 @@ _default_adapter: list[Adapter] = []  # set by grimoire.envs (it owns the encode
 def set_default_adapter(adapter: Adapter) -> None:
     """Install the default ``(observe, mask)`` of a game (``grimoire.envs`` does, on import)."""
     _default_adapter[:] = [adapter]
-
-
-def _install_default_adapter() -> None:
-    """Import ``grimoire.envs`` by name, which installs its adapter (a layer above this one,
-    found at run time as the registry finds games: no static import). Without the ``rl`` extra
-    nothing is installed."""
-    with contextlib.suppress(ImportError):
-        importlib.import_module("grimoire.envs")
 
 
 def legal_mask(state: State, seat: int) -> list[bool]:
@@ -89,8 +79,6 @@ class PolicyBot(Bot):
         if self.observe is not None and self.mask is not None:
             return self.observe, self.mask
         if self._game is not game:
-            if not _default_adapter:
-                _install_default_adapter()
             if not _default_adapter:
                 raise RuntimeError(
                     "from_policy: no observation for this game; import grimoire.envs "

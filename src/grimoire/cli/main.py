@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from grimoire.cli.help_texts import HelpInLanguage
+from grimoire.cli.learn import learn
 from grimoire.core.errors import GrimoireError, InvalidOptions
 from grimoire.registry import game_class, games
 
@@ -513,7 +514,7 @@ def serve(
     )
 
 
-app.command("learn")(__import__("grimoire.cli.learn", fromlist=["learn"]).learn)
+app.command("learn")(learn)
 
 
 def main() -> None:
