@@ -123,7 +123,7 @@ def test_the_terminal_shows_the_odds_beside_the_cards_and_says_what_they_are() -
     chance = odds.roll_chance(before, 9)  # 1,1,1 from two orange dice: impossible
     assert chance == 0
     assert "[ 9] 1,1,1 3VP ⚀0%" in text
-    assert "Odds for seat 0, exact" in text
+    assert "Odds for seat 1, exact" in text  # seats counted from 1
 
     after = position([("Y1", "1", True), ("Y2", "1", False), ("Y3", "5", False)], phase="set_aside")
     console = Console(width=200, record=True, color_system=None)

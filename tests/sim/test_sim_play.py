@@ -105,7 +105,7 @@ class NotAnIntBot(Bot):
 
 def test_illegal_choice_names_seed_bot_and_seat() -> None:
     game = grimoire.make("toy-claim", players=2)
-    with pytest.raises(SimulationError, match=r"seed 42.*'cheater' at seat 0 chose 99"):
+    with pytest.raises(SimulationError, match=r"seed 42.*'cheater' at seat 1 chose 99"):
         play_game(game, [IllegalBot(), RandomBot(1)], seed=42)
     with pytest.raises(SimulationError, match=r"'confused' at seat 1 returned 'claim'"):
         play_game(game, [RandomBot(1), NotAnIntBot()], seed=42)

@@ -75,7 +75,7 @@ def test_a_winner_only_when_the_test_separates_it() -> None:
         "No evidence that a seat is favoured (p = 0.617); about 383 more"
     )
     unfair = summarize_study(result_of(only=[280, 120]))["balance"][0]["verdict"]
-    assert unfair["text"].startswith("The seats are not balanced (p < 0.001): seat 0 wins 70.0%")
+    assert unfair["text"].startswith("The seats are not balanced (p < 0.001): seat 1 wins 70.0%")
 
 
 def test_benjamini_hochberg_matches_the_textbook() -> None:

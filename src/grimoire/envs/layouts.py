@@ -5,8 +5,9 @@ thing for as long as the id says ``v1``. ``layout(game, players)`` describes eve
 model depends on, for one game at one player count (default options): the spaces of the
 Gymnasium and PettingZoo environments (type, shape, dtype, the bounds' bytes, the action
 count), the encoder (its class, its own ``version``, its blocks' names, offsets and shapes, and
-the bytes of its static slots) and the action ids (each id's text, kind and fields, as the
-tables in docs/actions/ give them). ``digest`` hashes it.
+the bytes of its static slots) and the action ids (each id's kind and fields, as the tables
+in docs/actions/ give them; not the English text, which is for people: a seat's text counting
+from 1 is no new layout). ``digest`` hashes it.
 
 ``tests/envs/env_layouts.json`` records the digest of every game at every player count with
 ``common.ENV_VERSION``; ``tests/envs/test_env_layouts.py`` fails when a layout changed under the
@@ -94,7 +95,7 @@ def layout(game: str, players: int) -> dict[str, Any]:
     record["actions"] = {
         "count": made.num_actions,
         "table": hashlib.sha256(
-            json.dumps(action_rows(made), ensure_ascii=False).encode()
+            json.dumps([row[::2] for row in action_rows(made)], ensure_ascii=False).encode()
         ).hexdigest(),
     }
     return record
