@@ -31,7 +31,7 @@ def _answers(name: str, lang: str) -> list[str]:
     """The moves of the whole tutorial as a person types them: the number of the move in the
     list, or (every third move) its label as listed, in ``lang``."""
     found = lesson(name)
-    typed = []
+    typed: list[str] = []
     with language_scope(lang):
         for index in range(len(found)):
             for done in range(found.moves(index)):

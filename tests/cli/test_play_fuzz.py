@@ -42,7 +42,7 @@ def words_of(name: str, players: int) -> list[str]:
 
 
 SAFE_TEXT = st.text(
-    alphabet=st.characters(blacklist_characters="/\\~\r\n", blacklist_categories=("Cs",)),
+    alphabet=st.characters(blacklist_characters="/\\~\r\n", blacklist_categories=["Cs"]),
     max_size=30,
 )
 SAVE_NAMES = st.sampled_from([".", "d", "d/x.json", "x.json", "a" * 300, "x\x00y", " ", "ü席"])

@@ -215,7 +215,7 @@ def test_an_old_version_is_refused_naming_the_new_one() -> None:
     constructors raise ``DeprecatedEnv`` naming the current version."""
     from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
-    from grimoire.envs.pettingzoo import grimoire_ciub_v0  # type: ignore[attr-defined]
+    from grimoire.envs.pettingzoo import grimoire_ciub_v0
 
     for make in (grimoire_ciub_v0.env, grimoire_ciub_v0.raw_env):
         with pytest.raises(DeprecatedEnv, match=r"grimoire_ciub_v0 .*use grimoire_ciub_v1"):

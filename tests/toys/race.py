@@ -174,12 +174,12 @@ class RaceState(State):
         return copy
 
     def describe(self, actor: int, action: int, viewer: int | None) -> str:
-        if actor == CHANCE and self._dealing() is not None:
-            seat = self._dealing()
+        seat = self._dealing() if actor == CHANCE else None
+        if seat is not None:
             if viewer == seat:
                 return f"your lucky number is {action}"
             return f"seat {seat + 1} is dealt a secret lucky number"
-        if actor == CHANCE:
+        if actor == CHANCE and self.rolling is not None:
             return f"seat {self.rolling + 1} rolls {action}"
         return f"seat {actor + 1} {'rolls' if action == ROLL else 'stops'}"
 

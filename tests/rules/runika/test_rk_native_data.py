@@ -14,6 +14,7 @@ import random
 
 import msgspec
 import pytest
+from tests.rules.runika.rk_helpers import runika_game
 
 import grimoire
 from grimoire.games.runika import frame_docs
@@ -124,7 +125,7 @@ def _progress_as_written(t: Tables, i: int, m: list[int], home: list[int]) -> fl
 
 
 def test_progress_at_is_the_formula() -> None:
-    t = grimoire.make("runika", 2).tables
+    t = runika_game(grimoire.make("runika", 2)).tables
     rng = random.Random(9)
     for _ in range(20000):
         grid = [rng.choice([-1, -1, 0, 4, 8, 12, 1, 5]) for _ in range(16)]
