@@ -40,7 +40,7 @@ class Leave(Exception):
 
 def label_of(state: Any, action: int) -> str:
     """An action's label as the terminal lists it."""
-    return state.action_to_string(action)
+    return str(state.action_to_string(action))
 
 
 def label_key(text: str) -> str:

@@ -18,7 +18,7 @@ from grimoire.games.fatal.facts import own_colour, stars, total
 from grimoire.games.fatal.text import _, colour_text
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 # the sections of docs/rules/fatal.md an explanation names

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.frames import Frame
 from grimoire.core.i18n import N_
 from grimoire.games.five_seals.components import BINDING, SYNERGY, P, colour, family, strength
 from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
+from grimoire.games.five_seals.frames import Decision as Frame
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
 from grimoire.games.five_seals.scoring import score_of
 from grimoire.games.five_seals.text import _, colour_name, die_text, element, prompt, topic_word

@@ -20,7 +20,7 @@ from grimoire.games.runika.grid import line_cells, neighbour, push_in, ray
 from grimoire.games.runika.text import _
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.runika.frames import Frame
     from grimoire.games.runika.state import RunikaState
 
 RULES = {
@@ -131,7 +131,7 @@ def _cancel(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
 
 
 def _roll(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
-    marked = f.sel if isinstance(f, Pick) else []
+    marked: list[int] = f.sel if isinstance(f, Pick) else []
     dice = " ".join(_die(st, d) for d in marked) or "-"
     return _("rolls the marked dice again ({dice})").format(dice=dice), _rule("reroll")
 
