@@ -438,9 +438,9 @@ class Lesson:
 
     @staticmethod
     def _outcome(state: State, text: str) -> int | None:
-        wanted = {_key(text)}
+        wanted = _key(text)  # the file counts seats from 1, as the games' texts do
         for outcome, _weight in state.chance_weights():
-            if _key(state.action_to_string(outcome)) in wanted:
+            if _key(state.action_to_string(outcome)) == wanted:
                 return outcome
         return None
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 import grimoire
 from grimoire.cli.main import app
-from grimoire.cli.play import Session, Terminal, new_session, people_view, run
+from grimoire.cli.play import Session, Terminal, new_session, run
 from grimoire.core.state import State
 from grimoire.i18n import language_scope, set_language
 
@@ -136,7 +136,7 @@ def test_fatal_shows_your_character_and_colour_on_every_screen() -> None:
         me = state.view(seat)["seats"][seat]
         if not me["character"]:
             continue
-        screen = flat(text_of(people_view(state.game.render_text(state, seat))))
+        screen = flat(text_of(state.game.render_text(state, seat)))
         colour = me["colour"]
         assert f"{me['character']} ({colour})" in screen
         assert f"You are {me['character']} ({colour})" in screen
@@ -152,7 +152,7 @@ def test_fatal_counts_falling_star_in_the_stars_column() -> None:
     view = state.view(None)
     turn = view["turn"]
     rows = view["seats"][turn]["stars"]
-    screen = flat(text_of(people_view(state.game.render_text(state, turn))))
+    screen = flat(text_of(state.game.render_text(state, turn)))
     assert f"{rows + 2} ({rows} + 2 Falling Star)" in screen
 
 

@@ -115,3 +115,79 @@ def test_help_analyse_and_simulate_count_seats_from_1(tmp_path: Path) -> None:
     assert "Seat 0" not in simulated.output and re.search(r"\b1\b", simulated.output)
     texts += [analysed.output, simulated.output]
     assert not wrong_seats("\n".join(texts), 3), wrong_seats("\n".join(texts), 3)[:10]
+
+
+def named(state: State, action: int) -> str:
+    try:
+        return state.action_to_string(action)
+    except Exception:
+        return ""
+
+
+def refusals(state: State, seat: int, players: int, rng: random.Random) -> list[str]:
+    """The refusals of some actions ``seat`` may not play now (up to 60 of the action space,
+    the first ids of each kind among them), and of a move asked of a seat not to act."""
+    game = state.game
+    legal = set(state.legal_actions(seat))
+    # the action space is sized for the most players: an action naming a seat this game has
+    # not ("steal seat 5 row 1" at 3) is refused in its own words, which are right
+    possible = [a for a in range(game.num_actions) if not wrong_seats(named(state, a), players)]
+    kinds: dict[str, int] = {}
+    for action in possible:
+        kinds.setdefault(game.codec.decode(action).kind, action)
+    pool = [a for a in possible if a not in legal]
+    tried = {*kinds.values(), *rng.sample(pool, min(60, len(pool)))} - legal
+    said = [state.why_illegal(action, seat) or "" for action in sorted(tried)]
+    idle = [s for s in range(game.players) if s not in state.seats_to_act()]
+    if idle and state.legal_actions(seat):
+        said.append(state.why_illegal(state.legal_actions(seat)[0], idle[0]) or "")
+    return said
+
+
+def breakdown_texts(state: State) -> str:
+    parts = []
+    for viewer in [*range(state.game.players), None]:
+        for row in state.game.score_breakdown(state, viewer):
+            parts += [str(part["what"]) for part in row["parts"]]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [(name, n) for name in GAMES for n in player_counts(name)]
+)
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_explanations_refusals_turn_summaries_and_breakdowns_count_seats_from_1(
+    name: str, players: int, lang: str
+) -> None:
+    """``Game.explain`` of every legal action, ``State.why_illegal`` of refused ones, each
+    seat's turn in short (``Game.turn_summary``) for every viewer, and the score breakdown at
+    the end for every viewer: no seat 0, no seat past the player count."""
+    state = grimoire.make(name, players=players).new_state(11, resolve_chance=False)
+    game = state.game
+    rng = random.Random(players * 7)
+    bad: list[str] = []
+    run: tuple[int, State] | None = None  # the seat whose run of decisions goes on, and before
+    with language_scope(lang):
+        for step in range(20000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply(state.sample_chance(), None)
+                continue
+            actor = min(state.seats_to_act())
+            legal = state.legal_actions(actor)
+            if step < 40 or rng.random() < 0.03:
+                texts = [game.explain(state, action, actor) for action in legal]
+                texts += refusals(state, actor, players, rng)
+                bad += wrong_seats("\n".join(texts), players)
+            if run is not None and run[0] != actor:
+                for viewer in [*range(players), None]:
+                    said = game.turn_summary(run[1], state, run[0], viewer) or ""
+                    bad += wrong_seats(said, players)
+                run = None
+            if run is None:
+                run = (actor, state.clone())
+            state.apply(rng.choice(legal), actor)
+        assert state.is_terminal(), f"{name} did not end"
+        bad += wrong_seats(breakdown_texts(state), players)
+    assert not bad, bad[:10]

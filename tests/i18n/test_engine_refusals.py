@@ -17,7 +17,7 @@ from grimoire.registry import make
 
 
 def _ciub() -> tuple[State, int, int]:
-    """A Ciúb game at seat 0's first decision, with an action id that is not legal now."""
+    """A Ciúb game at seat 1's first decision, with an action id that is not legal now."""
     state = make("ciub", 2, start_player=0).new_state(3)
     assert state.current_player == 0
     legal = set(state.legal_actions())
@@ -38,15 +38,15 @@ def test_an_action_not_legal_now_is_refused_in_the_chosen_language() -> None:
     done = state.parse_action("done")
     assert done not in state.legal_actions()  # the draft: take a die, nothing to finish
     english = _refusal(state, done)
-    assert english.startswith("'done' is not legal now: seat 0 takes a die from the middle")
+    assert english.startswith("'done' is not legal now: seat 1 takes a die from the middle")
     assert "; legal now: draft " in english
     with language_scope("de"):
         german = _refusal(state, done)
     with language_scope("ja"):
         japanese = _refusal(state, done)
-    assert german.startswith("'fertig' ist jetzt nicht erlaubt: Platz 0 nimmt einen Würfel")
+    assert german.startswith("'fertig' ist jetzt nicht erlaubt: Platz 1 nimmt einen Würfel")
     assert "; jetzt erlaubt: " in german and " nehmen" in german
-    assert japanese.startswith("'完了'は今は選べません: 席0がテーブル中央からダイスを1個選ぶ")
+    assert japanese.startswith("'完了'は今は選べません: 席1がテーブル中央からダイスを1個選ぶ")
     assert "; 今選べるもの: " in japanese and "をドラフト" in japanese
 
 
@@ -63,11 +63,11 @@ def test_a_games_own_reason_keeps_the_engines_list_in_the_language() -> None:
 def test_another_seats_turn_and_a_finished_game_in_german_and_japanese() -> None:
     state, _seat, _illegal = _ciub()
     action = state.legal_actions()[0]
-    assert _refusal(state, action, 1) == "it is not seat 1's turn (seat 0 is to act)"
+    assert _refusal(state, action, 1) == "it is not seat 2's turn (seat 1 is to act)"
     with language_scope("de"):
-        assert _refusal(state, action, 1) == "Platz 1 ist nicht am Zug (Platz 0 ist am Zug)"
+        assert _refusal(state, action, 1) == "Platz 2 ist nicht am Zug (Platz 1 ist am Zug)"
     with language_scope("ja"):
-        assert _refusal(state, action, 1) == "席1の番ではありません（席0の番です）"
+        assert _refusal(state, action, 1) == "席2の番ではありません（席1の番です）"
     with language_scope("de"):
         assert _refusal(state, 10**6) == (
             f"Aktion 1000000 liegt außerhalb der Aktionen dieses Spiels "

@@ -165,7 +165,7 @@ class Teacher:
         from grimoire.core.state import CHANCE
 
         if actor != CHANCE:
-            own = _t("seat {seat}").format(seat=actor)
+            own = _t("seat {seat}").format(seat=actor + 1)
             for colon in (": ", "："):
                 text = text.removeprefix(own + colon)
         if actor == CHANCE:

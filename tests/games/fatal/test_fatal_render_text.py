@@ -38,7 +38,7 @@ def test_rows_hand_and_width() -> None:
     for entry in view["seats"]:
         for r, row in enumerate(entry["rows"]):
             line = next(
-                ln for ln in text.splitlines() if f"seat {entry['seat']} row {r + 1}:" in ln
+                ln for ln in text.splitlines() if f"seat {entry['seat'] + 1} row {r + 1}:" in ln
             )
             for card in row:
                 assert card["card"] in line  # each card of the row on its own line
@@ -87,6 +87,6 @@ def test_the_gazer_sees_the_top_of_the_treasure_deck_and_nobody_else() -> None:
     assert isinstance(state, FatalState)
     state.apply(state.parse_action("enchant Crystal Gaze"))
     for name in ("R2", "Y2", "B2"):
-        state.apply(state.parse_action(f"seat 0 sees {name}"))
+        state.apply(state.parse_action(f"seat 1 sees {name}"))
     assert "You know the top of the treasure deck: 1:R2, 2:Y2, 3:B2" in screen(state, 0)
     assert "know the top" not in screen(state, 1)

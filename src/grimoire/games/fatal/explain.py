@@ -18,7 +18,7 @@ from grimoire.games.fatal.facts import own_colour, stars, total
 from grimoire.games.fatal.text import _, colour_text
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.fatal.frames import FatalFrame as Frame
     from grimoire.games.fatal.state import FatalState
 
 # the sections of docs/rules/fatal.md an explanation names
@@ -153,7 +153,7 @@ def _on_you(st: FatalState, tri: F.Tri, seat: int) -> str:
     has = len(st.tre[seat]) if tri.effect == "STEAL" else len(st.hands[seat])
     count = tri.strength if tri.effect in ("DRAW", "TAKE") else min(tri.strength, has)
     table = ON_YOU_ONE if count == 1 else ON_YOU
-    return _(table[tri.effect]).format(count=count, seat=tri.s)
+    return _(table[tri.effect]).format(count=count, seat=tri.s + 1)
 
 
 def _shield(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
@@ -163,12 +163,12 @@ def _shield(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
         "discards your Elemental Shield: seat {seat}'s {type} trimagic does nothing to you "
         "(a DRAW's cards are discarded, a TAKE leaves the display alone); you draw a "
         "replacement card set aside"
-    ).format(seat=f.by if isinstance(f, F.Shield) else -1, type=what), _rule("shield")
+    ).format(seat=f.by + 1 if isinstance(f, F.Shield) else "?", type=what), _rule("shield")
 
 
 def _allow(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
     tri = _tri_below(st)
-    by = f.by if isinstance(f, F.Shield) else -1
+    by = f.by + 1 if isinstance(f, F.Shield) else "?"
     if tri is None:
         return _("lets the trimagic through"), _rule("shield")
     return _("lets seat {seat}'s {type} trimagic through: {effect}").format(
@@ -257,7 +257,7 @@ def _steal(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
         "{where}, keeping its orientation; no card is drawn for it"
     ).format(
         card=_vision(st, st.kind(row[-1])),
-        seat=x,
+        seat=x + 1,
         row=r + 1,
         beater=beater,
         symbol=card.symbol,
@@ -316,7 +316,7 @@ def _slot(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
     what = _treasure(st, st.tkind(t)) if t >= 0 else "--"
     mode = f.mode if isinstance(f, F.SlotPick) else "star"
     if mode == "take":
-        receiver = f.receiver_or_kind if isinstance(f, F.SlotPick) else -1
+        receiver = f.receiver_or_kind + 1 if isinstance(f, F.SlotPick) else "?"
         return _(
             "gives {treasure} of display slot {slot} to seat {seat}; the slot is refilled "
             "from the treasure deck"
@@ -339,34 +339,36 @@ def _seat(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
         what = _treasure(st, st.tkind(t)) if t >= 0 else "--"
         if x == seat:
             return _("keeps {treasure} face down").format(treasure=what), _rule("stars")
-        return _("gives {treasure} to seat {seat}, face down").format(treasure=what, seat=x), _rule(
-            "stars"
-        )
+        return _("gives {treasure} to seat {seat}, face down").format(
+            treasure=what, seat=x + 1
+        ), _rule("stars")
     if isinstance(f, F.Target):
         return _target(st, x, seat), _rule("trimagic")
     if isinstance(f, F.Pick):
         return _(
             "takes a random card of seat {seat}'s hand into yours (it holds {count}); "
             "only you and seat {seat} see which"
-        ).format(seat=x, count=len(st.hands[x])), _rule("enchantment", card="Pickpocket")
+        ).format(seat=x + 1, count=len(st.hands[x])), _rule("enchantment", card="Pickpocket")
     return _("looks at seat {seat}'s character: you alone see it, from now on").format(
-        seat=x
+        seat=x + 1
     ), _rule("enchantment", card="Unmasking")
 
 
 def _target(st: FatalState, x: int, seat: int) -> str:
     tri = _tri_below(st)
     if tri is None:
-        return _("targets seat {seat}").format(seat=x)
+        return _("targets seat {seat}").format(seat=x + 1)
     has = len(st.tre[x]) if tri.effect == "STEAL" else len(st.hands[x])
     cards = ", ".join(st.comp.card_name(st.kind(c)) for c in st.looking)
     table = EFFECT_ONE if tri.strength == 1 else EFFECT
-    effect = _(table[tri.effect]).format(seat=x, count=tri.strength, has=has, cards=cards or "-")
+    effect = _(table[tri.effect]).format(
+        seat=x + 1, count=tri.strength, has=has, cards=cards or "-"
+    )
     what = _("casts a {type} trimagic (your row {row}) on seat {seat}: {effect}").format(
-        type=tri.effect, row=tri.row + 1, seat=x, effect=effect
+        type=tri.effect, row=tri.row + 1, seat=x + 1, effect=effect
     )
     if x != seat:
-        what += "; " + _("seat {seat} may cancel it with an Elemental Shield").format(seat=x)
+        what += "; " + _("seat {seat} may cancel it with an Elemental Shield").format(seat=x + 1)
     if tri.second and tri.target_index == 0:
         what += "; " + _("then a second, different player")
     return what
@@ -386,11 +388,11 @@ def _row(st: FatalState, f: Frame, args: Args, seat: int) -> tuple[str, str]:
             my_row=f.row + 1,
             place=f.place + 1,
             theirs=_vision(st, st.kind(theirs)),
-            seat=x,
+            seat=x + 1,
             row=r + 1,
         ), _rule("enchantment", card="Magical Swap")
     return _("discards {card}, the last vision of seat {seat}'s row {row}").format(
-        card=_vision(st, st.kind(row[-1])), seat=x, row=r + 1
+        card=_vision(st, st.kind(row[-1])), seat=x + 1, row=r + 1
     ), _rule("enchantment", card="Wind of Oblivion")
 
 

@@ -268,7 +268,7 @@ def cast_text(st: FatalState, target: int) -> str:
     on seat 2: seat 2 gets 2 cards drawn" (the ``tri`` frame is below the target's)."""
     tri = st.stack[-2] if len(st.stack) > 1 else None
     if not isinstance(tri, F.Tri):
-        return _("targets seat {seat}").format(seat=target)
+        return _("targets seat {seat}").format(seat=target + 1)
     count = tri.strength
     if tri.effect == "STEAL":
         count = min(count, len(st.tre[target]))
@@ -277,9 +277,9 @@ def cast_text(st: FatalState, target: int) -> str:
     elif tri.effect == "DRAW":
         count = len(st.looking)
     table = CAST_EFFECT_ONE if count == 1 else CAST_EFFECT
-    effect = _(table[tri.effect]).format(seat=target, count=count)
+    effect = _(table[tri.effect]).format(seat=target + 1, count=count)
     return _("casts a {type} trimagic (row {row}) on seat {seat}: {effect}").format(
-        type=tri.effect, row=tri.row + 1, seat=target, effect=effect
+        type=tri.effect, row=tri.row + 1, seat=target + 1, effect=effect
     )
 
 

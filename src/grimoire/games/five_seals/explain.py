@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grimoire.core.frames import Frame
 from grimoire.core.i18n import N_
 from grimoire.games.five_seals.components import BINDING, SYNERGY, P, colour, family, strength
 from grimoire.games.five_seals.frames import Absorb, Dice, Give, Pick, Spell, Take, Turn
+from grimoire.games.five_seals.frames import Decision as Frame
 from grimoire.games.five_seals.reach import _region, blockers, breakable, seal_of, targets
 from grimoire.games.five_seals.scoring import score_of
 from grimoire.games.five_seals.text import _, colour_name, die_text, element, prompt, topic_word
@@ -208,14 +208,14 @@ def _die(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, st
             what += "; " + _("the seal breaks")
         return what + "; " + _("used dice go back to the supply"), _(RULES["pay"])
     if isinstance(frame, Give):
-        return _("gives {die} to seat {seat} (Theft)").format(die=die, seat=frame.t), _(
+        return _("gives {die} to seat {seat} (Theft)").format(die=die, seat=frame.t + 1), _(
             RULES["spell"]
         ).format(spell="Theft")
     return _("chooses your {die} for the spell").format(die=die), _spell_rule(st, frame)
 
 
 def _their(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
-    who = frame.o if isinstance(frame, Spell) else -1
+    who = frame.o + 1 if isinstance(frame, Spell) and frame.o >= 0 else "?"
     return _("chooses seat {seat}'s {die} for the spell").format(
         seat=who, die=die_text(st, arg)
     ), _spell_rule(st, frame)
@@ -243,7 +243,7 @@ def _colour(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str,
 def _seat(st: FiveSealsState, frame: Frame, arg: int, seat: int) -> tuple[str, str]:
     count = st.dice_count(arg)
     return _("aims the spell at seat {seat} ({count} dice, {scrolls} scrolls)").format(
-        seat=arg, count=count, scrolls=len(st.hands[arg])
+        seat=arg + 1, count=count, scrolls=len(st.hands[arg])
     ), _spell_rule(st, frame)
 
 

@@ -20,7 +20,7 @@ from grimoire.games.runika.grid import line_cells, neighbour, push_in, ray
 from grimoire.games.runika.text import _
 
 if TYPE_CHECKING:
-    from grimoire.core.frames import Frame
+    from grimoire.games.runika.frames import Frame
     from grimoire.games.runika.state import RunikaState
 
 RULES = {
@@ -131,7 +131,7 @@ def _cancel(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
 
 
 def _roll(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
-    marked = f.sel if isinstance(f, Pick) else []
+    marked: list[int] = f.sel if isinstance(f, Pick) else []
     dice = " ".join(_die(st, d) for d in marked) or "-"
     return _("rolls the marked dice again ({dice})").format(dice=dice), _rule("reroll")
 
@@ -323,7 +323,7 @@ def _seat(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     what = (
         _("uses the ability on your own grid")
         if whose == seat
-        else _("uses the ability on seat {seat}'s grid").format(seat=whose)
+        else _("uses the ability on seat {seat}'s grid").format(seat=whose + 1)
     )
     return what, _card_rule(st, seat, f)
 
@@ -390,7 +390,7 @@ def _claim(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
         "cells are discarded, 1 more point for each that shows 1"
     ).format(rune=rune.name, points=rune.points)
     if len(found) == 1:
-        what += "; " + _dice_of(st, seat, found[0].claim)
+        what += "; " + _dice_of(st, seat, st.tables.claim[found[0]])
     elif found:
         what += "; " + _("the pattern lies in {count} places: you choose next").format(
             count=len(found)
@@ -410,12 +410,15 @@ def _dice_of(st: RunikaState, seat: int, mask: int) -> str:
 def _at(st: RunikaState, f: Frame | None, args: Args, seat: int) -> Said:
     cell, angle = args
     rune = f.r if isinstance(f, At) else -1
-    found = [p for p in claims.matches(st, seat, rune) if (p.anchor, p.rotation) == (cell, angle)]
+    t = st.tables
+    found = [
+        i for i in claims.matches(st, seat, rune) if (t.anchor[i], t.rotation[i]) == (cell, angle)
+    ]
     what = _("the pattern lies from {cell}, turned {angle} degrees").format(
         cell=cell_name(cell), angle=90 * angle
     )
     if found:
-        what += "; " + _dice_of(st, seat, found[0].claim)
+        what += "; " + _dice_of(st, seat, t.claim[found[0]])
     return what, _rule("runes")
 
 
