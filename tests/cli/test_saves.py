@@ -243,3 +243,16 @@ def test_a_save_of_every_game_renders_replays_and_loads(
     loaded = runner.invoke(app, ["play", "--load", str(path)], input="quit\nn\n")
     assert loaded.exit_code == 130 and "Your choice" in loaded.output, loaded.output
     assert "Left without saving" in loaded.output
+
+
+def test_the_resume_hint_quotes_a_name_with_a_space(tmp_path: Path) -> None:
+    """The command the person is told to run works when pasted: a name with a space is quoted."""
+    import shlex
+
+    from grimoire.cli.saving import Saver
+
+    out = io.StringIO()
+    saver = Saver(tmp_path / "game.json", Console(file=out, width=300), lambda _: "")
+    saver.report(tmp_path / "my game.json")
+    command = out.getvalue().split("Resume with: ", 1)[1].strip()
+    assert shlex.split(command)[-1] == str(tmp_path / "my game.json")

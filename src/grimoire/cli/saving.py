@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -145,7 +146,7 @@ class Saver:
             failed = escape(_t("The game could not be saved."))
             self.console.print(f"[bold red]{failed}[/]")
         else:
-            shown = escape(str(path))
+            shown = escape(shlex.quote(str(path)))  # a name with a space pastes as one argument
             self.console.print(
                 _t("Saved to {path}. Resume with: grimoire play --load {path}").format(path=shown)
             )
