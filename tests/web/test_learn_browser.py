@@ -13,20 +13,18 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import ServerProcess
+from web_helpers import CHROMIUM_ARGS, ServerProcess, chromium, playwright_or_skip
 
 from grimoire.registry import BUILTIN
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
+ARGS = [*CHROMIUM_ARGS, "--disable-quic"]
 SHOTS = Path(os.environ["GRIMOIRE_SCREENSHOTS"]) if os.environ.get("GRIMOIRE_SCREENSHOTS") else None
 LANGUAGES = ("en", "de", "ja")
 # each game's first language: its buttons are tried on its first steps in the other two
@@ -43,17 +41,13 @@ REASON = {
 }
 STEP = {"en": "Step {n} of {count}", "de": "Schritt {n} von {count}", "ja": "ステップ {n}/{count}"}
 
-if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium(sync_api, ARGS) as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

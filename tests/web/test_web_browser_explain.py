@@ -7,32 +7,24 @@ says where each seat's points came from."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from web_helpers import ServerProcess
+from web_helpers import ServerProcess, chromium, playwright_or_skip
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 SHOTS = Path(os.environ["GRIMOIRE_SCREENSHOTS"]) if os.environ.get("GRIMOIRE_SCREENSHOTS") else None
-
-if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium(sync_api) as launched:
+        yield launched
 
 
 @pytest.fixture

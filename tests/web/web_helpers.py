@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -23,6 +25,31 @@ T = TypeVar("T")
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+
+
+CHROMIUM = os.environ.get("GRIMOIRE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+
+
+def playwright_or_skip() -> Any:
+    """Playwright's sync API, or the calling test module skipped with the reason: no Chromium
+    (Debian's, since Playwright cannot download one here) or no Playwright."""
+    import pytest
+
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(
+            f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
+        )
+    return pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+
+
+@contextmanager
+def chromium(sync_api: Any, args: list[str] = CHROMIUM_ARGS) -> Iterator[Any]:
+    """A Chromium browser driven by Playwright, closed after."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+        yield browser
+        browser.close()
 
 
 # options of serve_for_tests.py for a test client that plays a whole game as fast as the server
