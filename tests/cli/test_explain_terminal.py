@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.rules.fatal.fatal_helpers import fatal_state
 from typer.testing import CliRunner
 
 import grimoire
@@ -118,7 +119,7 @@ def test_help_lists_explain_and_why_in_the_persons_language() -> None:
 def test_rules_prints_the_paragraph_of_the_step_in_the_language(
     lang: str, here: str, not_here: str
 ) -> None:
-    state = first("fatal", 3, lambda st: st.stack[-1].kind == "play")
+    state = first("fatal", 3, lambda st: fatal_state(st).stack[-1].kind == "play")
     session = Session(state.game, state, [min(state.seats_to_act())], {})
     from grimoire.cli.play import rules_text
 
@@ -157,7 +158,7 @@ def test_fatal_counts_falling_star_in_the_stars_column() -> None:
 
 
 def test_fatal_bot_turns_name_the_trimagic_cast_and_never_the_seat_twice(tmp_path: Path) -> None:
-    state = first("fatal", 3, lambda st: st.stack[-1].kind == "target")
+    state = first("fatal", 3, lambda st: fatal_state(st).stack[-1].kind == "target")
     caster = min(state.seats_to_act())
     viewer = (caster + 1) % 3
     session = Session(state.game, state, [viewer], {caster: "random", (caster + 2) % 3: "random"})
