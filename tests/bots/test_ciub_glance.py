@@ -134,7 +134,7 @@ def test_the_terminal_shows_the_odds_beside_the_cards_and_says_what_they_are() -
     with language_scope("de"):
         console = Console(width=200, record=True, color_system=None)
         console.print(after.game.render_text(after, 0))
-        assert "Genaue Chancen für Platz 0" in console.export_text()
+        assert "Genaue Chancen für Platz 1" in console.export_text()
 
 
 @pytest.mark.parametrize(

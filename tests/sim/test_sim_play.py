@@ -107,7 +107,7 @@ def test_illegal_choice_names_seed_bot_and_seat() -> None:
     game = grimoire.make("toy-claim", players=2)
     with pytest.raises(SimulationError, match=r"seed 42.*'cheater' at seat 1 chose 99"):
         play_game(game, [IllegalBot(), RandomBot(1)], seed=42)
-    with pytest.raises(SimulationError, match=r"'confused' at seat 1 returned 'claim'"):
+    with pytest.raises(SimulationError, match=r"'confused' at seat 2 returned 'claim'"):
         play_game(game, [RandomBot(1), NotAnIntBot()], seed=42)
 
 
@@ -157,14 +157,19 @@ def test_summarize() -> None:
 class SeedSpy(Bot):
     """Plays randomly and keeps the seed of every state it is handed."""
 
-    def __init__(self, seeds: list[int], reads_position: bool) -> None:
+    def __init__(self, seeds: list[int]) -> None:
         super().__init__(0)
         self.seeds = seeds
-        self.reads_position = reads_position
 
     def choose(self, state: State, seat: int | None = None) -> int:
         self.seeds.append(state.seed)
         return self.rng.choice(state.legal_actions(seat))
+
+
+class BlindSeedSpy(SeedSpy):
+    """The same, saying it reads its legal actions only."""
+
+    reads_position = False
 
 
 def test_only_a_bot_that_reads_no_position_is_handed_the_true_state() -> None:
@@ -172,10 +177,10 @@ def test_only_a_bot_that_reads_no_position_is_handed_the_true_state() -> None:
     one that reads only the legal actions is spared the copy."""
     game = grimoire.make("ciub", players=2)
     looking: list[int] = []
-    play_game(game, [SeedSpy(looking, True), SeedSpy(looking, True)], seed=5)
+    play_game(game, [SeedSpy(looking), SeedSpy(looking)], seed=5)
     assert looking and 5 not in looking
     blind: list[int] = []
-    play_game(game, [SeedSpy(blind, False), SeedSpy(blind, False)], seed=5)
+    play_game(game, [BlindSeedSpy(blind), BlindSeedSpy(blind)], seed=5)
     assert blind and set(blind) == {5}
     assert make_bot("random", game, 1).reads_position is False
     assert make_bot("heuristic", game, 1).reads_position is True

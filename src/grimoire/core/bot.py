@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -23,7 +23,8 @@ class Bot(ABC):
     # the layers may then hand it the true state instead of a ``for_seat`` copy, since
     # nothing hidden (another seat's cards, the seed and so the future draws) can reach its
     # choice. Any bot that looks at the position, clones it or plays chance keeps True.
-    reads_position: bool = True
+    reads_position: ClassVar[bool] = True  # a class variable: an interpreted subclass's own
+    # value is read even from compiled code (a native attribute would shadow it)
     # Whether the bot may read what its seat cannot see, as its copy re-deals it (the other
     # seats' cards, the face-down piles) or the copy's seed (a bot that plays chance on its
     # copy, or re-deals it again: the search bots): True, the safe default. A bot whose choice
@@ -31,7 +32,7 @@ class Bot(ABC):
     # generator per seat advanced at each decision (``core.bot.Dealer``) instead of a new one
     # seeded for every decision, which changes the re-deal it gets but not its choice (the
     # contract battery checks a bot that says so: it chooses alike on two re-deals).
-    reads_hidden: bool = True
+    reads_hidden: ClassVar[bool] = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
