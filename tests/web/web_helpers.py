@@ -135,15 +135,20 @@ def wait_until(
     done: Callable[[dict[str, Any]], bool],
     timeout: float = 60.0,
 ) -> dict[str, Any]:
-    """Poll ``fetch`` until ``done`` holds; the last result (AssertionError on timeout)."""
+    """Poll ``fetch`` until ``done`` holds; the last result (AssertionError on timeout).
+
+    The pause between polls grows from 20 ms to 250 ms: each poll builds a payload on the
+    server under test, and polling a long bots-only game every 20 ms starved its bots."""
     deadline = time.monotonic() + timeout
+    pause = 0.02
     while True:
         result = fetch()
         if done(result):
             return result
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out; last result: {str(result)[:2000]}")
-        time.sleep(0.02)
+        time.sleep(pause)
+        pause = min(pause * 1.5, 0.25)
 
 
 def first_action(payload: dict[str, Any], **fields: Any) -> dict[str, Any]:
