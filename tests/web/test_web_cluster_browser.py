@@ -258,7 +258,7 @@ def test_runika_simultaneous_on_three_processes_every_page_hears_every_move_and_
         "secret_runes": True,
         "goal": 15,
         "starting_rune_end": True,
-        "decision_limit": 300,
+        "decision_limit": 120,
     }
     game_id, people = play(browser, servers, "runika", options, "heuristic", runika_choice)
     try:
