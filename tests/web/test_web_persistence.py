@@ -348,7 +348,7 @@ def test_the_schema_comes_from_the_migrations(any_database_url: str) -> None:
     engine = make_engine(any_database_url)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == "0006"
+        assert context.get_current_revision() == "0007"
         assert compare_metadata(context, Base.metadata) == []
     engine.dispose()
 

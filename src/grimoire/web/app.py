@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 
 import grimoire
 from grimoire.web.cluster import single
+from grimoire.web.cluster.rates import SharedBuckets
 from grimoire.web.hub import Hub
 from grimoire.web.language import template_context
 from grimoire.web.limits import BodyLimit, Limits, RateLimit, RequestLimit
@@ -88,7 +89,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     engine = make_engine(settings.database_url)
     try:
         await anyio.to_thread.run_sync(migrate, engine)
-        hub = Hub(Store(engine), settings.bot_delay, settings.now, test_seed=settings.test_seed)
+        store = Store(engine)
+        if store.postgres:  # one rate budget per client for all processes (cluster.rates)
+            app.state.shared_buckets = SharedBuckets(engine, store.outage)
+        hub = Hub(store, settings.bot_delay, settings.now, test_seed=settings.test_seed)
         app.state.hub = hub
         await hub.resume()
         hub.watch(settings.limits.clock_tick)

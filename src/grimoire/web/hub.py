@@ -140,8 +140,8 @@ class Hub:
                     break
                 async with room.lock.local:
                     await self._refresh(room)
-        except Exception:
-            log.exception("game %s: could not be read again", room.id)
+        except Exception as error:
+            self.store.outage.met(error, "game %s: could not be read again", room.id)
         finally:
             self._heard.pop(room.id, None)
 
@@ -154,8 +154,8 @@ class Hub:
             if room.listeners:
                 try:
                     await self._fresh(room)
-                except Exception:
-                    log.exception("game %s: could not be read again", room.id)
+                except Exception as error:
+                    self.store.outage.met(error, "game %s: could not be read again", room.id)
 
     async def _on_tick(self, connection: Any) -> None:
         """Between notices, every tick (the notices' connection): a process without the duties
@@ -178,8 +178,8 @@ class Hub:
         for game_id in ids:
             try:
                 (await self.room(game_id)).kick_bots()
-            except Exception:
-                log.exception("game %s: its bots could not be started", game_id)
+            except Exception as error:
+                self.store.outage.met(error, "game %s: its bots could not be started", game_id)
 
     async def _fresh(self, room: Room) -> None:
         """Before answering from a room: read it again if the database has moved on (another
@@ -340,8 +340,8 @@ class Hub:
         for game_id in ids:
             try:
                 await self.room(game_id)
-            except Exception:  # a broken game must not stop the others
-                log.exception("could not resume game %s", game_id)
+            except Exception as error:  # a broken game must not stop the others
+                self.store.outage.met(error, "could not resume game %s", game_id)
 
     # ------------------------------------------------------------------ clocks
     def watch(self, tick: float) -> None:
@@ -367,8 +367,8 @@ class Hub:
                 if self.leader and self.shared:
                     await self._sweep()
                 await self.check_absences()
-            except Exception:  # e.g. the database is briefly unavailable: next tick
-                log.exception("the clocks could not be checked")
+            except Exception as error:  # e.g. the database is briefly unavailable: next tick
+                self.store.outage.met(error, "the clocks could not be checked")
 
     async def check_clocks(self) -> None:
         """Every running game whose clocks need a look by now (the database knows them all,
@@ -379,8 +379,8 @@ class Hub:
             try:
                 room = await self.room(game_id)
                 await room.check_clock()
-            except Exception:
-                log.exception("game %s: its clock could not be checked", game_id)
+            except Exception as error:
+                self.store.outage.met(error, "game %s: its clock could not be checked", game_id)
 
     async def check_absences(self) -> None:
         """Who is at each live table (``Room.look``); and every live game whose table waits for
@@ -392,15 +392,17 @@ class Hub:
             for game_id in set(self._elsewhere) - set(self.rooms):
                 try:
                     await self.room(game_id)
-                except Exception:
-                    log.exception("game %s: could not be loaded", game_id)
+                except Exception as error:
+                    self.store.outage.met(error, "game %s: could not be loaded", game_id)
         for room in list(self.rooms.values()):
             room.look(now)
             if self.leader and room.absence_due(now):
                 try:
                     await room.check_absence()
-                except Exception:
-                    log.exception("game %s: its absences could not be checked", room.id)
+                except Exception as error:
+                    self.store.outage.met(
+                        error, "game %s: its absences could not be checked", room.id
+                    )
 
     async def _share_presence(self) -> None:
         """Write who has a page open here, read who has one at the other processes."""

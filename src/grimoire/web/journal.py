@@ -121,7 +121,7 @@ class Journal:
         except VersionConflict as error:
             raise self._conflict() from error
         except SQLAlchemyError as error:
-            log.exception("game %s: could not save its clocks", self.game_id)
+            self.host.store.outage.met(error, "game %s: could not save its clocks", self.game_id)
             raise Unavailable(N_("the clocks could not be saved; try again")) from error
         self.revision += 1
 
@@ -151,7 +151,7 @@ class Journal:
         except VersionConflict as error:
             raise self._conflict() from error
         except SQLAlchemyError as error:
-            log.exception("game %s: could not save a change", self.game_id)
+            self.host.store.outage.met(error, "game %s: could not save a change", self.game_id)
             raise Unavailable(
                 N_("the change could not be saved; nothing changed, try again")
             ) from error

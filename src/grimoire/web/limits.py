@@ -4,7 +4,8 @@
   anything parses them (by their ``Content-Length``, or while they stream in without one).
 - ``RateLimit``: a token bucket per key (429 with Retry-After): game creation per client
   address; ``RequestLimit`` counts every other API read and action per client (its address and
-  the seat token it sends), and per address all its clients together.
+  the seat token it sends), and per address all its clients together. On PostgreSQL the
+  buckets live in the database (``cluster.rates``): all processes of a cluster spend one budget.
 - ``Limits.max_bot_games``: at most this many running games without a person in them.
 
 Cheap validation comes first everywhere: the request models cap the number of options, seats
@@ -19,8 +20,10 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+import anyio.to_thread
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -76,12 +79,18 @@ class RateLimit:
         per_minute: float,
         now: Callable[[], float] = time.monotonic,
         detail: str = "too many games created from here: wait a little",
+        name: str = "create",
     ) -> None:
         self.burst = burst
         self.rate = per_minute / 60.0
         self.now = now
         self.detail = detail
+        self.name = name  # the bucket's kind, in the keys of the shared buckets (cluster.rates)
         self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def wait(self, tokens: float) -> float:
+        """Seconds until a bucket holding ``tokens`` holds one."""
+        return (1 - tokens) / self.rate if self.rate > 0 else 3600.0
 
     def take(self, key: str) -> None:
         """Spend one token of ``key``'s bucket, or raise TooMany."""
@@ -89,8 +98,7 @@ class RateLimit:
         tokens, when = self.buckets.get(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - when) * self.rate)
         if tokens < 1:
-            wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
-            raise TooMany(self.detail, wait)
+            raise TooMany(self.detail, self.wait(tokens))
         self.buckets[key] = (tokens - 1, now)
         if len(self.buckets) > 10_000:
             self._forget(now)
@@ -129,15 +137,21 @@ class RequestLimit:
         reads = "too many requests from here: wait a little"
         actions = "too many actions from here: wait a little"
         self.clients = {
-            "read": RateLimit(limits.read_burst, limits.read_per_minute, now, reads),
-            "action": RateLimit(limits.action_burst, limits.action_per_minute, now, actions),
+            "read": RateLimit(limits.read_burst, limits.read_per_minute, now, reads, "read"),
+            "action": RateLimit(
+                limits.action_burst, limits.action_per_minute, now, actions, "action"
+            ),
         }
         self.addresses = {
             "read": RateLimit(
-                limits.read_burst * share, limits.read_per_minute * share, now, reads
+                limits.read_burst * share, limits.read_per_minute * share, now, reads, "reads"
             ),
             "action": RateLimit(
-                limits.action_burst * share, limits.action_per_minute * share, now, actions
+                limits.action_burst * share,
+                limits.action_per_minute * share,
+                now,
+                actions,
+                "actions",
             ),
         }
 
@@ -153,15 +167,30 @@ class RequestLimit:
         kind = "read" if method in ("GET", "HEAD", "OPTIONS") else "action"
         client = scope.get("client")
         address = str(client[0]) if client else "?"
+        spends = [
+            (self.addresses[kind], address),
+            (self.clients[kind], f"{address} {client_token(scope, path)}"),
+        ]
         try:
-            self.addresses[kind].take(address)
-            self.clients[kind].take(f"{address} {client_token(scope, path)}")
+            await spend(scope["app"].state, spends)
         except TooMany as error:
             status, headers, body = too_many_response(error.detail, error.retry_after)
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
             return
         await self.app(scope, receive, send)
+
+
+async def spend(state: Any, spends: Sequence[tuple[RateLimit, str]]) -> None:
+    """Spend one token of each (limit, key), or raise ``TooMany``: in this process's memory, or,
+    when the app runs as one of a cluster (``state.shared_buckets``, PostgreSQL), in the
+    database, so that every process spends one budget per client (``cluster.rates``)."""
+    shared = getattr(state, "shared_buckets", None)
+    if shared is None:
+        for limit, key in spends:
+            limit.take(key)
+    else:
+        await anyio.to_thread.run_sync(shared.take, spends)
 
 
 def client_token(scope: Scope, path: str) -> str:

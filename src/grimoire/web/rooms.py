@@ -374,8 +374,10 @@ class Room:
             if target.kind == "bot" and target.returning and seat not in self.mid:
                 try:
                     await self._take_back(seat)
-                except Exception:  # the move stands; the next one tries again
-                    log.exception("game %s: seat %d could not be given back", self.id, seat)
+                except Exception as error:  # the move stands; the next one tries again
+                    self.host.store.outage.met(
+                        error, "game %s: seat %d could not be given back", self.id, seat
+                    )
 
     async def hand_to_bot(
         self, seat: int, level: str | None, *, by: int | None, held: str | None = None

@@ -79,8 +79,10 @@ class SeatBots:
                 try:
                     await self._move(seat)
                     delay = self.host.bot_delay
-                except Exception:  # e.g. the database is briefly unavailable: try again
-                    log.exception("game %s: the bot of seat %d could not move", self.table.id, seat)
+                except Exception as error:  # e.g. the database is briefly unavailable: try again
+                    self.host.store.outage.met(
+                        error, "game %s: the bot of seat %d could not move", self.table.id, seat
+                    )
                     delay = max(1.0, self.host.bot_delay)
 
     async def _move(self, seat: int) -> None:

@@ -24,6 +24,7 @@ listen to. The ``Store`` methods are synchronous; the app calls them in a worker
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -49,6 +50,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from grimoire.web.outage import POOL_TIMEOUT, Outage
 
 OPEN = "open"  # waiting for people to take their seats
 RUNNING = "running"
@@ -231,7 +234,15 @@ def make_engine(url: str) -> Engine:
         # writer that waited for the row re-reads it, matches nothing and is a VersionConflict.
         # Under REPEATABLE READ or SERIALIZABLE (a database's default may be either) it would be
         # a serialization failure instead, and SERIALIZABLE may also fail writes of other games.
-        return create_engine(url, pool_pre_ping=True, isolation_level="READ COMMITTED")
+        # a full pool answers within POOL_TIMEOUT (a 503, see web.outage), not after 30 s
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            isolation_level="READ COMMITTED",
+            pool_timeout=POOL_TIMEOUT,
+            pool_size=int(os.environ.get("GRIMOIRE_DB_POOL_SIZE", "5")),
+            max_overflow=int(os.environ.get("GRIMOIRE_DB_POOL_OVERFLOW", "10")),
+        )
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -245,7 +256,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_timeout=POOL_TIMEOUT)
 
 
 class Store:
@@ -253,6 +264,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.outage = Outage()  # whether the database answers (one log line per outage)
+        self.outage.watch(engine)
         self.postgres = engine.dialect.name == "postgresql"
         # reads of a whole game see one committed moment (READ COMMITTED would let a change
         # land between the game's row and its log)

@@ -1,5 +1,6 @@
 """How refusals become answers: JSON for the API (with the fresh state for a stale version,
-``Retry-After`` for a rate limit), the error page for the HTML pages."""
+``Retry-After`` for a rate limit and for a database that cannot answer now), the error page for
+the HTML pages."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from grimoire.i18n import N_, gettext
-from grimoire.web.errors import Stale, WebError
+from grimoire.web.errors import Stale, Unavailable, WebError
 from grimoire.web.language import page_language
 from grimoire.web.limits import TooMany
+from grimoire.web.outage import RETRY_AFTER, is_unavailable
 from grimoire.web.routes.deps import templates_of
 
 
@@ -49,19 +53,37 @@ async def too_many(request: Request, error: TooMany) -> Response:
 async def web_error(request: Request, error: WebError) -> Response:
     # the reason in the language of the page that asked (English without one)
     detail = error.in_language(page_language(request))
+    headers = {"Retry-After": str(RETRY_AFTER)} if error.status == 503 else None
     if isinstance(error, Stale):
         return JSONResponse({"detail": detail, "state": error.state}, status_code=409)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"detail": detail}, status_code=error.status)
+        return JSONResponse({"detail": detail}, status_code=error.status, headers=headers)
     return templates_of(request).TemplateResponse(
         request,
         "error.html",
         {"status": error.status, "detail": detail},
         status_code=error.status,
+        headers=headers,
     )
+
+
+async def database_error(request: Request, error: SQLAlchemyError) -> Response:
+    """The database does not answer, or every connection is in use: a 503 that says so (logged
+    once per outage by ``web.outage``); any other database error is a bug (a 500)."""
+    if not is_unavailable(error):
+        raise error
+    outage = request.app.state.hub.store.outage
+    if isinstance(error, PoolTimeout):
+        outage.overloaded()
+        reason = N_("the server is busy; try again in a moment")
+    else:
+        outage.failed(error)
+        reason = N_("the server cannot reach its database right now; nothing changed, try again")
+    return await web_error(request, Unavailable(reason))
 
 
 def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(TooMany, too_many)  # type: ignore[arg-type]
     app.add_exception_handler(WebError, web_error)  # type: ignore[arg-type]
+    app.add_exception_handler(SQLAlchemyError, database_error)  # type: ignore[arg-type]

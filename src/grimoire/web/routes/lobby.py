@@ -13,7 +13,7 @@ from grimoire.i18n import N_
 from grimoire.web.catalog import LEVELS, catalog_doc
 from grimoire.web.clock import ClockError, Clocks, time_control
 from grimoire.web.errors import Unprocessable
-from grimoire.web.limits import TooMany
+from grimoire.web.limits import TooMany, spend
 from grimoire.web.routes.deps import (
     HubDep,
     Language,
@@ -63,7 +63,7 @@ async def create_game(
             control = time_control(c.kind, c.move_seconds, c.reserve_seconds, c.grace_seconds)
     except ClockError as error:
         raise Unprocessable(str(error)) from error
-    creations_of(request).take(client_of(request))
+    await spend(request.app.state, [(creations_of(request), client_of(request))])
     if seats and all(seat.kind == "bot" for seat in seats):
         running = await anyio.to_thread.run_sync(hub.store.bot_only_running)
         if running >= settings.limits.max_bot_games:

@@ -7,8 +7,10 @@ import contextlib
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 
 from grimoire.web.errors import NotFound
+from grimoire.web.outage import is_unavailable
 from grimoire.web.routes.deps import HubDep, Language, token_of
 
 router = APIRouter()
@@ -27,6 +29,12 @@ async def live(websocket: WebSocket, game_id: str, hub: HubDep, lang: Language) 
         room = await hub.room(game_id)
     except NotFound:
         await refuse(websocket, 4404, "no such game")
+        return
+    except SQLAlchemyError as error:
+        if not is_unavailable(error):
+            raise
+        hub.store.outage.failed(error)  # logged once per outage; the page connects again
+        await refuse(websocket, 4503, "the server cannot reach its database right now")
         return
     token = token_of(websocket, game_id)
     await websocket.accept()

@@ -9,22 +9,53 @@ export function serverNow() {
   return Date.now() / 1000 + serverSkew;
 }
 
+// Who shows that the server cannot save right now (the game page): told the server's reason
+// while a request waits to be sent again, and null when one gets through.
+let outageListener = () => {};
+export function onOutage(listener) {
+  outageListener = listener;
+}
+
+// A 503 (the database does not answer, or the server is busy) changed nothing: the request is
+// sent again after the server's Retry-After, for about two minutes, before the error is shown.
+// An action carries its version, so a copy of one that did land is a 409, never a double move.
+const OUTAGE_ATTEMPTS = 40;
+
 export async function api(method, url, body) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const sent = Date.now() / 1000;
-  const response = await fetch(url, init);
-  const stamp = Number(response.headers.get("X-Server-Time"));
-  if (stamp) serverSkew = stamp - (sent + Date.now() / 1000) / 2;
+  let response = null;
   let data = null;
-  try {
-    data = await response.json();
-  } catch (_) {
+  for (let attempt = 0; ; attempt++) {
+    const sent = Date.now() / 1000;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      // no answer at all (the process is gone): sent again, to whichever process answers,
+      // only when a copy cannot do harm (a read, or a change that carries its version)
+      const harmless = method === "GET" || (body !== undefined && body.version !== undefined);
+      if (!harmless || attempt >= OUTAGE_ATTEMPTS) throw error;
+      response = null;
+    }
     data = null;
+    if (response) {
+      const stamp = Number(response.headers.get("X-Server-Time"));
+      if (stamp) serverSkew = stamp - (sent + Date.now() / 1000) / 2;
+      try {
+        data = await response.json();
+      } catch (_) {
+        data = null;
+      }
+    }
+    if (response && (response.status !== 503 || attempt >= OUTAGE_ATTEMPTS)) break;
+    outageListener(reason(data) || t("The server cannot save right now; trying again…"));
+    const wait = Number(response && response.headers.get("Retry-After")) || 2;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000 * (0.75 + Math.random() / 2)));
   }
+  outageListener(null);
   if (!response.ok) {
     const error = new Error(reason(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;

@@ -7,6 +7,7 @@ import {
   formatScore,
   isolated,
   namedSeats,
+  onOutage,
   renderBoard,
   renderLog,
   renderPlayers,
@@ -22,6 +23,16 @@ const board = document.getElementById("board");
 const actionsBox = document.getElementById("actions");
 const undoButton = document.getElementById("undo-button");
 const conn = document.getElementById("conn");
+
+// The database does not answer, or the server is busy (a 503): the page says so and keeps the
+// person's move, which common.api sends again by itself, until a request gets through.
+onOutage((message) => {
+  const box = document.getElementById("outage");
+  box.hidden = message === null;
+  if (message !== null) box.textContent = message;
+  root.dataset.outage = message === null ? "" : "1";
+  conn.classList.toggle("trouble", message !== null);
+});
 
 let current = null; // the newest payload shown
 let busy = false;
