@@ -172,19 +172,38 @@ def test_the_server_gives_an_away_seat_to_a_bot_when_someone_waits(
     client: TestClient, clock: FakeTime
 ) -> None:
     game_id, tokens = two_people(client)
-    clock.advance(SERVER - 1)
-    check(client)
-    assert state_of(client, game_id)["seats"][0]["kind"] == "person"
-    clock.advance(1)
-    check(client)
-    seen = state_of(client, game_id, tokens[1])
+    # Bea's page is open: she waits for Ann, who is gone
+    with client.websocket_connect(f"/api/games/{game_id}/ws", headers=seated(tokens[1])) as ws:
+        ws.receive_json()
+        clock.advance(SERVER - 1)
+        check(client)
+        assert state_of(client, game_id)["seats"][0]["kind"] == "person"
+        clock.advance(1)
+        check(client)
+        seen = state_of(client, game_id, tokens[1])
     assert seen["seats"][0]["kind"] == "bot" and seen["absence"]["seats"][0]["held"]
     event = seen["events"][-1]
     assert (event["kind"], event["seat"], event["by"], event["detail"]) == ("bot", 0, None, "away")
-    # Bea is away too, but her seat is not to act: nobody waits for her
+    # Bea is away now too, but her seat is not to act: nobody waits for her
     clock.advance(10 * SERVER)
     check(client)
     assert state_of(client, game_id)["seats"][1]["kind"] == "person"
+
+
+def test_a_table_whose_people_are_all_gone_is_left_as_it_is(
+    client: TestClient, clock: FakeTime
+) -> None:
+    """Both people gone at once (docs/web-api.md, Absence): nobody waits, so no seat goes to a
+    bot however long they stay away; once Bea is back, Ann's seat goes after the limit."""
+    game_id, tokens = two_people(client)
+    clock.advance(10 * SERVER)
+    check(client)
+    assert [seat["kind"] for seat in state_of(client, game_id)["seats"]] == ["person"] * 2
+    with client.websocket_connect(f"/api/games/{game_id}/ws", headers=seated(tokens[1])) as ws:
+        ws.receive_json()
+        check(client)  # Bea is here again: the table waits for Ann, away for long
+        assert state_of(client, game_id)["seats"][0]["kind"] == "bot"
+        assert state_of(client, game_id)["seats"][1]["kind"] == "person"
 
 
 def test_nobody_waits_for_a_person_playing_bots_alone(client: TestClient, clock: FakeTime) -> None:

@@ -74,6 +74,22 @@ class Event:
         }
 
 
+def stored_events(events: Sequence[Event] | None) -> list[dict[str, Any]] | None:
+    """The notices a table's row keeps (``GameRow.events``; None: keep what it holds): every
+    event but an undo, which the log itself tells (``restore.parts``)."""
+    if events is None:
+        return None
+    return [dataclasses.asdict(event) for event in events if event.kind != "undo"]
+
+
+def restored_events(undos: Sequence[Event], stored: Sequence[dict[str, Any]]) -> list[Event]:
+    """A table's notices read again: its undos (from the log) and its other notices (from its
+    row), in the order they happened, the newest ``EVENTS_KEPT``."""
+    events = [*undos, *(Event(**doc) for doc in stored)]
+    events.sort(key=lambda event: (event.version, event.after))
+    return events[-EVENTS_KEPT:]
+
+
 def with_event(events: Sequence[Event], event: Event) -> list[Event]:
     """``events`` and then ``event``: the newest ``EVENTS_KEPT``."""
     return [*events, event][-EVENTS_KEPT:]

@@ -15,7 +15,7 @@ from grimoire.i18n import N_
 from grimoire.web.clock import Clocks
 from grimoire.web.cluster.locks import STALE  # a revision no game has: read the room again
 from grimoire.web.errors import Conflict, Unavailable
-from grimoire.web.history import Line
+from grimoire.web.history import Event, Line, stored_events
 from grimoire.web.host import Host
 from grimoire.web.store import RUNNING, Change, Seat, VersionConflict
 from grimoire.web.timekeeping import deadline
@@ -88,8 +88,10 @@ class Journal:
         only_if_free: bool,
         only_if_token: str | None,
         only_if_held: str | None = None,
+        events: Sequence[Event] | None = None,
     ) -> bool:
-        """Save a seat (and the new ``status``, if any); False if its condition failed."""
+        """Save a seat (and the new ``status``, if any, and the table's notices ``events``, if
+        given); False if its condition failed."""
         try:
             done = await self.host.write(
                 self.host.store.update_seat,
@@ -102,6 +104,7 @@ class Journal:
                 clock=None if clocks is None else clocks.to_json(),
                 deadline=deadline(clocks, self.host.now()),
                 revision=self.revision,
+                events=stored_events(events),
             )
         except VersionConflict as error:
             raise self._conflict() from error
@@ -109,7 +112,8 @@ class Journal:
             self.revision += 1
         return done
 
-    async def clocks(self, clocks: Clocks) -> None:
+    async def clocks(self, clocks: Clocks, events: Sequence[Event] | None = None) -> None:
+        """Save the clocks (and the table's notices ``events``, if given)."""
         try:
             await self.host.write(
                 self.host.store.set_clock,
@@ -117,6 +121,7 @@ class Journal:
                 clocks.to_json(),
                 deadline(clocks, self.host.now()),
                 self.revision,
+                stored_events(events),
             )
         except VersionConflict as error:
             raise self._conflict() from error

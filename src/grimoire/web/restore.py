@@ -8,7 +8,14 @@ from grimoire.core.game import Game
 from grimoire.core.state import State
 from grimoire.registry import make
 from grimoire.web import payloads
-from grimoire.web.history import EVENTS_KEPT, Event, Line, describe_line, replay_onto, run_start
+from grimoire.web.history import (
+    Event,
+    Line,
+    describe_line,
+    replay_onto,
+    restored_events,
+    run_start,
+)
 from grimoire.web.host import Host
 from grimoire.web.rooms import Room
 from grimoire.web.store import StoredGame
@@ -44,7 +51,7 @@ def parts(stored: StoredGame) -> Parts:
     base = state_at(game, stored, history, start)
     state = replay_onto(base.clone(), history[start:])
     lines = told_again(game, stored, lines)
-    return game, state, lines, base, events[-EVENTS_KEPT:]
+    return game, state, lines, base, restored_events(events, stored.events)
 
 
 def state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:

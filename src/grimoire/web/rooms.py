@@ -418,7 +418,7 @@ class Room:
             ran_out=ran_out,
             bot_due=bot_due,
             away=away_for >= rule.others_after,
-            away_due=away_for >= rule.server_after and self._waited_for(seat),
+            away_due=away_for >= rule.server_after and self._waited_for(seat, now),
         )
         await self._set_seat(
             handover.seat,
@@ -441,16 +441,24 @@ class Room:
             return 0.0
         return self.presence.away_for(seat, self.present_seats(), now)
 
-    def _waited_for(self, seat: int) -> bool:
-        """The table waits for ``seat`` (it is to act) and another seat is a person's: the
-        server hands an away seat to a bot only then."""
-        others = any(s.kind == "person" and s.taken for s in self.seats if s.seat != seat)
-        return others and seat in self.state.seats_to_act()
+    def _waited_for(self, seat: int, now: float) -> bool:
+        """The table waits for ``seat`` (it is to act) and another seat's person is still at it
+        (not away for the server's limit): the server hands an away seat to a bot only then. A
+        table whose people are all gone, or a person playing bots alone, is left as it is."""
+        if seat not in self.state.seats_to_act():
+            return False
+        limit = self.host.absence.server_after
+        return any(
+            s.kind == "person" and s.taken and self._away_for(s.seat, now) < limit
+            for s in self.seats
+            if s.seat != seat
+        )
 
     def absence_due(self, now: float) -> bool:
         """Whether the server must hand an away seat to a bot now (cheap: no lock)."""
         return any(
-            self._away_for(seat, now) >= self.host.absence.server_after and self._waited_for(seat)
+            self._away_for(seat, now) >= self.host.absence.server_after
+            and self._waited_for(seat, now)
             for seat in self.state.seats_to_act()
         )
 
@@ -461,7 +469,7 @@ class Room:
             now = self.host.now()
             for seat in sorted(self.state.seats_to_act()):
                 away_for = self._away_for(seat, now)
-                if away_for >= self.host.absence.server_after and self._waited_for(seat):
+                if away_for >= self.host.absence.server_after and self._waited_for(seat, now):
                     await self._hand_over(seat, default_level(self.game), by=None, held=None)
 
     def _seat(self, seat: int) -> Seat:
@@ -488,6 +496,8 @@ class Room:
         if status == OPEN and all(s.taken for s in seats):
             status = RUNNING
         clocks = timekeeping.clocks_after(self.clocks, self.state, seats, status, self.host.now())
+        # the notice is saved with the seat, so every process tells it (history.stored_events)
+        events = None if event is None else with_event(self.events, event)
         done = await self.journal.seat(
             seat,
             status if status != self.status else None,
@@ -495,16 +505,17 @@ class Room:
             only_if_free=only_if_free,
             only_if_token=only_if_token,
             only_if_held=only_if_held,
+            events=events,
         )
         if not done:
             raise Conflict(N_("that seat changed hands meanwhile"))
+        if events is not None:
+            self.events = events
         self.tokens.moved(self.seats[seat.seat], seat)
         self.bots.forget(seat.seat)
         self.seats = seats
         self.status = status
         self.clocks = clocks
-        if event is not None:
-            self._add_event(event)
         # the game may just have started
         self.decisions.track(self.state, status == RUNNING, self.version, None)
         self.changed()
@@ -522,8 +533,8 @@ class Room:
             self.presence.saw(by, self.host.now())
             clocks = self.clocks.copy()
             clocks.pause(self.host.now(), by)
-            await self._save_clocks(clocks)
-            self._add_event(Event(self.version, "pause", None, by, len(self.lines)))
+            event = Event(self.version, "pause", None, by, len(self.lines))
+            await self._save_clocks(clocks, with_event(self.events, event))
             self.changed()
 
     async def resume(self, by: int) -> None:
@@ -533,8 +544,8 @@ class Room:
             self.presence.saw(by, self.host.now())
             clocks = self.clocks.copy()
             clocks.resume(self.host.now())
-            await self._save_clocks(clocks)
-            self._add_event(Event(self.version, "resume", None, by, len(self.lines)))
+            event = Event(self.version, "resume", None, by, len(self.lines))
+            await self._save_clocks(clocks, with_event(self.events, event))
             self.changed()
 
     async def check_clock(self) -> None:
@@ -545,7 +556,7 @@ class Room:
             if self.clocks is None:
                 return
             now = self.host.now()
-            news = False
+            events = None
             if self.status == RUNNING and not self.clocks.paused:
                 for seat in range(len(self.seats)):
                     if self.seats[seat].kind == "person" and self.clocks.bot_due(seat, now):
@@ -553,16 +564,20 @@ class Room:
                         await self._hand_over(seat, level, by=None, held=None)
                 out = timekeeping.out_of_time(self.clocks, self.seats, now)
                 for seat in sorted(out - self.ran_out):
-                    self._add_event(Event(self.version, "ran_out", seat, None, len(self.lines)))
-                    news = True
+                    ran_out = Event(self.version, "ran_out", seat, None, len(self.lines))
+                    events = with_event(self.events if events is None else events, ran_out)
                 self.ran_out |= out
-            await self._save_clocks(self.clocks)
-            if news:
+            await self._save_clocks(self.clocks, events)
+            if events is not None:
                 self.changed()
 
-    async def _save_clocks(self, clocks: Clocks) -> None:
-        await self.journal.clocks(clocks)
+    async def _save_clocks(self, clocks: Clocks, events: list[Event] | None = None) -> None:
+        """Save the clocks, and the table's notices if ``events`` (with the clocks, so every
+        process tells them)."""
+        await self.journal.clocks(clocks, events)
         self.clocks = clocks
+        if events is not None:
+            self.events = events
 
     # ------------------------------------------------------------------ publishing
     def _add_event(self, event: Event) -> None:

@@ -93,6 +93,9 @@ class GameRow(Base):
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # one more with every committed change (log, seats, clocks): see the module's docstring
     revision: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    # the newest notices that are no move (a bot took a seat, a pause, a clock ran out: see
+    # ``history.Event``), written with the change that made them, so every process tells them
+    events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -199,6 +202,7 @@ class StoredGame:
     deadline: float | None = None
     hints: bool = False
     revision: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)  # see GameRow.events
     seats: list[Seat] = field(default_factory=list)
     log: list[LogItem] = field(default_factory=list)
     snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
@@ -413,12 +417,13 @@ class Store:
         clock: dict[str, Any] | None = None,
         deadline: float | None = None,
         revision: int | None = None,
+        events: list[dict[str, Any]] | None = None,
     ) -> bool:
         """Write a seat, the game's clocks (and maybe its status). With ``only_if_free`` the
         write happens only while the seat has no token yet, with ``only_if_token`` only while
         the seat still has that token hash, with ``only_if_held`` only while a bot still holds
         it for that token hash; returns whether it happened. VersionConflict if the game is no
-        longer at ``revision``."""
+        longer at ``revision``. ``events``: the table's notices now (kept as they were: None)."""
         now = utcnow()
         with self._session() as session:
             query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
@@ -444,6 +449,8 @@ class Store:
             values: dict[str, Any] = {"updated_at": now, "clock": clock, "deadline": deadline}
             if status is not None:
                 values["status"] = status
+            if events is not None:
+                values["events"] = events
             query = update(GameRow).values(**values)
             if self._committed(session, query, game_id, revision) is None:
                 raise VersionConflict(game_id)  # (rolls the seat's write back)
@@ -455,11 +462,15 @@ class Store:
         clock: dict[str, Any] | None,
         deadline: float | None,
         revision: int | None = None,
+        events: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Write a game's clocks (a pause, a resume, a clock that ran out); VersionConflict if
-        the game is no longer at ``revision``."""
+        """Write a game's clocks (a pause, a resume, a clock that ran out) and its notices
+        (``events``; None: kept); VersionConflict if the game is no longer at ``revision``."""
         with self._session() as session:
-            query = update(GameRow).values(clock=clock, deadline=deadline, updated_at=utcnow())
+            values: dict[str, Any] = {"clock": clock, "deadline": deadline, "updated_at": utcnow()}
+            if events is not None:
+                values["events"] = events
+            query = update(GameRow).values(**values)
             if self._committed(session, query, game_id, revision) is None:
                 raise VersionConflict(game_id)
 
@@ -572,6 +583,7 @@ def _stored(row: GameRow) -> StoredGame:
         deadline=row.deadline,
         hints=bool(row.hints),
         revision=int(row.revision),
+        events=list(row.events or []),
     )
 
 

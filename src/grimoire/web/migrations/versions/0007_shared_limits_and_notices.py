@@ -1,4 +1,5 @@
-"""Rate limits shared by all server processes: one token bucket per row.
+"""Rate limits shared by all server processes (one token bucket per row), and each table's
+notices in its row, so that every process tells them.
 
 Revision ID: 0007
 Revises: 0006
@@ -9,6 +10,9 @@ process alike (see ``grimoire.web.cluster.rates``). UNLOGGED on PostgreSQL: a da
 forgets the buckets (everyone starts full again), and no write of a limit waits for the WAL.
 SQLite serves one process, whose buckets stay in its memory; the table is made there too, so the
 schema is the same on both.
+
+``games.events``: the table's newest notices that are no move (a bot took a seat, a pause, a
+clock ran out), JSON, written with the change that made them (see ``grimoire.web.history``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,11 @@ def upgrade() -> None:
         sa.Column("at", sa.Float(), nullable=False),
         prefixes=unlogged,
     )
+    with op.batch_alter_table("games") as games:
+        games.add_column(sa.Column("events", sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("games") as games:
+        games.drop_column("events")
     op.drop_table("rate_buckets")
