@@ -6,7 +6,16 @@ turn after turn against a player with nothing playable, and the game ran 3,800 d
 
 from __future__ import annotations
 
-from tests.rules.fatal.fatal_helpers import chance, do, hand, make, position, row, texts
+from tests.rules.fatal.fatal_helpers import (
+    chance,
+    do,
+    hand,
+    make,
+    new_state,
+    position,
+    row,
+    texts,
+)
 
 from grimoire.games.fatal.state import FatalState
 from grimoire.games.fatal.text import prompt
@@ -70,3 +79,25 @@ def test_the_play_on_reading_keeps_asking() -> None:
     assert state.idle_turns == 14  # the loaded position's first turn counted as a change
     again = state.game.state_from_json(state.to_json())  # a long count saves and loads
     assert isinstance(again, FatalState) and again.idle_turns == 14 and not again.is_terminal()
+
+
+def test_from_the_deal_it_takes_n_plus_1_turns_of_done_and_round_1_scores_its_treasures() -> None:
+    """Ruling 31 as written: the deal belongs to the first turn of the round (a change), so from
+    the start of a game n + 1 turns of ``done`` end it, not n; scored as it stands, which in
+    round 1 is each player's round-1 treasures (``facts.total`` before the tally)."""
+    from grimoire.games.fatal import facts
+
+    for players in (3, 4, 5):
+        state = new_state(make(players), 11)
+        turns = 0
+        while not state.is_terminal():
+            assert not state.is_chance()  # nobody draws: the deal was resolved at the start
+            seat = state.current_player
+            assert isinstance(seat, int)
+            turn_before = state.turn
+            do(state, "done", seat)
+            if state.is_terminal() or state.turn != turn_before:
+                turns += 1
+        assert turns == players + 1, (players, turns)
+        assert state.round == 1 and state.round1 is None  # no tally: round 1 never ended
+        assert state.scores() == [float(facts.treasure_points(state, s)) for s in range(players)]
