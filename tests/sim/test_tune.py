@@ -95,3 +95,34 @@ def test_the_tune_command_writes_its_report(tmp_path: Path) -> None:
     assert sorted(t["settings"]["komi"] for t in doc["trials"]) == [2, 3, 4]
     page = (tmp_path / "r" / "index.html").read_text()
     assert "<h1>Tuning Komi</h1>" in page and "Best: komi=3" in page
+
+
+def test_a_best_is_named_only_when_separated_from_the_runner_up() -> None:
+    """Two settings a step apart, at few games: the intervals of their distance from the
+    target overlap, so the verdict names no single best and lists the other; with the
+    komi's whole range at 200 games the best (3) is clear of every other trial."""
+    from grimoire.sim.tune import distance_interval, indistinguishable
+
+    close = run_tune(
+        TuneSpec(
+            "toy-komi",
+            2,
+            [Param.parse("komi=3..4")],
+            target="balance",
+            trials=2,
+            games=30,
+            seed=1,
+            lineup=["random"],
+            confirm=0,
+        )
+    )
+    tied = indistinguishable(close)
+    assert len(tied) == 1 and tied[0]["settings"] != close.best["settings"]
+    text = verdict(close)
+    assert text.startswith("No single best: ") and "cannot be told apart" in text
+    assert close.to_json()["separated"] is False
+    clear = run_tune(komi_tuning("komi=0..20"))
+    assert indistinguishable(clear) == [] and clear.to_json()["separated"] is True
+    # the distance's interval: from 0 when the measured interval holds the target
+    assert distance_interval({"ci95": [0.4, 0.6], "ideal": 0.5}) == pytest.approx((0.0, 0.1))
+    assert distance_interval({"ci95": [0.6, 0.7], "ideal": 0.5}) == pytest.approx((0.1, 0.2))

@@ -345,6 +345,8 @@ class TuneResult:
             "title": self.title,
             "target": self.spec.target,
             "best": self.best,
+            "separated": not indistinguishable(self),
+            "indistinguishable": [row["settings"] for row in indistinguishable(self)],
             "confirm": self.confirm,
             "trials": self.trials,
         }
@@ -431,8 +433,52 @@ def run_tune(
     return TuneResult(spec, order, best, confirm, title)
 
 
+def distance_interval(row: Mapping[str, Any]) -> tuple[float, float] | None:
+    """A trial's 95% interval of its distance from the target (``value``), from the interval
+    of what it measured: from 0 when that interval holds the target."""
+    ci, ideal = row["ci95"], row["ideal"]
+    if ci is None:
+        return None
+    low, high = float(ci[0]), float(ci[1])
+    if low <= ideal <= high:
+        return 0.0, max(ideal - low, high - ideal)
+    near, far = sorted((abs(low - ideal), abs(high - ideal)))
+    return near, far
+
+
+def indistinguishable(result: TuneResult) -> list[dict[str, Any]]:
+    """The other trials that cannot be told from the best at 95%: their interval of the
+    distance from the target reaches below the top of the best's (a trial without an interval
+    cannot be told from anything). Empty: the best is separated from every other trial."""
+    mine = distance_interval(result.best)
+    tied = []
+    for row in result.trials:
+        if row["settings"] == result.best["settings"]:
+            continue
+        theirs = distance_interval(row)
+        if mine is None or theirs is None or theirs[0] <= mine[1]:
+            tied.append(row)
+    return tied
+
+
 def verdict(result: TuneResult) -> str:
-    """One sentence on the best settings, with the confirmation's interval."""
+    """One sentence on the best settings, with the confirmation's interval; the best is named
+    only when its trial is separated from every other (``indistinguishable``), else the
+    sentence says which trials the games cannot tell apart."""
+    tied = indistinguishable(result)
+    if tied:
+        names = ", ".join(label(row["settings"]) for row in tied[:8])
+        more = f" and {len(tied) - 8} more" if len(tied) > 8 else ""
+        return (
+            f"No single best: {label(result.best['settings'])} measured nearest the target, "
+            f"but {len(tied)} other trial(s) cannot be told apart from it at 95% (their "
+            f"intervals of the distance from the target overlap): {names}{more}. More games "
+            f"per trial would separate them. {_best_sentence(result)}"
+        )
+    return _best_sentence(result)
+
+
+def _best_sentence(result: TuneResult) -> str:
     best = result.confirm or result.best
     where = "played again with fresh seeds" if result.confirm else "in its trial"
     ci = best["ci95"]
@@ -456,4 +502,13 @@ def _fmt(value: float | None, row: Mapping[str, Any]) -> str:
     return f"{100 * value:.1f}%" if rate else f"{value:.1f}"
 
 
-__all__ = ["Param", "TuneResult", "TuneSpec", "measure", "run_tune", "verdict"]
+__all__ = [
+    "Param",
+    "TuneResult",
+    "TuneSpec",
+    "distance_interval",
+    "indistinguishable",
+    "measure",
+    "run_tune",
+    "verdict",
+]
