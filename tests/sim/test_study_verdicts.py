@@ -49,13 +49,13 @@ def test_a_tie_is_reported_as_a_tie(tmp_path: Path) -> None:
     assert group["most_balanced"] is None
     verdict = group["verdict"]
     assert verdict["kind"] == "tie" and verdict["best"] == ["one", "two"]
-    assert verdict["text"].startswith("No evidence of a difference between the variants (p = 1")
+    assert verdict["text"].startswith("No evidence that the variants' seat win rates differ (p = 1")
     # 5 points from a fair 50%: 1,565 games per variant for 80% power, 400 played
     assert (
         "about 1,165 more games per variant would detect a 5-point difference" in (verdict["text"])
     )
     page = write_report(summary, tmp_path / "r").read_text()
-    assert "No evidence of a difference between the variants" in page
+    assert "No evidence that the variants&#x27; seat win rates differ" in page
     assert "is the most balanced" not in page
 
 
@@ -206,3 +206,57 @@ def test_shared_wins_count_in_the_first_players_share() -> None:
     stats.add_game([1.0, 1.0], [0, 1], 4, 1, None, ["a", "b"], [], [set(), set()], 0, 1)
     stats.add_game([2.0, 1.0], [0], 4, 1, None, ["a", "b"], [], [set(), set()], 1, 1)
     assert stats.starts == [0, 2] and stats.first.total == Fraction(1, 2)
+
+
+def three_player_cell(first_player_wins: int, games: int = 200) -> CellStats:
+    """Three seats taking turns to start; the first player wins ``first_player_wins`` games,
+    the others are shared out so that every seat wins about a third."""
+    stats = CellStats(3)
+    for game in range(games):
+        first = game % 3
+        winner = first if game < first_player_wins else (first + 1 + game % 2) % 3
+        scores = [0.0, 0.0, 0.0]
+        scores[winner] = 1.0
+        stats.add_game(scores, [winner], 10, 1, None, ["random"] * 3, [2], [set()] * 3, game, first)
+    return stats
+
+
+def test_the_headline_names_each_effect_and_agrees_with_the_tables_and_the_sprt() -> None:
+    """Issue 37's study: the SPRT stopped ``stars2`` after 200 games with its first player
+    winning 45.5% against a fair 33.3%, and the comparison table marked it clear, while the
+    headline said "no evidence of a difference between the variants" (it ranked the variants
+    by their seats, which a random first player keeps level). Now each effect has its
+    sentence, and the early stop is said with what it does to the p-values."""
+    spec = StudySpec(
+        "toy-komi",
+        [3],
+        games=400,
+        variants={"base": {}, "stars2": {}},
+        lineups=[["random"]],
+    )
+    cells = [
+        (Cell(3, "base", {}, ("random",) * 3), three_player_cell(66)),
+        (Cell(3, "stars2", {}, ("random",) * 3), three_player_cell(91)),
+    ]
+    sprt = {
+        "rule": "sprt",
+        "reason": "h1+",
+        "games": 200,
+        "text": "SPRT: the first player wins about 5 points more than the fair share",
+        "llr": [3.1, -9.0],
+        "bounds": [-2.98, 3.66],
+    }
+    fixed = {"rule": "fixed", "reason": "fixed", "games": 200, "text": "", "llr": None}
+    info = {cells[0][0].key: {"stop": fixed}, cells[1][0].key: {"stop": sprt}}
+    summary = summarize_study(StudyResult(spec, cells, "Stars", info))
+    (group,) = summary["balance"]
+    (comparison,) = summary["comparisons"]
+    assert comparison["significant"]  # the table marks the first player's difference clear
+    text = group["headline"]
+    assert text.startswith("Seats: No evidence that the variants' seat win rates differ")
+    assert "First player: favoured in stars2: wins 45.5% [" in text
+    assert "against a fair 33.3% (the SPRT decided after 200 games)" in text
+    assert "Between variants: base and stars2 differ in the first player's win rate" in text
+    assert "Stopped early by a sequential rule: stars2 after 200 games" in text
+    assert "nominal" in text
+    assert "No evidence of a difference between the variants" not in text

@@ -188,7 +188,7 @@ def study_command(
     for group in summary["balance"]:
         console.print(
             f"[bold]{group['players']} players ({escape(' vs '.join(group['lineup']))}):[/] "
-            f"{escape(group['verdict']['text'])}",
+            f"{escape(group['headline'])}",
             highlight=False,
         )
     if json_out is not None:

@@ -342,8 +342,8 @@ def balance_verdict(
     smallest = min((p for p in tied_ps if p is not None), default=None)
     if len(tied) == len(ranked):
         text = (
-            f"No evidence of a difference between the variants ({_p(smallest)}); {more} in "
-            f"a seat's win rate."
+            f"No evidence that the variants' seat win rates differ ({_p(smallest)}); {more} "
+            f"in a seat's win rate."
         )
         return {"kind": "tie", "best": tied, "p": smallest, "text": text}
     text = (
@@ -352,6 +352,95 @@ def balance_verdict(
         f"{'is' if len(apart) == 1 else 'are'} less balanced."
     )
     return {"kind": "tied-best", "best": tied, "p": smallest, "text": text}
+
+
+def _rate(value: float | None, ci: list[float] | None) -> str:
+    if value is None:
+        return "–"
+    interval = "" if ci is None else f" [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%]"
+    return f"{100 * value:.1f}%{interval}"
+
+
+def _first_player(members: list[dict[str, Any]]) -> str:
+    """What the tests found about the first player in each variant: the SPRT's decision where
+    a cell ran under it, else the z-test, Benjamini-Hochberg over the group's variants."""
+    qs = benjamini_hochberg([m["balance"]["first_player_p"] for m in members])
+    found, level = [], []
+    for m, q in zip(members, qs, strict=True):
+        b, stop = m["balance"], m.get("stop") or {"rule": "fixed"}
+        rate = _rate(b["first_player_win_rate"], b["first_player_win_rate_ci95"])
+        fair = f"{100 * b['fair_rate']:.1f}%"
+        if stop["rule"] == "sprt" and stop["reason"] in ("h1+", "h1-"):
+            side = "favoured" if stop["reason"] == "h1+" else "disfavoured"
+            found.append(
+                f"{side} in {m['variant']}: wins {rate} against a fair {fair} "
+                f"(the SPRT decided after {stop['games']:,} games)"
+            )
+        elif stop["rule"] == "sprt" and stop["reason"] == "h0":
+            level.append(f"{m['variant']} (the SPRT found no advantage as large as its target)")
+        elif q is not None and q < LEVEL:
+            side = "favoured" if b["first_player_advantage"] > 0 else "disfavoured"
+            found.append(
+                f"{side} in {m['variant']}: wins {rate} against a fair {fair} (q = {q:.3f})"
+            )
+    if found:
+        text = "; ".join(found)
+        return f"First player: {text}" + (f"; level in {', '.join(level)}." if level else ".")
+    known = [q for q in qs if q is not None]
+    smallest = f" (smallest q = {min(known):.3f})" if known else ""
+    return f"First player: no evidence of an advantage in any variant{smallest}."
+
+
+def _between(comparisons: list[dict[str, Any]]) -> str | None:
+    """The clear comparisons of the group's variants, as the comparison table marks them."""
+    if not comparisons:
+        return None
+    clear = []
+    for c in comparisons:
+        what = []
+        if c["first_player_q"] is not None and c["first_player_q"] < LEVEL:
+            a, b = c["first_player_win_rate"]
+            what.append(
+                f"the first player's win rate ({100 * a:.1f}% vs {100 * b:.1f}%, "
+                f"q = {c['first_player_q']:.3f})"
+            )
+        if c["seats_q"] is not None and c["seats_q"] < LEVEL:
+            what.append(f"the seats' win rates (q = {c['seats_q']:.3f})")
+        if what:
+            clear.append(f"{c['a']} and {c['b']} differ in {' and in '.join(what)}")
+    if not clear:
+        return "Between variants: no comparison is clear (every q ≥ 0.05)."
+    return "Between variants: " + "; ".join(clear) + "."
+
+
+def _stopped(members: list[dict[str, Any]]) -> str | None:
+    early = [
+        m
+        for m in members
+        if (m.get("stop") or {"rule": "fixed"})["rule"] != "fixed" and m["stop"]["reason"] != "cap"
+    ]
+    if not early:
+        return None
+    names = ", ".join(f"{m['variant']} after {m['stop']['games']:,} games" for m in early)
+    return (
+        f"Stopped early by a sequential rule: {names}. Their p-values, q-values and "
+        "intervals are nominal: stopping when the data looked clear makes them too small and "
+        "too narrow, so for the first player the SPRT's decision (with its 5% error rates) is "
+        "the valid answer."
+    )
+
+
+def headline(
+    members: list[dict[str, Any]], verdict: dict[str, Any], comparisons: list[dict[str, Any]]
+) -> str:
+    """One verdict for a group of variants (same players and line-up), each effect on its own:
+    the seats (``balance_verdict``), the first player in each variant, the differences between
+    variants as the comparison table marks them, and which cells stopped early and what that
+    does to their p-values. It never says less than the tables show."""
+    members = sorted(members, key=lambda m: m["variant"])
+    parts = [f"Seats: {verdict['text']}", _first_player(members), _between(comparisons)]
+    parts.append(_stopped(members))
+    return " ".join(part for part in parts if part)
 
 
 def ratings(result: StudyResult) -> list[dict[str, Any]]:
@@ -416,10 +505,12 @@ def summarize_study(result: StudyResult) -> dict[str, Any]:
     for (players, lineup), members in sorted(groups.items()):
         ranked = sorted(members, key=lambda m: (m[0]["balance"]["chi_square"], m[0]["variant"]))
         verdict = balance_verdict(ranked, detect)
+        mine = [c for c in comparisons if c["players"] == players and tuple(c["lineup"]) == lineup]
         balance.append(
             {
                 "players": players,
                 "lineup": list(lineup),
+                "headline": headline([m for m, _stats in members], verdict, mine),
                 # a variant only when a test separates it from the others
                 "most_balanced": verdict["best"][0] if verdict["kind"] == "winner" else None,
                 "verdict": verdict,

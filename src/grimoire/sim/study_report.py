@@ -162,7 +162,7 @@ def write_report(summary: dict[str, Any], folder: Path) -> Path:
     for number, group in enumerate(summary["balance"]):
         parts.append(
             f"<p class='answer'><b>{group['players']} players, "
-            f"{e(' vs '.join(group['lineup']))}:</b> {e(group['verdict']['text'])}</p>"
+            f"{e(' vs '.join(group['lineup']))}:</b> {e(group['headline'])}</p>"
         )
         parts.append(img(f"balance-{number}.png", "seat win rates per variant"))
         rows = "".join(
