@@ -178,14 +178,29 @@ NAMES = [
     ("\u2067Bea\u2069", "Bea"),  # isolates
     ("\ufeffCy", "Cy"),  # byte order mark
     ("D\u200bo\u200dn", "Don"),  # zero-width space and joiner
+    # emoji joined by zero-width joiners stay one picture (a joiner between letters does not)
+    ("Ann \U0001f469\u200d\U0001f4bb", "Ann \U0001f469\u200d\U0001f4bb"),  # woman technologist
+    ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),  # rainbow flag
+    ("\U0001f469\U0001f3fd\u200d\U0001f680", "\U0001f469\U0001f3fd\u200d\U0001f680"),  # skin tone
+    ("\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",) * 2,  # Scotland
+    ("Bo\u200d\U0001f680", "Bo\U0001f680"),  # a joiner after a letter is dropped
     ("E\u0301va", "\u00c9va"),  # NFC
     ("\u3164", "Player 2"),  # a letter that draws nothing
     ("   ", "Player 2"),
 ]
 
 
+def test_a_name_cut_at_the_limit_leaves_no_joiner_dangling() -> None:
+    from grimoire.web.names import clean_name
+
+    joined = "\U0001f469\u200d\U0001f4bb"
+    assert clean_name("x" * 38 + joined, "P") == "x" * 38 + "\U0001f469"
+    assert clean_name("x" * 37 + joined, "P") == "x" * 37 + joined
+
+
 def test_names_are_normalised(database_url: str) -> None:
-    with TestClient(create_app(database_url, bot_delay=0)) as client:
+    limits = Limits(create_burst=len(NAMES))  # a table per name
+    with TestClient(create_app(database_url, bot_delay=0, limits=limits)) as client:
         for typed, shown in NAMES:
             state, _ = create(client, seats=TWO_PEOPLE)
             url = f"/api/games/{state['id']}/join"
