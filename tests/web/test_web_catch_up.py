@@ -13,6 +13,7 @@ from test_web_api import TWO_PEOPLE, act, create, seated, state_of
 from web_helpers import hub_of
 
 import grimoire.web.hub
+import grimoire.web.restore
 from grimoire.web import create_app
 
 pytestmark = pytest.mark.postgres
@@ -29,7 +30,7 @@ def test_a_process_catches_up_move_by_move_and_tells_what_a_full_read_tells(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     full_reads: list[str] = []
-    whole = grimoire.web.hub.parts
+    whole = grimoire.web.restore.parts
 
     def counted(stored: Any) -> Any:
         full_reads.append(stored.id)
