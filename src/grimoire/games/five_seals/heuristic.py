@@ -34,6 +34,9 @@ LOOKAHEAD_LIMIT: Final = 12  # default moves used to finish a sequence before va
 
 class HeuristicBot(Bot):
     name = "heuristic"
+    # Five Seals hides nothing but future dice, and the bot never plays chance on its copy
+    # (``_finish`` stops at chance): its choice depends only on the position its seat sees
+    reads_hidden = False
 
     def choose(self, st: State, seat: int | None = None) -> int:
         assert isinstance(st, FiveSealsState)
@@ -51,20 +54,25 @@ class HeuristicBot(Bot):
         if isinstance(frame, Absorb):
             return _absorb(st, frame, legal)
         rng = self.rng
+        hands = st.hands  # shared by each copy until it writes a hand: its scores are these
+        points = [total(hand) for hand in hands]
         best, best_value = legal[0], float("-inf")
         for action in legal:
             child = st.scratch()
             rules.apply(child, me, action)
             _finish(child, me)
-            score = value(child, me) + rng.random() * 1e-6  # break ties at random
+            known = points if child.hands is hands else None
+            score = value(child, me, known) + rng.random() * 1e-6  # break ties at random
             if score > best_value:
                 best, best_value = action, score
         return best
 
 
 # ---------------------------------------------------------------------- valuing a position
-def value(st: FiveSealsState, me: int) -> float:
-    points = [total(hand) for hand in st.hands]
+def value(st: FiveSealsState, me: int, points: list[int] | None = None) -> float:
+    """``me``'s worth of the position (``points``: every seat's score, if known)."""
+    if points is None:
+        points = [total(hand) for hand in st.hands]
     mine = points[me]
     others = -(1 << 30)
     for s in range(st.n):
