@@ -21,10 +21,10 @@ from grimoire.core.state import State
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.board import Board
-from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
+from grimoire.games.five_seals.components import BINDING, DICE_COLOURS, P, strength
 from grimoire.games.five_seals.flow import OVER
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Take, Turn
-from grimoire.games.five_seals.reach import _can_pay, seal_of, targets
+from grimoire.games.five_seals.reach import seal_of, targets
 from grimoire.games.five_seals.scoring import total
 from grimoire.games.five_seals.state import FiveSealsState
 
@@ -97,11 +97,18 @@ def best_in_reach(st: FiveSealsState, me: int, field: list[float]) -> float:
     board's ``attraction`` there; 40% of that if ``me`` cannot pay for it with its dice now."""
     best = 0.0
     sums = st.dice_sums(me)
-    card = st.card
+    card, token = st.card, st.token
+    most = max(sums)  # what the dice of the best colour pay (a Mind seal takes any one)
     for node in targets(st, me):
         held = card[node]
-        worth = float(strength(held)) if held >= 0 else 0.5 * field[node]
-        if not _can_pay(st, node, sums):
+        power = 1 if held == BINDING else held // 5 % 5 + 2  # ``strength`` (of a scroll)
+        worth = float(power) if held >= 0 else 0.5 * field[node]
+        code = token[node]  # what it takes to break (``_can_pay``, inlined)
+        if code >= 0:
+            col, need = code // 10, code % 10
+        else:
+            col, need = (P if held == BINDING else held % 5), power
+        if (most if col == P else sums[col]) < need:
             worth = 0.4 * worth
         if worth > best:
             best = worth

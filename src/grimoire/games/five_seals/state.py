@@ -319,12 +319,9 @@ class FiveSealsState(State):
             return self._sums
         sums = [0, 0, 0, 0]
         owner, val = self.die_owner, self.die_val
-        for colour in range(4):
-            total = 0
-            for die in range(6 * colour, 6 * colour + 6):
-                if owner[die] == seat:
-                    total += val[die]
-            sums[colour] = total
+        for die in range(NUM_DICE):
+            if owner[die] == seat:
+                sums[die // 6] += val[die]
         self._sums_seat, self._sums = seat, sums
         return sums
 
