@@ -203,6 +203,8 @@ def _pay(st: FiveSealsState, frame: Dice, legal: list[int] | None) -> int:
             for paid in frame.v:
                 vals.remove(paid)
         vals = [v for v in vals if v <= last]
+        if sum(vals) < need:
+            continue  # every set of these dice falls short
         count = len(vals)
         for subset in range(1, 1 << count):  # every set of these dice
             size = total = high = 0
