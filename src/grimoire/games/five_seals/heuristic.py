@@ -14,10 +14,11 @@ regions and the attraction field of the position it was made from until it chang
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from grimoire.core.bot import Bot
-from grimoire.core.state import State
+from grimoire.core.state import PausedGC, State
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.board import Board
@@ -53,19 +54,24 @@ class HeuristicBot(Bot):
             return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
         if isinstance(frame, Absorb):
             return _absorb(st, frame, legal)
-        rng = self.rng
-        hands = st.hands  # shared by each copy until it writes a hand: its scores are these
-        points = [total(hand) for hand in hands]
-        best, best_value = legal[0], float("-inf")
-        for action in legal:
-            child = st.scratch()
-            rules.apply(child, me, action)
-            _finish(child, me)
-            known = points if child.hands is hands else None
-            score = value(child, me, known) + rng.random() * 1e-6  # break ties at random
-            if score > best_value:
-                best, best_value = action, score
-        return best
+        with PausedGC():  # the copies make no cycles: no collection walks them
+            return _best(st, me, legal, self.rng)
+
+
+def _best(st: FiveSealsState, me: int, legal: list[int], rng: random.Random) -> int:
+    """The candidate of the best ``value`` once tried on a copy and finished by defaults."""
+    hands = st.hands  # shared by each copy until it writes a hand: its scores are these
+    points = [total(hand) for hand in hands]
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        child = st.scratch()
+        rules.apply(child, me, action)
+        _finish(child, me)
+        known = points if child.hands is hands else None
+        score = value(child, me, known) + rng.random() * 1e-6  # break ties at random
+        if score > best_value:
+            best, best_value = action, score
+    return best
 
 
 # ---------------------------------------------------------------------- valuing a position
