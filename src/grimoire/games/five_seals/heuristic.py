@@ -146,8 +146,13 @@ def _field(board: Board, cards: list[int]) -> list[float]:
     adj = board.adj
     size = len(board)
     field = [0.0] * size
+    scrolls: list[list[int]] = [[], [], [], [], [], [], []]  # the nodes by scroll strength
+    for n in range(size):
+        held = cards[n]
+        if held >= 0:
+            scrolls[strength(held)].append(n)
     for power in range(6, 1, -1):
-        frontier = [n for n in range(size) if cards[n] >= 0 and strength(cards[n]) == power]
+        frontier = scrolls[power]
         worth = float(power)
         while frontier:
             ahead: list[int] = []

@@ -328,11 +328,7 @@ class FiveSealsState(State):
         return sums
 
     def dice_count(self, seat: int) -> int:
-        count = 0
-        for owner in self.die_owner:
-            if owner == seat:
-                count += 1
-        return count
+        return self.die_owner.count(seat)
 
     def has_dice(self, seat: int, colour: int) -> bool:
         """Whether ``seat`` holds a die of ``colour``."""
