@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 NOTHING: Final[list[int]] = []  # the dice caches before their first use (never written)
 
-# (passable-or-seen marks by node, sorted targets) of one seat's flood (reach.py)
-Region = tuple[list[int], list[int]]
+# (passable-or-seen marks by node, as bytes, sorted targets) of one seat's flood (reach.py)
+Region = tuple[bytearray, list[int]]
 
 
 class FiveSealsState(State):
