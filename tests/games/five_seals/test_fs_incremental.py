@@ -31,9 +31,9 @@ VARIANTS: list[dict[str, object]] = [
 ]
 
 
-def fresh_region(st: FiveSealsState, seat: int) -> tuple[list[int], list[int]]:
+def fresh_region(st: FiveSealsState, seat: int) -> tuple[bytearray, list[int]]:
     """The flood of ``seat`` from scratch, no cache."""
-    seen = [0] * len(st.token)
+    seen = bytearray(len(st.token))
     seen[st.mage[seat]] = 1
     found = reach._flood(st, reach._stops(st, seat), seen, [st.mage[seat]])
     return seen, sorted(found)

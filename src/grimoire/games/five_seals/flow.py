@@ -69,7 +69,7 @@ def _settle(st: FiveSealsState, top: Decision) -> bool:
         if st.dice_count(top.s) == 0 and not st.over[top.s]:
             finish_round(st, top.s)
         return True
-    if isinstance(top, Take) and not any(st.supply(c) for c in DICE_COLOURS):
+    if isinstance(top, Take) and -1 not in st.die_owner:  # no die in the supply
         st.stack.pop()
         return True
     if isinstance(top, Give):
@@ -169,8 +169,11 @@ def finish_round(st: FiveSealsState, seat: int) -> None:
     for die, owner in enumerate(st.die_owner):
         if owner == seat:
             st.die_owner[die], st.die_val[die] = -1, 0
-    for entry in st.own_hands()[seat]:
-        entry[1] = 1
+    for entry in st.hands[seat]:
+        if not entry[1]:  # a scroll face down: the hands are written (copied first if shared)
+            for own in st.own_hands()[seat]:
+                own[1] = 1
+            break
     st.set_familiar(seat, -1)
     st.over[seat] = True
     if st.refill_now:  # ruling 9

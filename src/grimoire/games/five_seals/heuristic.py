@@ -14,17 +14,18 @@ regions and the attraction field of the position it was made from until it chang
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from grimoire.core.bot import Bot
-from grimoire.core.state import State
+from grimoire.core.state import PausedGC, State
 from grimoire.games.five_seals import actions as A
 from grimoire.games.five_seals import rules
 from grimoire.games.five_seals.board import Board
-from grimoire.games.five_seals.components import DICE_COLOURS, P, strength
+from grimoire.games.five_seals.components import BINDING, DICE_COLOURS, P, strength
 from grimoire.games.five_seals.flow import OVER
 from grimoire.games.five_seals.frames import Absorb, Decision, Dice, Give, Pick, Take, Turn
-from grimoire.games.five_seals.reach import _can_pay, seal_of, targets
+from grimoire.games.five_seals.reach import seal_of, targets
 from grimoire.games.five_seals.scoring import total
 from grimoire.games.five_seals.state import FiveSealsState
 
@@ -34,6 +35,9 @@ LOOKAHEAD_LIMIT: Final = 12  # default moves used to finish a sequence before va
 
 class HeuristicBot(Bot):
     name = "heuristic"
+    # Five Seals hides nothing but future dice, and the bot never plays chance on its copy
+    # (``_finish`` stops at chance): its choice depends only on the position its seat sees
+    reads_hidden = False
 
     def choose(self, st: State, seat: int | None = None) -> int:
         assert isinstance(st, FiveSealsState)
@@ -50,21 +54,31 @@ class HeuristicBot(Bot):
             return min(legal, key=lambda a: (a - A.DIE) % 6)  # the lowest die
         if isinstance(frame, Absorb):
             return _absorb(st, frame, legal)
-        rng = self.rng
-        best, best_value = legal[0], float("-inf")
-        for action in legal:
-            child = st.scratch()
-            rules.apply(child, me, action)
-            _finish(child, me)
-            score = value(child, me) + rng.random() * 1e-6  # break ties at random
-            if score > best_value:
-                best, best_value = action, score
-        return best
+        with PausedGC():  # the copies make no cycles: no collection walks them
+            return _best(st, me, legal, self.rng)
+
+
+def _best(st: FiveSealsState, me: int, legal: list[int], rng: random.Random) -> int:
+    """The candidate of the best ``value`` once tried on a copy and finished by defaults."""
+    hands = st.hands  # shared by each copy until it writes a hand: its scores are these
+    points = [total(hand) for hand in hands]
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        child = st.scratch()
+        rules.apply(child, me, action)
+        _finish(child, me)
+        known = points if child.hands is hands else None
+        score = value(child, me, known) + rng.random() * 1e-6  # break ties at random
+        if score > best_value:
+            best, best_value = action, score
+    return best
 
 
 # ---------------------------------------------------------------------- valuing a position
-def value(st: FiveSealsState, me: int) -> float:
-    points = [total(hand) for hand in st.hands]
+def value(st: FiveSealsState, me: int, points: list[int] | None = None) -> float:
+    """``me``'s worth of the position (``points``: every seat's score, if known)."""
+    if points is None:
+        points = [total(hand) for hand in st.hands]
     mine = points[me]
     others = -(1 << 30)
     for s in range(st.n):
@@ -89,11 +103,18 @@ def best_in_reach(st: FiveSealsState, me: int, field: list[float]) -> float:
     board's ``attraction`` there; 40% of that if ``me`` cannot pay for it with its dice now."""
     best = 0.0
     sums = st.dice_sums(me)
-    card = st.card
+    card, token = st.card, st.token
+    most = max(sums)  # what the dice of the best colour pay (a Mind seal takes any one)
     for node in targets(st, me):
         held = card[node]
-        worth = float(strength(held)) if held >= 0 else 0.5 * field[node]
-        if not _can_pay(st, node, sums):
+        power = 1 if held == BINDING else held // 5 % 5 + 2  # ``strength`` (of a scroll)
+        worth = float(power) if held >= 0 else 0.5 * field[node]
+        code = token[node]  # what it takes to break (``_can_pay``, inlined)
+        if code >= 0:
+            col, need = code // 10, code % 10
+        else:
+            col, need = (P if held == BINDING else held % 5), power
+        if (most if col == P else sums[col]) < need:
             worth = 0.4 * worth
         if worth > best:
             best = worth
@@ -125,8 +146,13 @@ def _field(board: Board, cards: list[int]) -> list[float]:
     adj = board.adj
     size = len(board)
     field = [0.0] * size
+    scrolls: list[list[int]] = [[], [], [], [], [], [], []]  # the nodes by scroll strength
+    for n in range(size):
+        held = cards[n]
+        if held >= 0:
+            scrolls[strength(held)].append(n)
     for power in range(6, 1, -1):
-        frontier = [n for n in range(size) if cards[n] >= 0 and strength(cards[n]) == power]
+        frontier = scrolls[power]
         worth = float(power)
         while frontier:
             ahead: list[int] = []
@@ -188,6 +214,8 @@ def _pay(st: FiveSealsState, frame: Dice, legal: list[int] | None) -> int:
             for paid in frame.v:
                 vals.remove(paid)
         vals = [v for v in vals if v <= last]
+        if sum(vals) < need:
+            continue  # every set of these dice falls short
         count = len(vals)
         for subset in range(1, 1 << count):  # every set of these dice
             size = total = high = 0

@@ -32,10 +32,11 @@ def blockers(st: FiveSealsState, seat: int) -> set[int]:
     return nodes
 
 
-def _stops(st: FiveSealsState, seat: int) -> list[int]:
+def _stops(st: FiveSealsState, seat: int) -> bytearray:
     """By node: FIGURE where another player's figure stands (never the hall), GUARDED where a
-    guardian does (both may be set), else 0."""
-    stops = [0] * len(st.token)
+    guardian does (both may be set), else 0. Bytes, not a list: no reference per node to make
+    and free, nothing for the cyclic GC to walk."""
+    stops = bytearray(len(st.token))
     hall = st.board.hall
     for s in range(st.n):
         if s != seat:
@@ -51,7 +52,7 @@ def _stops(st: FiveSealsState, seat: int) -> list[int]:
     return stops
 
 
-def _flood(st: FiveSealsState, stops: list[int], seen: list[int], roots: list[int]) -> list[int]:
+def _flood(st: FiveSealsState, stops: bytearray, seen: bytearray, roots: list[int]) -> list[int]:
     """Flood-fill from ``roots`` (passable) over nodes not yet ``seen``; the targets met."""
     adj, token, card, hall = st.board.adj, st.token, st.card, st.board.hall
     stack = roots[:]
@@ -99,7 +100,7 @@ def _region(st: FiveSealsState, seat: int) -> Region:
         caches = st.caches
         cached = caches.regions.get(key)
         if cached is None:
-            seen = [0] * len(st.token)
+            seen = bytearray(len(st.token))
             seen[st.mage[seat]] = 1
             found = _flood(st, _stops(st, seat), seen, [st.mage[seat]])
             found.sort()
@@ -115,7 +116,7 @@ def grown(st: FiveSealsState, seat: int, region: Region, node: int) -> Region:
     area and what lies behind ``node`` (a fresh flood would meet the same nodes: the area only
     grows through ``node``, and the other figures and the guardians have not moved)."""
     seen, before = region
-    seen = seen[:]
+    seen = bytearray(seen)  # a copy
     found = [n for n in before if n != node]
     found.extend(_flood(st, _stops(st, seat), seen, [node]))
     found.sort()
@@ -176,7 +177,7 @@ def leap_targets(st: FiveSealsState, seat: int, over: int) -> list[int]:
     if over not in before:
         return []
     sums = st.dice_sums(seat)
-    new = _flood(st, _stops(st, seat), seen[:], [over])
+    new = _flood(st, _stops(st, seat), bytearray(seen), [over])
     return sorted(n for n in new if _can_pay(st, n, sums))
 
 
@@ -192,7 +193,7 @@ def teleport_targets(st: FiveSealsState, seat: int, through: int, spell_colour: 
     if st.token[through] >= 0 or st.card[through] >= 0:  # a familiar blocking a seal
         new = [through] if through not in st.guardian else []
     else:  # a space held by a mage or familiar: go on from there
-        new = _flood(st, stops, seen[:], [through])
+        new = _flood(st, stops, bytearray(seen), [through])
     sums = st.dice_sums(seat)
     return sorted(
         n for n in new if colour_ok(spell_colour, seal_of(st, n)[0]) and _can_pay(st, n, sums)
@@ -203,7 +204,7 @@ def speed_second(st: FiveSealsState, seat: int, first: int, spell_colour: int) -
     """Seals of ``spell_colour`` reachable after breaking ``first`` and standing there: the
     old targets (``first`` is next to the old area) plus what lies behind ``first``."""
     seen, before = _region(st, seat)
-    new = _flood(st, _stops(st, seat), seen[:], [first])
+    new = _flood(st, _stops(st, seat), bytearray(seen), [first])
     return sorted(
         n for n in [*before, *new] if n != first and colour_ok(spell_colour, seal_of(st, n)[0])
     )

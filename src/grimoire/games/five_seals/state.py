@@ -18,7 +18,7 @@ that only moves dice or frames never computes them again. A position edited by h
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from grimoire.core.action_declaration import ActionCodec
 from grimoire.core.state import CHANCE, TERMINAL, Actor, State
@@ -34,8 +34,10 @@ if TYPE_CHECKING:
     from grimoire.games.five_seals.game import FiveSealsGame
 
 
-# (passable-or-seen marks by node, sorted targets) of one seat's flood (reach.py)
-Region = tuple[list[int], list[int]]
+NOTHING: Final[list[int]] = []  # the dice caches before their first use (never written)
+
+# (passable-or-seen marks by node, as bytes, sorted targets) of one seat's flood (reach.py)
+Region = tuple[bytearray, list[int]]
 
 
 class FiveSealsState(State):
@@ -68,9 +70,11 @@ class FiveSealsState(State):
     die_owner: list[int]  # by die: seat, -1 supply, -2 not in this game
     die_val: list[int]  # by die: 1..6, 0 = not rolled
     hands: list[list[list[int]]]  # by seat: [card, face up, token held or -1]
-    # ``token``, ``card`` and ``box`` (``board_shared``), ``hands`` (``hands_shared``) may be
-    # another state's too (a ``scratch`` copy's): copied before a write
-    board_shared: bool
+    # ``token``, ``card``, ``box`` and ``hands`` may be another state's too (a ``scratch``
+    # copy's) while their ``*_shared`` flag is set: each is copied before its first write
+    token_shared: bool
+    card_shared: bool
+    box_shared: bool
     hands_shared: bool
     over: list[bool]  # by seat: the round is over for that player
     turn: int  # seat whose turn it is (or was last); -1 at the start of a round
@@ -118,7 +122,7 @@ class FiveSealsState(State):
         self.phase = "setup"  # setup, draft, play, over
         self.token = [-1] * size
         self.card = [-1] * size
-        self.board_shared = self.hands_shared = False
+        self.token_shared = self.card_shared = self.box_shared = self.hands_shared = False
         self.mage = [self.board.hall] * self.n
         self.familiar = [-1] * self.n
         self.guardian = [-1] * 5
@@ -183,14 +187,14 @@ class FiveSealsState(State):
             self.card = src.card
             self.box = src.box
             self.hands = src.hands
-            self.board_shared = self.hands_shared = True
-            src.board_shared = src.hands_shared = True
+            self.token_shared = self.card_shared = self.box_shared = self.hands_shared = True
+            src.token_shared = src.card_shared = src.box_shared = src.hands_shared = True
         else:
             self.token = src.token[:]
             self.card = src.card[:]
             self.box = src.box[:]
             self.hands = [[entry[:] for entry in hand] for hand in src.hands]  # three levels
-            self.board_shared = self.hands_shared = False
+            self.token_shared = self.card_shared = self.box_shared = self.hands_shared = False
         self.mage = src.mage[:]
         self.familiar = src.familiar[:]
         self.guardian = src.guardian[:]
@@ -200,9 +204,9 @@ class FiveSealsState(State):
         self.caches = src.caches
         self.field = src.field
         self._sums_seat = -1
-        self._sums = []
+        self._sums = NOTHING  # replaced, never written, when computed
         self._brk_seat = -1
-        self._brk = []
+        self._brk = NOTHING
         self.circle = src.circle
         self.first = src.first
         self.round = src.round
@@ -229,27 +233,24 @@ class FiveSealsState(State):
             self.hands_shared = False
         return self.hands
 
-    def _own_board(self) -> None:
-        self.token = self.token[:]
-        self.card = self.card[:]
-        self.box = self.box[:]
-        self.board_shared = False
-
     def to_box(self, code: int) -> None:
         """Token ``code`` goes back to the game box."""
-        if self.board_shared:
-            self._own_board()
+        if self.box_shared:
+            self.box = self.box[:]
+            self.box_shared = False
         self.box.append(code)
 
     def set_token(self, node: int, code: int) -> None:
-        if self.board_shared:
-            self._own_board()
+        if self.token_shared:
+            self.token = self.token[:]
+            self.token_shared = False
         self.token[node] = code
         self._occupancy(node)
 
     def set_card(self, node: int, card: int) -> None:
-        if self.board_shared:
-            self._own_board()
+        if self.card_shared:
+            self.card = self.card[:]
+            self.card_shared = False
         old = self.card[node]
         self.card[node] = card
         was = strength(old) - 1 if old >= 0 else 0
@@ -294,7 +295,8 @@ class FiveSealsState(State):
         self.occ, self.cardsig = occ, sig
         self.regions = [None] * self.n
         self.field = None
-        self.board_shared = self.hands_shared = False  # edited in place: its own
+        self.token_shared = self.card_shared = self.box_shared = False  # edited in place
+        self.hands_shared = False
         self.forget()
 
     def forget(self) -> None:
@@ -319,21 +321,14 @@ class FiveSealsState(State):
             return self._sums
         sums = [0, 0, 0, 0]
         owner, val = self.die_owner, self.die_val
-        for colour in range(4):
-            total = 0
-            for die in range(6 * colour, 6 * colour + 6):
-                if owner[die] == seat:
-                    total += val[die]
-            sums[colour] = total
+        for die in range(NUM_DICE):
+            if owner[die] == seat:
+                sums[die // 6] += val[die]
         self._sums_seat, self._sums = seat, sums
         return sums
 
     def dice_count(self, seat: int) -> int:
-        count = 0
-        for owner in self.die_owner:
-            if owner == seat:
-                count += 1
-        return count
+        return self.die_owner.count(seat)
 
     def has_dice(self, seat: int, colour: int) -> bool:
         """Whether ``seat`` holds a die of ``colour``."""
