@@ -20,25 +20,28 @@ RECORDED: dict[tuple[str, int, int, bool], str] = {
     ("ciub", 3, 12, False): "09bd028d08c0641e977156b73cbfb280feddc26204d74ef243ca9c36f6d4f34d",
     ("ciub", 4, 13, False): "23b0c780b40b403ae7ac8f3c8de859ba244250c8a1cce7b1c3f5b6507f8324b2",
     ("ciub", 2, 14, True): "924be30dc04a4d3b424f6d076555a64fc5a3ad83c80ba5fe7bc5aa0fc588ddf3",
+    # Five Seals' options gained ``components`` (issue 37, a counts file for studies): the same
+    # actions and, without that entry of the position's options, the digests recorded before
+    # (aedd0778..., f543d6d6..., 3c3adff3..., b94293a7..., and 0dbf7bfe... below)
     (
         "five-seals",
         2,
         21,
         False,
-    ): "aedd0778ee04898cc60be1e3048c21105e553d8055af7aa98a1d4e2f2d4266c9",
+    ): "ac27d04637f8f970b92abba3545a21e7cecb478e35b5f56b30059e3de66a9227",
     (
         "five-seals",
         3,
         22,
         False,
-    ): "f543d6d6d280d7e188004ad32a38a22f9fe2c99eb2016a98c4457e19fccb1b57",
+    ): "b36d849ccfa1fa28f94a6a6ee1f56f7cc8445afa2f20008259a98631d259268f",
     (
         "five-seals",
         4,
         23,
         False,
-    ): "3c3adff34ccd2e6db2651202a59e0c8837fee9dc10cdd99504027995aa159410",
-    ("five-seals", 2, 24, True): "b94293a7257ed87b36c28ab479e4a2ce949a9e9a3b1492ba1805c6644a5dccda",
+    ): "c3abc0f7f1e50bee124b527cbeb455756c3485bac7007ccd5841f77cf21d9705",
+    ("five-seals", 2, 24, True): "c285844117407384b4d26e70e7fcb72e810c51424d3b290268178ca89a7bfdee",
     # F.A.T.A.L.'s position gained ruling 31's count (idle_turns, turn_changed) and its options
     # idle_round: the same actions and, without those three entries, the digests recorded
     # before (85214c72..., 3b5dd547..., 57f04ba8...)
@@ -52,7 +55,7 @@ RECORDED: dict[tuple[str, int, int, bool], str] = {
         5,
         25,
         True,
-    ): "0dbf7bfe1a8299a23180457d758e84ce4cb1798e89b056a7a9e74513b4ee0b69",
+    ): "1492c1c5739e8fd2c65d1d045fd37ca0af7276a9f65682629eef93bd50037ae1",
     ("runika", 1, 40, False): "51ba1ff3bc8c04a88a1ce7f3f4e8d46a61e1eb7b327570d1ac442e007de206d4",
     ("runika", 2, 41, False): "f670fbc9f7c761148617e5a51be45fe20b93a090faed8435901420dc01ff98f6",
     ("runika", 3, 42, True): "bbc0e0d7d83104d7f9889eae8b48771cc9bffe7be696c5447f7895b579396cc5",

@@ -99,7 +99,7 @@ def test_a_data_change_must_name_a_value_of_its_kind() -> None:
     with pytest.raises(InvalidOptions, match="not of its kind"):
         overlay(doc, {"cards.21.vp": "nine"})
     with pytest.raises(InvalidOptions, match="takes no 'components' option"):
-        StudySpec("five-seals", [2], variants={"x": {"data.spells.1.cost": 2}}).cells()
+        StudySpec("toy_minimal", [2], variants={"x": {"data.cards.1.vp": 2}}).cells()
     with pytest.raises(InvalidOptions, match="not both"):
         StudySpec("ciub", [2], variants={"x": {"data": "a.toml", "data.cards.1.vp": 2}})
 
@@ -111,3 +111,27 @@ def test_component_files_survive_the_toml_writer(path: Path) -> None:
     doc = tomllib.loads(path.read_text())
     assert tomllib.loads(dumps(doc)) == doc
     assert diff(doc, tomllib.loads(dumps(doc))) == []
+
+
+def test_five_seals_counts_are_studied_like_the_other_games_data(tmp_path: Path) -> None:
+    """Five Seals' ``components`` option names a counts file (data/components.toml: dice,
+    seal tokens, the end threshold): a study's data variant changes it by path, the report
+    lists the change, and the games play by it (an end threshold above the strength-6 seals
+    on the board ends every game after its first round)."""
+    spec = StudySpec.from_dict(
+        {
+            "game": "five-seals",
+            "players": [2],
+            "games": 2,
+            "lineups": [["random"]],
+            "variants": {"shipped": {}, "quick": {"data.end.threshold.2": 99}},
+        }
+    )
+    summary = summarize_study(run_study(spec, folder=tmp_path / "s"))
+    shipped, quick = summary["cells"]
+    assert quick["data_changes"] == [{"path": "end.threshold.2", "old": 4, "new": 99}]
+    assert quick["data_hash"] != shipped["data_hash"]
+    assert shipped["data_hash"] == grimoire.make("five-seals", players=2).data_hash
+    assert quick["length"]["decisions"]["max"] < shipped["length"]["decisions"]["min"]
+    with pytest.raises(InvalidOptions, match="cannot read components file"):
+        grimoire.make("five-seals", players=2, components=str(tmp_path / "missing.toml"))

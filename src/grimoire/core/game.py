@@ -159,6 +159,15 @@ class Game(ABC):
         hash identifies the edition in facts, positions and records. Default: none."""
         return ()
 
+    def components_text(self) -> str | None:
+        """The text of the one data file the game's ``components`` option replaces (what a
+        study's data variant changes), or None when the game takes no such option. Default: the
+        game's only data file, if it has exactly one."""
+        if not any(option.name == "components" for option in self.declared_options):
+            return None
+        texts = list(self.component_texts())
+        return texts[0] if len(texts) == 1 else None
+
     @cached_property
     def data_hash(self) -> str:
         """A short hash of ``component_texts()``: a record or position made with other

@@ -219,10 +219,11 @@ def base_text(game: Game) -> str:
         raise InvalidOptions(
             f"{game.title} takes no '{COMPONENTS}' option, so a study cannot vary its data"
         )
-    texts = list(game.component_texts())
-    if len(texts) != 1:
-        raise InvalidOptions(f"{game.title} is made from {len(texts)} data files, not one")
-    return texts[0]
+    text = game.components_text()
+    if text is None:
+        count = len(list(game.component_texts()))
+        raise InvalidOptions(f"{game.title} is made from {count} data files, not one")
+    return text
 
 
 def variant_text(game: Game, data: str | Mapping[str, Any]) -> str:

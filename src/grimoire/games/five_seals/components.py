@@ -209,8 +209,8 @@ def build_spells(doc: dict[str, Any]) -> SpellBook:
 
 
 def build(doc: dict[str, Any]) -> Components:
-    """The components from the parsed ``data/components.toml`` and the spell book
-    (``SPELLS``); ComponentError on a fault."""
+    """The components from the parsed ``data/components.toml`` (or the file of the game's
+    ``components`` option) and the spell book (``SPELLS``); ComponentError on a fault."""
     where = "components.toml"
     book = SPELLS.load(None)
     tags = provenance(doc.get("provenance"), COUNT_FIELDS, f"{where} [provenance]")
@@ -257,9 +257,10 @@ SPELLS = ComponentLoader(__package__, build_spells, "data/spells.toml")
 LOADER = ComponentLoader(__package__, build)
 
 
-def component_texts() -> list[str]:
-    """The texts of the data files the components are made from (spells first)."""
-    return [SPELLS.text(None), LOADER.text(None)]
+def component_texts(counts: str | None = None) -> list[str]:
+    """The texts of the data files the components are made from: the spell book, then the
+    counts (``data/components.toml``, or the file at ``counts``: the ``components`` option)."""
+    return [SPELLS.text(None), LOADER.text(counts)]
 
 
 def cards_in_play(circle: int) -> dict[int, dict[int, int]]:

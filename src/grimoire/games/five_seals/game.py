@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from grimoire.core.bot import Bot
+from grimoire.core.components import ComponentError
 from grimoire.core.errors import InvalidOptions
 from grimoire.core.game import Game
 from grimoire.core.i18n import N_
@@ -48,6 +49,16 @@ class FiveSealsGame(Game):
                 "also raise a die by 1)"
             ),
             choices=("hobbyworld", "mayday"),
+        ),
+        Option(
+            "components",
+            None,
+            N_(
+                "path of a components TOML file (as the shipped data/components.toml: dice, "
+                "seal tokens per colour and strength, the end threshold, mages) to use instead "
+                "of the shipped counts"
+            ),
+            kind=str,
         ),
         Option(
             "board",
@@ -96,7 +107,10 @@ class FiveSealsGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, options)
-        self.comp = LOADER.load(None)
+        try:
+            self.comp = LOADER.load(self.options["components"])
+        except ComponentError as error:
+            raise InvalidOptions(str(error)) from error
         try:
             self.board = load_board(players, self.options["board"])
             check_capacity(self.board, self.comp, CARDS_PER_STRENGTH)
@@ -106,7 +120,14 @@ class FiveSealsGame(Game):
         self.node_base = self.codec.base("node")
 
     def component_texts(self) -> list[str]:
-        return [*component_texts(), board_text(self.players, self.options["board"])[0]]
+        counts = self.options["components"]
+        return [*component_texts(counts), board_text(self.players, self.options["board"])[0]]
+
+    def components_text(self) -> str:
+        """The counts (dice, seal tokens, the end threshold, mages): the one file the
+        ``components`` option replaces, what a designer's study changes (the spells' effects
+        are rules, the board has an option of its own)."""
+        return LOADER.text(self.options["components"])
 
     def _check_options(self) -> None:
         first = self.options["first_player"]
