@@ -170,18 +170,43 @@ class CiubHeuristicBot(Bot):
         return out
 
     def target(self, st: CiubState, next_turn: bool = False) -> int:
-        """The card worth most (VP times ``chance_of``), NO_CARD if none is worth anything."""
+        """The card worth most (VP times ``chance_of``), NO_CARD if none is worth anything:
+        the first of the candidates among equals.
+
+        A chance is at most 1, so a card is worth at most its VP (times 1.2 for a bottom-row
+        card next turn): the cards are weighed most VP first, and one that cannot beat the
+        best so far (or tie it from further down the candidates) is not weighed at all."""
         t = st.t
+        cards = self.candidate_cards(st, next_turn)
+        if not cards:
+            return NO_CARD
+        vp = t.card_vp
+        # most VP first (a bottom-row card's VP x 1.2 next turn: x6 against x5), then the
+        # candidates' order: ``key << 8 | (255 - index)``, highest first
+        order: list[int] = []
+        bottom = st.bottom
+        for i, card in enumerate(cards):
+            key = vp[card] * (6 if next_turn and card in bottom else 5)
+            order.append(key << 8 | (255 - i))
+        order.sort(reverse=True)
         free = self.free_dice(st)
         counts = [0] * SYMBOLS if next_turn else tray_counts(st, st.turn)
         odds = DiceOdds(st, free)
-        best, best_value = NO_CARD, 0.0
-        for card in self.candidate_cards(st, next_turn):
-            value = t.card_vp[card] * odds.chance(card, counts)
-            if next_turn and card in st.bottom:
+        best, best_at, best_value = NO_CARD, len(cards), 0.0
+        for item in order:
+            i = 255 - (item & 255)
+            card = cards[i]
+            raised = next_turn and card in bottom
+            bound = vp[card] * 1.0
+            if raised:
+                bound *= 1.2
+            if bound < best_value or (bound == best_value and i > best_at):
+                continue  # it cannot be the first worth most
+            value = vp[card] * odds.chance(card, counts)
+            if raised:
                 value *= 1.2
-            if value > best_value:
-                best, best_value = card, value
+            if value > best_value or (value == best_value and best != NO_CARD and i < best_at):
+                best, best_at, best_value = card, i, value
         return best
 
     def useful_faces(self, st: CiubState, card: int) -> Want:
