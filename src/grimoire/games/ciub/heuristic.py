@@ -117,6 +117,8 @@ class CiubHeuristicBot(Bot):
         # re-roll): decided when the action die is used, read at the next decision frames.
         self.plan_die = -1
         self.plan_face = 0
+        # ``DiceOdds`` rarity sums met so far, by free dice's colours and number
+        self.odds_memo: dict[int, float] = {}
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, CiubState)
@@ -191,7 +193,7 @@ class CiubHeuristicBot(Bot):
         order.sort(reverse=True)
         free = self.free_dice(st)
         counts = [0] * SYMBOLS if next_turn else tray_counts(st, st.turn)
-        odds = DiceOdds(st, free)
+        odds = DiceOdds(st, free, self.odds_memo)
         best, best_at, best_value = NO_CARD, len(cards), 0.0
         for item in order:
             i = 255 - (item & 255)
@@ -524,46 +526,65 @@ class CiubHeuristicBot(Bot):
 def chance_of(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
     """A rough chance of meeting ``card`` this turn with free ``dice`` and a tray showing
     ``counts`` (dice by symbol). The Opus Magnum: none, by the dice alone."""
-    return DiceOdds(st, dice).chance(card, counts)
+    return DiceOdds(st, dice, {}).chance(card, counts)
 
 
 class DiceOdds:
     """The odds of free ``dice`` (``chance_of``), worked out once for every card a decision
     weighs: what each die shows, how many re-roll and adjust faces show, and by number the
-    chance of each die showing it within three rolls and the summed chance of one face of
-    each (each number on first use)."""
+    chance of each die showing it within three rolls (each number on first use). The summed
+    chance of one face of each die, which orders a card's numbers rarest first, depends on
+    the dice's colours alone: ``memo`` keeps it from one decision to the next (the bot's)."""
 
-    def __init__(self, st: CiubState, dice: list[int]) -> None:
+    def __init__(self, st: CiubState, dice: list[int], memo: dict[int, float]) -> None:
         t = st.t
         self.t = t
         self.dice = dice
+        self.memo = memo
         face, sym, colour_of = st.face, t.sym, t.die_colour
         helpers = 0
         shows: list[int] = []  # the symbol each die shows (0: inactive)
         colours: list[int] = []
+        code = 1  # the dice's colours in order, 4 bits each, under a leading 1
         for d in dice:
             shown = face[d]
             symbol = sym[d * 6 + shown] if shown >= 0 else 0
             if symbol in (S_ADJUST, S_REROLL):
                 helpers += 1
             shows.append(symbol)
-            colours.append(colour_of[d])
+            colour = colour_of[d]
+            colours.append(colour)
+            code = code << 4 | colour
         self.helpers = helpers
         self.shows = shows
         self.colours = colours
-        # by number: its chances die by die (``number * len(dice) + i``) and their sum
+        self.code = code if t.num_colours <= 16 else -1  # -1: not kept in ``memo``
+        # by number: its chances die by die (``number * len(dice) + i``)
         self.known = [False] * 8
         self.q: list[float] = [0.0] * (8 * len(dice))
-        self.key: list[float] = [0.0] * 8
 
     def learn(self, number: int) -> None:
         """Work out the chances of ``number`` (once)."""
         self.known[number] = True
         t, q, at = self.t, self.q, number * len(self.dice)
+        shows = self.shows
         for i, colour in enumerate(self.colours):
-            q[at + i] = 1.0 if self.shows[i] == number else t.three_rolls[colour * 8 + number]
+            q[at + i] = 1.0 if shows[i] == number else t.three_rolls[colour * 8 + number]
+
+    def rarity(self, number: int) -> float:
+        """The summed chance of one face of each die showing ``number``."""
+        code = self.code
+        if code >= 0:
+            key = code << 3 | number
+            found = self.memo.get(key)
+            if found is not None:
+                return found
+        t = self.t
         # (builtin sum: the same float sum as the first version's on every Python)
-        self.key[number] = sum([t.face_prob[colour * 8 + number] for colour in self.colours])
+        total = sum([t.face_prob[colour * 8 + number] for colour in self.colours])
+        if code >= 0:
+            self.memo[code << 3 | number] = total
+        return total
 
     def chance(self, card: int, counts: list[int]) -> float:
         """``chance_of`` ``card`` with a tray showing ``counts``."""
@@ -583,41 +604,47 @@ class DiceOdds:
         t = self.t
         if t.card_need[card][0]:
             return 0.0  # a number no die shows (one's own components): no die is ever likely
-        # the numbers missing, each as often as missing, in the card's order; then rarest
-        # first (the summed chance of one face of each free die), the card's order among equals
-        need: list[int] = []
-        keys: list[float] = []
+        # the numbers missing (with how many of each), in the card's order; then rarest first
+        # (``rarity``), the card's order among equals
+        numbers: list[int] = []
+        shorts: list[int] = []
         need_count = t.card_need[card]
-        known = self.known
         for number in t.card_numbers[card]:
             short = need_count[number] - counts[number]
-            if short <= 0:
-                continue
-            if not known[number]:
-                self.learn(number)
-            key = self.key[number]
-            at = len(need)
-            while at > 0 and keys[at - 1] > key:
-                at -= 1
-            for _ in range(short):
-                need.insert(at, number)
+            if short > 0:
+                numbers.append(number)
+                shorts.append(short)
+        if len(numbers) > 1:
+            keys: list[float] = []
+            for k, number in enumerate(numbers[:]):
+                key = self.rarity(number)
+                at = k
+                while at > 0 and keys[at - 1] > key:
+                    at -= 1
                 keys.insert(at, key)
-                at += 1
+                if at < k:
+                    short = shorts[k]
+                    del numbers[k], shorts[k]
+                    numbers.insert(at, number)
+                    shorts.insert(at, short)
         size = len(self.dice)
         used = [False] * size
-        q = self.q
+        known, q = self.known, self.q
         boost = 0.25 * self.helpers
         p = 1.0
-        for number in need:
-            best, best_q = -1, 0.0
+        for k, number in enumerate(numbers):
+            if not known[number]:
+                self.learn(number)
             at = number * size
-            for i in range(size):  # the first likeliest among the dice not used yet
-                if not used[i] and q[at + i] > best_q:
-                    best, best_q = i, q[at + i]
-            if best < 0:
-                return 0.0
-            used[best] = True
-            p *= min(1.0, best_q + boost)
+            for _ in range(shorts[k]):
+                best, best_q = -1, 0.0
+                for i in range(size):  # the first likeliest among the dice not used yet
+                    if not used[i] and q[at + i] > best_q:
+                        best, best_q = i, q[at + i]
+                if best < 0:
+                    return 0.0
+                used[best] = True
+                p *= min(1.0, best_q + boost)
         return p
 
     def total(self, card: int, counts: list[int]) -> float:

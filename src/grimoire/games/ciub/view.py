@@ -8,6 +8,7 @@ piles, the A cards not yet dealt and the cards removed face down at setup) and t
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import IllegalAction
@@ -132,12 +133,22 @@ def resample(st: CiubState, seat: int, rng: random.Random) -> CiubState:
         if not boxed:  # no unseen card of this letter can be elsewhere
             continue
         others = [card for card in box if letter_of[card] != letter]
+        was_boxed = pool[:]
         pool += in_pile  # a new list: the copy shares its lists with ``st``
         size = len(pool)
         for i in range(boxed):  # the first ``boxed`` places: a uniform choice of the pool
             j = i + int(rng.random() * (size - i))
             pool[i], pool[j] = pool[j], pool[i]
-        dealt = sorted(pool[boxed:])
+        # the pile, sorted: the pile's cards drawn into the box leave it, the boxed cards not
+        # drawn join it (a few moves in a sorted list, not a sort)
+        dealt = sorted(in_pile)  # (sorted already: one pass)
+        chosen = pool[:boxed]
+        for card in chosen:
+            if card not in was_boxed:
+                dealt.remove(card)
+        for card in was_boxed:
+            if card not in chosen:
+                insort(dealt, card)
         if letter == "A":
             copy.a_deck = dealt
         else:
