@@ -14,7 +14,7 @@ strings), so the bot's choices are the same bit for bit.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from grimoire.core.bot import Bot
 from grimoire.core.state import State
@@ -107,6 +107,9 @@ class Want:
 
 class CiubHeuristicBot(Bot):
     name = "heuristic"
+    # It reads the faces, rows, markers and trays, all face up, never the piles' contents,
+    # the cards removed face down or the copy's seed (core.bot.Dealer)
+    reads_hidden: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -114,6 +117,8 @@ class CiubHeuristicBot(Bot):
         # re-roll): decided when the action die is used, read at the next decision frames.
         self.plan_die = -1
         self.plan_face = 0
+        # ``DiceOdds`` rarity sums met so far, by free dice's colours and number
+        self.odds_memo: dict[int, float] = {}
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, CiubState)
@@ -167,17 +172,43 @@ class CiubHeuristicBot(Bot):
         return out
 
     def target(self, st: CiubState, next_turn: bool = False) -> int:
-        """The card worth most (VP times ``chance_of``), NO_CARD if none is worth anything."""
+        """The card worth most (VP times ``chance_of``), NO_CARD if none is worth anything:
+        the first of the candidates among equals.
+
+        A chance is at most 1, so a card is worth at most its VP (times 1.2 for a bottom-row
+        card next turn): the cards are weighed most VP first, and one that cannot beat the
+        best so far (or tie it from further down the candidates) is not weighed at all."""
         t = st.t
+        cards = self.candidate_cards(st, next_turn)
+        if not cards:
+            return NO_CARD
+        vp = t.card_vp
+        # most VP first (a bottom-row card's VP x 1.2 next turn: x6 against x5), then the
+        # candidates' order: ``key << 8 | (255 - index)``, highest first
+        order: list[int] = []
+        bottom = st.bottom
+        for i, card in enumerate(cards):
+            key = vp[card] * (6 if next_turn and card in bottom else 5)
+            order.append(key << 8 | (255 - i))
+        order.sort(reverse=True)
         free = self.free_dice(st)
         counts = [0] * SYMBOLS if next_turn else tray_counts(st, st.turn)
-        best, best_value = NO_CARD, 0.0
-        for card in self.candidate_cards(st, next_turn):
-            value = t.card_vp[card] * chance_of(st, card, free, counts)
-            if next_turn and card in st.bottom:
+        odds = DiceOdds(st, free, self.odds_memo)
+        best, best_at, best_value = NO_CARD, len(cards), 0.0
+        for item in order:
+            i = 255 - (item & 255)
+            card = cards[i]
+            raised = next_turn and card in bottom
+            bound = vp[card] * 1.0
+            if raised:
+                bound *= 1.2
+            if bound < best_value or (bound == best_value and i > best_at):
+                continue  # it cannot be the first worth most
+            value = vp[card] * odds.chance(card, counts)
+            if raised:
                 value *= 1.2
-            if value > best_value:
-                best, best_value = card, value
+            if value > best_value or (value == best_value and best != NO_CARD and i < best_at):
+                best, best_at, best_value = card, i, value
         return best
 
     def useful_faces(self, st: CiubState, card: int) -> Want:
@@ -495,103 +526,159 @@ class CiubHeuristicBot(Bot):
 def chance_of(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
     """A rough chance of meeting ``card`` this turn with free ``dice`` and a tray showing
     ``counts`` (dice by symbol). The Opus Magnum: none, by the dice alone."""
-    kind = st.t.card_kind[card]
-    if kind == C_FACES:
-        return _chance_of_faces(st, card, dice, counts)
-    if kind == C_SUM:
-        return _chance_of_sum(st, card, dice, counts)
-    if kind == C_SAME:
-        return _chance_of_same(st, card, dice, counts)
-    return 0.0
+    return DiceOdds(st, dice, {}).chance(card, counts)
 
 
-def _chance_of_faces(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
-    """A card of given numbers: each number the tray lacks, rarest first, from the free die
-    likeliest to show it within three rolls; each re-roll or adjust die showing helps."""
-    t = st.t
-    face, sym, colour_of = st.face, t.sym, t.die_colour
-    helpers = 0
-    for d in dice:
-        shown = face[d]
-        if shown >= 0:
-            symbol = sym[d * 6 + shown]
-            if symbol in (S_ADJUST, S_REROLL):
-                helpers += 1
-    if t.card_need[card][0]:
-        return 0.0  # a number no die shows (one's own components): no die is ever likely
-    # the numbers missing, each as often as missing, in the card's order; then rarest first
-    # (the summed chance of one face of each free die), the card's order among equals
-    need: list[int] = []
-    keys: list[float] = []
-    need_count = t.card_need[card]
-    for number in t.card_numbers[card]:
-        short = need_count[number] - counts[number]
-        if short <= 0:
-            continue
-        # (builtin sum: the same float sum as the first version's on every Python)
-        key = sum([t.face_prob[colour_of[d] * 8 + number] for d in dice])
-        at = len(need)
-        while at > 0 and keys[at - 1] > key:
-            at -= 1
-        for _ in range(short):
-            need.insert(at, number)
-            keys.insert(at, key)
-            at += 1
-    pool = dice[:]
-    p = 1.0
-    for number in need:
-        best, best_q = -1, 0.0
-        for d in pool:
-            shown = face[d]
-            if shown >= 0 and sym[d * 6 + shown] == number:
-                q = 1.0
-            else:
-                q = t.three_rolls[colour_of[d] * 8 + number]
-            if q > best_q:
-                best, best_q = d, q
-        if best < 0:
-            return 0.0
-        pool.remove(best)
-        p *= min(1.0, best_q + 0.25 * helpers)
-    return p
+class DiceOdds:
+    """The odds of free ``dice`` (``chance_of``), worked out once for every card a decision
+    weighs: what each die shows, how many re-roll and adjust faces show, and by number the
+    chance of each die showing it within three rolls (each number on first use). The summed
+    chance of one face of each die, which orders a card's numbers rarest first, depends on
+    the dice's colours alone: ``memo`` keeps it from one decision to the next (the bot's)."""
 
-
-def _chance_of_sum(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
-    """A sum card: how much of the missing sum the free dice's highest numbers reach."""
-    t = st.t
-    have = 0
-    for n in range(1, 8):
-        have += n * counts[n]
-    reach = sum([t.reach[t.die_colour[d]] for d in dice])
-    missing_sum = t.card_amount[card] - have
-    if missing_sum <= 0:
-        return 1.0
-    return min(1.0, reach / missing_sum) ** 4
-
-
-def _chance_of_same(st: CiubState, card: int, dice: list[int], counts: list[int]) -> float:
-    """An equal-numbers card: the best number, the likeliest free dice showing the ones the
-    tray lacks."""
-    t = st.t
-    face, sym, colour_of = st.face, t.sym, t.die_colour
-    best_p = 0.0
-    for number in range(1, 8):
-        short = t.card_amount[card] - counts[number]
-        if short <= 0:
-            return 1.0
-        if len(dice) < short:
-            continue
-        chances = []
+    def __init__(self, st: CiubState, dice: list[int], memo: dict[int, float]) -> None:
+        t = st.t
+        self.t = t
+        self.dice = dice
+        self.memo = memo
+        face, sym, colour_of = st.face, t.sym, t.die_colour
+        helpers = 0
+        shows: list[int] = []  # the symbol each die shows (0: inactive)
+        colours: list[int] = []
+        code = 1  # the dice's colours in order, 4 bits each, under a leading 1
         for d in dice:
             shown = face[d]
-            if shown >= 0 and sym[d * 6 + shown] == number:
-                chances.append(1.0)
-            else:
-                chances.append(t.three_rolls[colour_of[d] * 8 + number])
-        chances.sort(reverse=True)
+            symbol = sym[d * 6 + shown] if shown >= 0 else 0
+            if symbol in (S_ADJUST, S_REROLL):
+                helpers += 1
+            shows.append(symbol)
+            colour = colour_of[d]
+            colours.append(colour)
+            code = code << 4 | colour
+        self.helpers = helpers
+        self.shows = shows
+        self.colours = colours
+        self.code = code if t.num_colours <= 16 else -1  # -1: not kept in ``memo``
+        # by number: its chances die by die (``number * len(dice) + i``)
+        self.known = [False] * 8
+        self.q: list[float] = [0.0] * (8 * len(dice))
+
+    def learn(self, number: int) -> None:
+        """Work out the chances of ``number`` (once)."""
+        self.known[number] = True
+        t, q, at = self.t, self.q, number * len(self.dice)
+        shows = self.shows
+        for i, colour in enumerate(self.colours):
+            q[at + i] = 1.0 if shows[i] == number else t.three_rolls[colour * 8 + number]
+
+    def rarity(self, number: int) -> float:
+        """The summed chance of one face of each die showing ``number``."""
+        code = self.code
+        if code >= 0:
+            key = code << 3 | number
+            found = self.memo.get(key)
+            if found is not None:
+                return found
+        t = self.t
+        # (builtin sum: the same float sum as the first version's on every Python)
+        total = sum([t.face_prob[colour * 8 + number] for colour in self.colours])
+        if code >= 0:
+            self.memo[code << 3 | number] = total
+        return total
+
+    def chance(self, card: int, counts: list[int]) -> float:
+        """``chance_of`` ``card`` with a tray showing ``counts``."""
+        kind = self.t.card_kind[card]
+        if kind == C_FACES:
+            return self.faces(card, counts)
+        if kind == C_SUM:
+            return self.total(card, counts)
+        if kind == C_SAME:
+            return self.same(card, counts)
+        return 0.0
+
+    def faces(self, card: int, counts: list[int]) -> float:
+        """A card of given numbers: each number the tray lacks, rarest first, from the free
+        die likeliest to show it within three rolls; each re-roll or adjust die showing
+        helps."""
+        t = self.t
+        if t.card_need[card][0]:
+            return 0.0  # a number no die shows (one's own components): no die is ever likely
+        # the numbers missing (with how many of each), in the card's order; then rarest first
+        # (``rarity``), the card's order among equals
+        numbers: list[int] = []
+        shorts: list[int] = []
+        need_count = t.card_need[card]
+        for number in t.card_numbers[card]:
+            short = need_count[number] - counts[number]
+            if short > 0:
+                numbers.append(number)
+                shorts.append(short)
+        if len(numbers) > 1:
+            keys: list[float] = []
+            for k, number in enumerate(numbers[:]):
+                key = self.rarity(number)
+                at = k
+                while at > 0 and keys[at - 1] > key:
+                    at -= 1
+                keys.insert(at, key)
+                if at < k:
+                    short = shorts[k]
+                    del numbers[k], shorts[k]
+                    numbers.insert(at, number)
+                    shorts.insert(at, short)
+        size = len(self.dice)
+        used = [False] * size
+        known, q = self.known, self.q
+        boost = 0.25 * self.helpers
         p = 1.0
-        for q in chances[:short]:
-            p *= q
-        if p > best_p:
-            best_p = p
-    return best_p
+        for k, number in enumerate(numbers):
+            if not known[number]:
+                self.learn(number)
+            at = number * size
+            for _ in range(shorts[k]):
+                best, best_q = -1, 0.0
+                for i in range(size):  # the first likeliest among the dice not used yet
+                    if not used[i] and q[at + i] > best_q:
+                        best, best_q = i, q[at + i]
+                if best < 0:
+                    return 0.0
+                used[best] = True
+                p *= min(1.0, best_q + boost)
+        return p
+
+    def total(self, card: int, counts: list[int]) -> float:
+        """A sum card: how much of the missing sum the free dice's highest numbers reach."""
+        t = self.t
+        have = 0
+        for n in range(1, 8):
+            have += n * counts[n]
+        reach = sum([t.reach[colour] for colour in self.colours])
+        missing_sum = t.card_amount[card] - have
+        if missing_sum <= 0:
+            return 1.0
+        return min(1.0, reach / missing_sum) ** 4
+
+    def same(self, card: int, counts: list[int]) -> float:
+        """An equal-numbers card: the best number, the likeliest free dice showing the ones
+        the tray lacks."""
+        t = self.t
+        size = len(self.dice)
+        best_p = 0.0
+        for number in range(1, 8):
+            short = t.card_amount[card] - counts[number]
+            if short <= 0:
+                return 1.0
+            if size < short:
+                continue
+            if not self.known[number]:
+                self.learn(number)
+            at = number * size
+            chances = self.q[at : at + size]
+            chances.sort(reverse=True)
+            p = 1.0
+            for q in chances[:short]:
+                p *= q
+            if p > best_p:
+                best_p = p
+        return best_p

@@ -8,6 +8,7 @@ piles, the A cards not yet dealt and the cards removed face down at setup) and t
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from grimoire.core.errors import IllegalAction
@@ -112,25 +113,48 @@ def view(st: CiubState, seat: int | None) -> dict[str, Any]:
 
 def resample(st: CiubState, seat: int, rng: random.Random) -> CiubState:
     """A copy with the unseen cards re-dealt: which are in the pile (or the A cards not yet
-    dealt) and which were removed face down. Every zone keeps its size and letters."""
+    dealt) and which were removed face down. Every zone keeps its size and letters.
+
+    For each letter, the cards removed face down are drawn afresh from all the unseen cards
+    of that letter (a partial shuffle: one draw per removed card, every choice of them as
+    likely), and the pile keeps the rest, sorted as ever (its order tells nothing)."""
     # ``_copy``, not ``clone``: the core's ``resample`` forgets the history anyway
     copy = st._copy()
+    box = st.box_cards
+    if not box:  # no card removed face down: nothing unseen can be elsewhere
+        return copy
     letter_of = st.t.card_letter
     for letter in ("A", "B", "C"):
         in_pile = copy.a_deck if letter == "A" else copy.pile[letter]
-        boxed = [card for card in copy.box_cards if letter_of[card] == letter]
-        if not boxed or not in_pile:  # no unseen card of this letter can be elsewhere
+        if not in_pile:
             continue
-        pool = in_pile + boxed
-        rng.shuffle(pool)
-        keep = len(in_pile)
-        dealt = sorted(pool[:keep])  # new lists: the copy shares its lists with ``st``
+        pool = [card for card in box if letter_of[card] == letter]
+        boxed = len(pool)
+        if not boxed:  # no unseen card of this letter can be elsewhere
+            continue
+        others = [card for card in box if letter_of[card] != letter]
+        was_boxed = pool[:]
+        pool += in_pile  # a new list: the copy shares its lists with ``st``
+        size = len(pool)
+        for i in range(boxed):  # the first ``boxed`` places: a uniform choice of the pool
+            j = i + int(rng.random() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        # the pile, sorted: the pile's cards drawn into the box leave it, the boxed cards not
+        # drawn join it (a few moves in a sorted list, not a sort)
+        dealt = sorted(in_pile)  # (sorted already: one pass)
+        chosen = pool[:boxed]
+        for card in chosen:
+            if card not in was_boxed:
+                dealt.remove(card)
+        for card in was_boxed:
+            if card not in chosen:
+                insort(dealt, card)
         if letter == "A":
             copy.a_deck = dealt
         else:
             copy.pile[letter] = dealt
-        others = [card for card in copy.box_cards if letter_of[card] != letter]
-        copy.box_cards = sorted(others + pool[keep:])
+        box = sorted(others + pool[:boxed])
+    copy.box_cards = box
     return copy
 
 
