@@ -24,6 +24,15 @@ register_session()
 for _name in ("READ_BURST", "READ_PER_MINUTE", "ACTION_BURST", "ACTION_PER_MINUTE"):
     os.environ.setdefault(f"GRIMOIRE_{_name}", "1000000000")
 
+# Saves are signed with the installation's key (core/documents.py, made on the first save): the
+# tests' saves use a key of their own, never the one in the home folder of who runs them.
+if "GRIMOIRE_KEY_FILE" not in os.environ:
+    import tempfile
+
+    os.environ["GRIMOIRE_KEY_FILE"] = os.path.join(
+        tempfile.mkdtemp(prefix="grimoire-tests-key-"), "signing.key"
+    )
+
 HERE = Path(__file__).parent
 # the second pass: the engine core (the pinned identical records among them) and the contract
 # battery must hold on pure Python too

@@ -21,7 +21,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -34,13 +33,27 @@ PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 SOURCE_ROOTS = ("core", "games")
 
 
-@dataclass(frozen=True)
 class Build:
-    """What runs: ``kind`` is ``compiled`` or ``pure``; ``reason`` says why, for people."""
+    """What runs: ``kind`` is ``compiled`` or ``pure``; ``reason`` says why, for people. (A plain
+    class: importing ``dataclasses`` costs more than the rest of ``import grimoire``.)"""
 
-    kind: str
-    reason: str
-    modules: int = 0
+    __slots__ = ("kind", "modules", "reason")
+
+    def __init__(self, kind: str, reason: str, modules: int = 0) -> None:
+        self.kind = kind
+        self.reason = reason
+        self.modules = modules
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Build):
+            return NotImplemented
+        return (self.kind, self.reason, self.modules) == (other.kind, other.reason, other.modules)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.reason, self.modules))
+
+    def __repr__(self) -> str:
+        return f"Build(kind={self.kind!r}, reason={self.reason!r}, modules={self.modules!r})"
 
     def describe(self) -> str:
         if self.kind == "compiled":

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grimoire.core.documents import excerpt, parse_json
+from grimoire import __version__
+from grimoire.core.documents import excerpt, is_signed, parse_json
 from grimoire.core.errors import GrimoireError, InvalidOptions, InvalidPosition
 from grimoire.core.record import RECORD_FORMAT, GameRecord
 from grimoire.core.state import POSITION_FORMAT, State
@@ -68,7 +69,8 @@ def save_document(state: State, humans: list[int], bots: dict[int, str]) -> dict
 def read_document(path: Path) -> Document:
     """Read a save, record or position; GrimoireError (saying what is wrong) otherwise."""
     try:
-        doc = parse_json(path.read_bytes(), "file")
+        data = path.read_bytes()
+        doc = parse_json(data, "file")
     except OSError as error:
         raise GrimoireError(f"cannot read {path}: {error.strerror or error}") from error
     except InvalidPosition as error:
@@ -76,18 +78,20 @@ def read_document(path: Path) -> Document:
     if not isinstance(doc, dict):
         raise GrimoireError(f"{path} is not a grimoire save, record or position")
     try:
-        return parse_document(doc)
+        return parse_document(doc, trusted=is_signed(data, __version__))
     except GrimoireError as error:
         raise type(error)(f"{path}: {error}") from error
 
 
-def parse_document(doc: dict[str, Any]) -> Document:
+def parse_document(doc: dict[str, Any], *, trusted: bool = False) -> Document:
+    """The document ``doc``; ``trusted`` for a save this installation wrote and signed itself
+    (``core.documents.is_signed``): its position is loaded without the full try-out."""
     kind = doc.get("format")
     if kind == SAVE_FORMAT:
         position = doc.get("position")
         if not isinstance(position, dict):
             raise InvalidPosition("a save holds its game under 'position'")
-        state, record = _position(position)
+        state, record = _position(position, trusted)
         humans, bots = _seats(doc, state.game.players)
         return Document("save", state, record, humans, bots)
     if kind == OLD_SAVE_FORMAT:
@@ -113,13 +117,13 @@ def _dict(value: Any, what: str) -> dict[str, Any]:
     return value
 
 
-def _position(doc: dict[str, Any]) -> tuple[State, GameRecord | None]:
+def _position(doc: dict[str, Any], trusted: bool = False) -> tuple[State, GameRecord | None]:
     name = doc.get("game")
     if not isinstance(name, str):
         raise InvalidPosition(f"a position names its 'game', not {excerpt(name)}")
     players = doc.get("players")
     game = make(name, players=players, **_dict(doc.get("options", {}), "options"))
-    state = game.state_from_json(doc)
+    state = game.state_from_json(doc, trusted=trusted)
     whole = state.step == len(state.history)  # else it was set up part-way through a game
     return state, state.record() if whole else None
 

@@ -16,7 +16,8 @@ from typing import Any
 from typer import rich_utils
 from typer.core import TyperGroup
 
-from grimoire.i18n import N_, from_environment, gettext, resolve
+from grimoire.cli.top_help import wanted_language
+from grimoire.i18n import N_, gettext
 
 PANELS = {
     "OPTIONS_PANEL_TITLE": N_("Options"),
@@ -131,18 +132,6 @@ HELP_TEXTS = (
     N_("end after the steps, without the short game"),
     N_("the short game's seed (default: random)"),
 )
-
-
-def wanted_language(args: list[str]) -> str:
-    """The language a command line asks for: ``--lang X`` / ``--lang=X``, else the
-    environment's (an unknown one: English; the ``--lang`` callback says so when it runs)."""
-    chosen = None
-    for index, word in enumerate(args):
-        if word == "--lang" and index + 1 < len(args):
-            chosen = args[index + 1]
-        elif word.startswith("--lang="):
-            chosen = word.partition("=")[2]
-    return resolve(chosen or from_environment())[0]
 
 
 def translate_help(command: Any, lang: str) -> None:

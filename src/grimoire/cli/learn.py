@@ -67,7 +67,7 @@ def learn(
     ] = None,
 ) -> None:
     """Learn a game step by step from its rulebook's examples, then play a short game."""
-    from grimoire.cli.main import _fail, console
+    from grimoire.cli.app import _fail, console
 
     if lang is not None:
         from grimoire.i18n import resolve, set_language

@@ -9,7 +9,6 @@ is lost.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from collections.abc import Callable
@@ -19,6 +18,8 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
+from grimoire import __version__
+from grimoire.core.documents import signed_json
 from grimoire.i18n import gettext as _t
 
 # English answers always work; German and Japanese ones too (the prompts are translated)
@@ -44,7 +45,9 @@ def write_json(path: Path, doc: dict[str, Any]) -> None:
     file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    # signed with this installation's key: reading it back skips the full check (a save is
+    # the engine's own document; an edited or foreign file is checked in full)
+    temporary.write_text(signed_json(doc, __version__), encoding="utf-8")
     os.replace(temporary, path)
 
 

@@ -107,6 +107,17 @@ def history_from_json(raw: object, checked: bool = True) -> list[tuple[int, int]
         raise InvalidPosition(f"history must be a list, not {excerpt(raw)}")
     if not checked:
         return [(entry[0], entry[1]) for entry in raw]
+    # the common case checked in bulk (sets of types, one minimum) rather than entry by entry;
+    # a history that fails it is walked again below to name its first bad entry
+    if {type(entry) for entry in raw} <= {list, tuple}:
+        try:
+            pairs = [(actor, action) for actor, action in raw]
+        except ValueError:  # an entry of another length: named below
+            pairs = []
+        else:
+            kinds = {type(actor) for actor, _ in pairs} | {type(action) for _, action in pairs}
+            if kinds <= {int} and (not pairs or min(actor for actor, _ in pairs) >= CHANCE):
+                return pairs
     out: list[tuple[int, int]] = []
     for entry in raw:
         if isinstance(entry, list | tuple) and len(entry) == 2:

@@ -55,6 +55,10 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.deprecated_module import DeprecatedModule
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from grimoire.core.errors import IllegalAction
 from grimoire.core.game import Game
@@ -307,12 +311,57 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> GrimoireAEC
     return GrimoireAECEnv(game, players, **kwargs)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same checks, the same errors) whose
+    ``last()``, ``step()`` and ``agent_iter()`` reach the environment directly: the wrapper's
+    own read every attribute through two ``__getattr__`` (eight a decision, a sixth of a
+    learner's loop on the compiled build)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:  # as the wrapper's agent_selection says before reset()
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:  # the wrapper's error or warning
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable[str, Any, int]:
+        super().agent_iter(max_iter)  # the wrapper's error before reset()
+        return _Agents(self, max_iter)
+
+
+class _Agents(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _NextAgent:
+        return _NextAgent(self.env, self.max_iter)
+
+
+class _NextAgent(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """``AECOrderEnforcingIterator`` reading the environment's agents directly."""
+
+    def __next__(self) -> str:
+        raw = self.env.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not self.env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        self.env._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
+
+
 def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
-    """``raw_env`` in PettingZoo's ``OrderEnforcingWrapper`` (reset before anything else).
-    ``AssertOutOfBoundsWrapper`` is left out: the environment itself refuses an action that
-    is not an integer and treats any other illegal id, out of range or not, as an illegal
-    action (which ends the game), and the wrapper cost a fifth of a step."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    """``raw_env`` in PettingZoo's ``OrderEnforcingWrapper`` (reset before anything else; our
+    ``OrderEnforcing``, its subclass with a direct learner's loop). ``AssertOutOfBoundsWrapper``
+    is left out: the environment itself refuses an action that is not an integer and treats
+    any other illegal id, out of range or not, as an illegal action (which ends the game), and
+    the wrapper cost a fifth of a step."""
+    return OrderEnforcing(raw_env(game, players, **kwargs))
 
 
 def env_names() -> dict[str, str]:
