@@ -329,7 +329,7 @@ def run_lesson(
 ) -> int:
     """Teach ``game_name``'s tutorial from step ``start`` (1-based), then offer the short
     game. Returns a process exit code."""
-    from grimoire.cli.saving import YES
+    from grimoire.cli.saving import NO, YES
     from grimoire.core.errors import InvalidOptions
     from grimoire.registry import game_class
     from grimoire.tutorial import said
@@ -354,13 +354,17 @@ def run_lesson(
     teacher.read(said(lesson.tutorial.outro), "bold")
     if not final_game:
         return 0
-    try:
-        answer = ask(_t("Play a short game against the easy bot now? [Y/n]")).strip().casefold()
-    except (KeyboardInterrupt, EOFError):
-        return 0
-    if answer and answer not in YES:
-        return 0
-    return play_final(console, ask, game_name, seed, save_to)
+    question = _t("Play a short game against the easy bot now? [Y/n]")
+    while True:  # an answer that is neither yes nor no asks again: the game is not lost to it
+        try:
+            answer = ask(question).strip().casefold()
+        except (KeyboardInterrupt, EOFError):
+            return 0
+        if not answer or answer in YES:
+            return play_final(console, ask, game_name, seed, save_to)
+        if answer in NO:
+            return 0
+        teacher.say(_t("Answer y to play the short game, or n to end here."), "dim")
 
 
 def play_final(

@@ -109,7 +109,10 @@ def _secret(comp: Components, view: dict[str, Any], seat: int) -> Text:
         return Text(_("Your character is not dealt yet."), style="dim")
     colour = colour_text(me["colour"])
     line = Text(_("You are "), style="bold")
-    line.append(f"{me['character']} ({colour})", style=STYLE.get(me["colour"], ""))
+    line.append(
+        _("{sign} ({colour})").format(sign=me["character"], colour=colour),
+        style=STYLE.get(me["colour"], ""),
+    )
     if not me["revealed"]:
         line.append(_(", secret"), style="dim")
     rival = comp.sign_by_name(me["opposing"])
@@ -221,7 +224,7 @@ def _character(entry: dict[str, Any], phase: str, mine: bool) -> Text:
     if not entry["character"]:
         return Text("?", style="dim")
     char = Text(
-        f"{entry['character']} ({colour_text(entry['colour'])})",
+        _("{sign} ({colour})").format(sign=entry["character"], colour=colour_text(entry["colour"])),
         style=STYLE.get(entry["colour"], ""),
     )
     if entry["revealed"]:
