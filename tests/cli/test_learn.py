@@ -190,3 +190,16 @@ def test_an_answer_that_is_neither_yes_nor_no_asks_again(
     assert out.count(_flat("Jetzt eine kurze Partie gegen den leichten Bot spielen?")) == 2
     assert _flat("Antworte j, um die kurze Partie zu spielen, oder n") in out
     assert _flat("F.A.T.A.L. - Runde 1") in out  # the game began
+
+
+def test_a_hints_score_never_reads_minus_zero() -> None:
+    """The hint's expected scores to one decimal: a loss of a few hundredths is 0.0."""
+    from grimoire.cli.learn import _tenths
+
+    assert [_tenths(v) for v in (-0.04, -0.0, 0.0, -0.06, 1.25)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "-0.1",
+        "1.2",
+    ]

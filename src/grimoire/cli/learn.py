@@ -431,7 +431,13 @@ def hint_lines(session: Any) -> list[str]:
             + _t("{move}: {percent}% to win, score {score}").format(
                 move=row.text,
                 percent=f"{100 * row.win_chance:.0f}",
-                score=f"{row.expected_score:.1f}",
+                score=_tenths(row.expected_score),
             )
         )
     return lines
+
+
+def _tenths(value: float) -> str:
+    """A score to one decimal, never "-0.0" (a loss of a few hundredths reads as no change)."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text

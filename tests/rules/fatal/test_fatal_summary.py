@@ -33,6 +33,11 @@ def test_a_draw_trimagic_names_its_type_target_and_count_not_the_cards() -> None
     assert said[None] == said[2]
     assert said[1] == "casts a DRAW trimagic (row 1) on you: you get 2 cards it drew"
     assert not any("V30" in (text or "") or "V31" in (text or "") for text in said.values())
+    # the target's answer in the Shield window is its own short turn
+    window = fatal_state(state.clone())
+    do(state, "allow", 1)
+    assert state.game.turn_summary(window, state, 1, 0) == "lets your trimagic through"
+    assert state.game.turn_summary(window, state, 1, 2) == "lets seat 1's trimagic through"
     with language_scope("de"):
         german = state.game.turn_summary(before, state, 0, 1)
     assert german == (

@@ -248,6 +248,16 @@ def _row(st: FatalState, f: Frame, args: Args, viewer: int | None) -> str:
     )
 
 
+def _allow(st: FatalState, f: Frame, args: Args, viewer: int | None) -> str:
+    by = f.by if isinstance(f, F.Shield) else -1
+    return _two(
+        N_("lets your trimagic through"),
+        N_("lets seat {seat}'s trimagic through"),
+        by,
+        viewer,
+    )
+
+
 TELLERS: dict[str, Teller] = {
     "enchant": _enchant,
     "exchange": _exchange,
@@ -258,5 +268,6 @@ TELLERS: dict[str, Teller] = {
     "slot": _slot,
     "seat": _seat,
     "shield": _shield,
+    "allow": _allow,
     "row": _row,
 }
