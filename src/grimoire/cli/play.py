@@ -340,7 +340,7 @@ class Terminal:
             was, now = (_score_of(st, seat, person) for st in (before, after))
             if was is not None and now is not None and was != now:
                 parts.append(_t("score {before:g} → {after:g}").format(before=was, after=now))
-            said = "; ".join(part for part in parts if part)
+            said = _t("; ").join(part for part in parts if part)  # "；" in Japanese
             if not said:
                 continue
             line = _t("seat {seat} ({name}), the turn in short: {summary}").format(

@@ -45,7 +45,7 @@ class BotTurn:
         was, now = (score_of(state, self.seat, viewer) for state in (self.before, self.after))
         if was is not None and now is not None and was != now:
             parts.append(_t("score {before:g} → {after:g}").format(before=was, after=now))
-        said = "; ".join(part for part in parts if part)
+        said = _t("; ").join(part for part in parts if part)  # "；" in Japanese
         return said or None
 
 

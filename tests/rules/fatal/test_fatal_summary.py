@@ -79,6 +79,12 @@ def test_a_turn_of_a_steal_a_play_and_a_star_treasure_reads_in_order() -> None:
         "takes Y3 from the display (3 stars) and gives it to seat 3"
     )
     assert str(said[2]).endswith("and gives it to you")
+    with language_scope("ja"):  # the parts joined by the language's own punctuation
+        japanese = state.game.turn_summary(before, state, 0, None)
+    assert japanese == (
+        "席2の列1からV02 (DRAW stone)を奪う；V13 (DRAW none)を自分の列2に出す；"
+        "展示からY3を取り（星3つ）、席3に渡す"
+    )
     assert not any("V40" in str(text) for text in said.values())
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from grimoire.games.fatal.state import FatalState
 
 Args = tuple[int, ...]
+SEPARATOR = N_("; ")  # between the parts of a turn: the language's own punctuation
 Teller = Callable[["FatalState", "Frame", Args, int | None], str | None]
 
 # a trimagic's effect on its target, by (effect, one card or treasure, the target is the viewer)
@@ -67,7 +68,7 @@ def turn_summary(
             if said:
                 parts.append(said)
         st.apply(action, None if actor == CHANCE else actor)
-    return "; ".join(parts) or None
+    return _(SEPARATOR).join(parts) or None  # "；" in Japanese
 
 
 def _vision(st: FatalState, card: int) -> str:
