@@ -353,7 +353,10 @@ class Lesson:
         except InvalidOptions as error:
             raise TutorialError(f"{tutorial.game} tutorial: {error}") from error
         if not 0 <= tutorial.seat < tutorial.players:
-            raise TutorialError(f"{tutorial.game} tutorial: seat {tutorial.seat} is no seat")
+            raise TutorialError(
+                f"{tutorial.game} tutorial: seat = {tutorial.seat} names no seat of "
+                f"{tutorial.players} players (the file counts from 0: 0 is seat 1)"
+            )
         self.seat = tutorial.seat
         self.steps = tutorial.steps
         # per step: the positions before each of the learner's moves (and one where the step
@@ -448,9 +451,10 @@ class Lesson:
         """Draw the chance nodes left from the seed; then the learner must be to act."""
         state.resolve_chance()
         if self.seat not in state.seats_to_act():
+            to_act = ", ".join(f"seat {seat + 1}" for seat in sorted(state.seats_to_act()))
             raise IllegalAction(
-                f"the learner (seat {self.seat}) is not to act here (to act: "
-                f"{sorted(state.seats_to_act()) or 'nobody'})"
+                f"the learner (seat {self.seat + 1}) is not to act here (to act: "
+                f"{to_act or 'nobody'})"
             )
 
     def _moves(

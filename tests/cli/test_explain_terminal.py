@@ -261,7 +261,7 @@ def test_a_ciub_bot_turn_is_said_in_short_with_its_score() -> None:
     assert any(re.search(r"takes (\d \w+, )*\d \w+; now holds \d+ dice", line) for line in short)
     assert "seat 1 (" not in " ".join(re.findall(r"seat \d \(\w+\), the turn in short", text))
     german = whole_game("ciub", 2, "de")
-    assert re.search(r"Platz 2 \(random\), der Zug in Kürze: erfüllt Karte \d+", german)
+    assert re.search(r"Platz 2 \(zufällig\), der Zug in Kürze: erfüllt Karte \d+", german)
     assert re.search(r"Punkte \d+ → \d+", german)
 
 

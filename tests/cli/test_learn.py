@@ -172,3 +172,34 @@ def test_the_short_game_follows_with_hints(tmp_path: Path, monkeypatch: pytest.M
     assert "Bestmovesbytheanalysis(fromwhatyoucansee):" in out
     assert "%towin" in out
     assert not (tmp_path / "grimoire-save.json").exists()
+
+
+def test_an_answer_that_is_neither_yes_nor_no_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer who types the hint word (just mentioned) at the short game's question is
+    asked again, in their language; 'j' then starts the game, which 'beenden' leaves."""
+    monkeypatch.chdir(tmp_path)
+    typed = ["1", "tipp", "j", "beenden", "n"]
+    result = runner.invoke(
+        app,
+        ["--lang", "de", "learn", "fatal", "--step", "13", "--seed", "5"],
+        input="\n".join(typed) + "\n",
+    )
+    out = _flat(result.output)
+    assert out.count(_flat("Jetzt eine kurze Partie gegen den leichten Bot spielen?")) == 2
+    assert _flat("Antworte j, um die kurze Partie zu spielen, oder n") in out
+    assert _flat("F.A.T.A.L. - Runde 1") in out  # the game began
+
+
+def test_a_hints_score_never_reads_minus_zero() -> None:
+    """The hint's expected scores to one decimal: a loss of a few hundredths is 0.0."""
+    from grimoire.cli.learn import _tenths
+
+    assert [_tenths(v) for v in (-0.04, -0.0, 0.0, -0.06, 1.25)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "-0.1",
+        "1.2",
+    ]

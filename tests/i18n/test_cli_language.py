@@ -56,7 +56,7 @@ def test_the_log_and_the_save_prompts_speak_german(tmp_path: Path) -> None:
     result = runner.invoke(app, command, input="1\nquit\n\nj\n")
     assert result.exit_code == 130, result.output
     text = " ".join(result.output.split())  # the console wraps long lines
-    assert "Platz 2 (random): Zug beenden" in text  # the bot's move (seat 1, counted from 1)
+    assert "Platz 2 (zufällig): Zug beenden" in text  # the bot's move (seat 1, counted from 1)
     assert "du: passen" in text  # the person's own
     assert "Spiel vor dem Verlassen speichern? [J/n, oder ein Dateiname]" in text
     assert "gibt es schon. Überschreiben? [j/N, oder ein anderer Dateiname]" in text
@@ -71,5 +71,5 @@ def test_the_score_table_and_leaving_without_saving_in_japanese() -> None:
         input="scores\nquit\nいいえ\n",
     )
     assert result.exit_code == 130, result.output
-    assert "ボット（random）" in result.output and "あなた" in result.output
+    assert "ボット（ランダム）" in result.output and "あなた" in result.output
     assert "保存せずに終了しました。" in result.output

@@ -179,6 +179,12 @@ def test_a_well_formed_file_plays() -> None:
         (lambda t: t.replace("setup.json", "nowhere.json"), "nowhere.json"),
         (lambda t: t + '[[steps]]\nid = "one"\nmoves = ["pass"]\ntext.en = "x"\n', "one id"),
         (lambda t: t.replace("format", "format = [", 1), "not TOML"),
+        # the learner's seat, said counting from 1 as everywhere a person reads
+        (
+            lambda t: t.replace("players = 2", "players = 2\nseat = 1"),
+            "the learner (seat 2) is not to act here (to act: seat 1)",
+        ),
+        (lambda t: t.replace("players = 2", "players = 2\nseat = 5"), "seat = 5 names no seat"),
     ],
 )
 def test_a_broken_file_is_refused_naming_what_is_wrong(change: Any, message: str) -> None:

@@ -329,7 +329,7 @@ def run_lesson(
 ) -> int:
     """Teach ``game_name``'s tutorial from step ``start`` (1-based), then offer the short
     game. Returns a process exit code."""
-    from grimoire.cli.saving import YES
+    from grimoire.cli.saving import NO, YES
     from grimoire.core.errors import InvalidOptions
     from grimoire.registry import game_class
     from grimoire.tutorial import said
@@ -354,13 +354,17 @@ def run_lesson(
     teacher.read(said(lesson.tutorial.outro), "bold")
     if not final_game:
         return 0
-    try:
-        answer = ask(_t("Play a short game against the easy bot now? [Y/n]")).strip().casefold()
-    except (KeyboardInterrupt, EOFError):
-        return 0
-    if answer and answer not in YES:
-        return 0
-    return play_final(console, ask, game_name, seed, save_to)
+    question = _t("Play a short game against the easy bot now? [Y/n]")
+    while True:  # an answer that is neither yes nor no asks again: the game is not lost to it
+        try:
+            answer = ask(question).strip().casefold()
+        except (KeyboardInterrupt, EOFError):
+            return 0
+        if not answer or answer in YES:
+            return play_final(console, ask, game_name, seed, save_to)
+        if answer in NO:
+            return 0
+        teacher.say(_t("Answer y to play the short game, or n to end here."), "dim")
 
 
 def play_final(
@@ -427,7 +431,13 @@ def hint_lines(session: Any) -> list[str]:
             + _t("{move}: {percent}% to win, score {score}").format(
                 move=row.text,
                 percent=f"{100 * row.win_chance:.0f}",
-                score=f"{row.expected_score:.1f}",
+                score=_tenths(row.expected_score),
             )
         )
     return lines
+
+
+def _tenths(value: float) -> str:
+    """A score to one decimal, never "-0.0" (a loss of a few hundredths reads as no change)."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text

@@ -218,7 +218,17 @@ def player_name(seat: int, humans: list[int], kinds: dict[int, str], replay: boo
             return _t("person {number}").format(number=humans.index(seat) + 1)
         return _t("person") if replay else _t("you")
     kind = kinds.get(seat)
-    return _t("{kind} bot").format(kind=kind) if kind else _t("not recorded")
+    return _t("{kind} bot").format(kind=level_word(kind)) if kind else _t("not recorded")
+
+
+# the bot kinds and levels whose names the shell's catalogue translates (the web's names too)
+LEVEL_WORDS = frozenset({"random", "heuristic", "easy", "normal", "hard"})
+
+
+def level_word(kind: str) -> str:
+    """A bot's kind or level as a person reads it: ``leicht`` for ``easy`` in German; any
+    other kind (``search:1s``) as typed."""
+    return _t(kind) if kind in LEVEL_WORDS else kind
 
 
 def score_table(
@@ -286,7 +296,7 @@ class Terminal:
             if not self.hot_seat:
                 return _t("you")
             return _t("person {number}").format(number=self.session.humans.index(seat) + 1)
-        return self.session.bot_kinds.get(seat, "?")
+        return level_word(self.session.bot_kinds.get(seat, "?"))
 
     def apply(self, actor: int, action: int) -> None:
         """Apply an action or chance outcome, telling each person what they may know of it."""
@@ -330,7 +340,7 @@ class Terminal:
             was, now = (_score_of(st, seat, person) for st in (before, after))
             if was is not None and now is not None and was != now:
                 parts.append(_t("score {before:g} → {after:g}").format(before=was, after=now))
-            said = "; ".join(part for part in parts if part)
+            said = _t("; ").join(part for part in parts if part)  # "；" in Japanese
             if not said:
                 continue
             line = _t("seat {seat} ({name}), the turn in short: {summary}").format(

@@ -20,6 +20,7 @@ from grimoire.core.i18n import DEFAULT as ENGLISH
 from grimoire.core.i18n import LANGUAGES, language_scope
 from grimoire.core.state import State, actor_to_json
 from grimoire.web.assets import renderer_urls
+from grimoire.web.bot_turns import BotTurns
 from grimoire.web.clock import Clocks
 from grimoire.web.explain import explained
 from grimoire.web.history import Event
@@ -40,6 +41,7 @@ class Shown(Table, Protocol):
     hints: bool
     clocks: Clocks | None
     events: list[Event]
+    bot_turns: BotTurns
 
 
 class Listener:
@@ -194,6 +196,8 @@ class Payloads:
                 for n, line in enumerate(t.lines[first:], start=first)
             ],
             "log_length": len(t.lines),
+            # each bot's turn in short (not the viewer's own), told after log line ``after - 1``
+            "turns": t.bot_turns.docs(viewer, lang, first),
             # clocks are public; a running one counts down to its ``deadline`` (server time)
             "clock": t.clocks.payload(self.now()) if t.clocks else None,
             # who has a page open, since when the others are away, which seats bots hold

@@ -40,6 +40,7 @@ from grimoire.core.state import CHANCE, State
 from grimoire.i18n import N_
 from grimoire.web import seating, timekeeping
 from grimoire.web.absence import Presence, mid_turn, still_mid
+from grimoire.web.bot_turns import BotTurns
 from grimoire.web.catalog import LEVELS, default_level
 from grimoire.web.clock import Clocks
 from grimoire.web.decisions import Decisions
@@ -89,6 +90,8 @@ class Room:
         self.events: list[Event] = list(events)
         self.state = state
         self.lines = lines
+        # each bot's turn in short, for the page's log (kept in memory)
+        self.bot_turns = BotTurns()
         # ``base`` is the state where the final run of one seat's actions began: undo replays
         # from it and never goes past it.
         self.base = base
@@ -296,6 +299,7 @@ class Room:
             self.base = old
         self.state = new
         self.lines = self.lines + lines
+        self.bot_turns.moved(seat, self.seats[seat].kind == "bot", old, new, len(self.lines))
         self.status = status
         self.version += len(lines)
         self.decisions.track(new, status == RUNNING, self.version, seat)
@@ -319,6 +323,7 @@ class Room:
             undone = self.lines[len(previous.history)]
             self.state = previous
             self.lines = self.lines[: len(previous.history)]
+            self.bot_turns.undone(len(self.lines))
             self.version += 1
             # everyone is told who took back what (as each of them read it)
             self._add_event(Event(self.version, "undo", seat, seat, len(self.lines), undone.texts))

@@ -90,3 +90,20 @@ def test_the_gazer_sees_the_top_of_the_treasure_deck_and_nobody_else() -> None:
         state.apply(state.parse_action(f"seat 1 sees {name}"))
     assert "You know the top of the treasure deck: 1:R2, 2:Y2, 3:B2" in screen(state, 0)
     assert "know the top" not in screen(state, 1)
+
+
+def test_the_trimagic_words_have_a_legend_in_every_language() -> None:
+    """DRAW, TAKE, STEAL, DISCARD, ONE and SECOND are printed on the cards: the screen says
+    what each does, and how many cards or treasures a trimagic moves, in the person's language."""
+    from grimoire.core.i18n import language_scope
+
+    state = midgame()
+    english = " ".join(screen(state, 0).split())
+    assert "DRAW the target gets cards the caster draws" in english
+    assert "ONE: one target, SECOND: a second one too" in english
+    with language_scope("de"):
+        german = " ".join(screen(state, 0).split())
+    assert "DISCARD das Ziel legt zufällige Handkarten ab" in german
+    with language_scope("ja"):
+        japanese = "".join(screen(state, 0).split())
+    assert "STEAL発動者が対象の裏向きの宝物をランダムに奪う" in japanese

@@ -165,6 +165,14 @@ class FatalGame(Game):
         assert isinstance(state, FatalState)
         return explain(state, action, _acting(state, seat))
 
+    def turn_summary(
+        self, before: State, after: State, seat: int, viewer: int | None
+    ) -> str | None:
+        from grimoire.games.fatal.summary import turn_summary
+
+        assert isinstance(before, FatalState) and isinstance(after, FatalState)
+        return turn_summary(before, after, seat, viewer)
+
     def score_breakdown(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
         from grimoire.games.fatal.explain import breakdown
 

@@ -32,6 +32,14 @@ TREASURE_LEGEND = N_(
     "V violet); -- an empty slot. Stone beats multiblade beats parchment beats stone"
 )
 
+# what the printed trimagic words mean (the types, ONE/SECOND, the count)
+TRIMAGIC_LEGEND = N_(
+    "Trimagics (a row of 3 cards): DRAW the target gets cards the caster draws; TAKE the target "
+    "gets display treasures; STEAL the caster takes random face-down treasures of the target; "
+    "DISCARD the target discards random cards. ONE: one target, SECOND: a second one too. 1 "
+    "each, 2 when the 2nd card's foot stars and the 3rd card's tip stars make 2"
+)
+
 
 def treasure_text(name: str | None) -> Text:
     if name is None:
@@ -95,6 +103,7 @@ def render(st: FatalState, seat: int | None) -> Group:
     parts += _rows(view)
     parts.append(Text(_(LEGEND), style="dim"))
     parts.append(Text(_(TREASURE_LEGEND), style="dim"))
+    parts.append(Text(_(TRIMAGIC_LEGEND), style="dim"))
     if seat is not None:
         parts += _private(st, view, seat)
     parts += _round_notes(view)
@@ -109,7 +118,10 @@ def _secret(comp: Components, view: dict[str, Any], seat: int) -> Text:
         return Text(_("Your character is not dealt yet."), style="dim")
     colour = colour_text(me["colour"])
     line = Text(_("You are "), style="bold")
-    line.append(f"{me['character']} ({colour})", style=STYLE.get(me["colour"], ""))
+    line.append(
+        _("{sign} ({colour})").format(sign=me["character"], colour=colour),
+        style=STYLE.get(me["colour"], ""),
+    )
     if not me["revealed"]:
         line.append(_(", secret"), style="dim")
     rival = comp.sign_by_name(me["opposing"])
@@ -221,7 +233,7 @@ def _character(entry: dict[str, Any], phase: str, mine: bool) -> Text:
     if not entry["character"]:
         return Text("?", style="dim")
     char = Text(
-        f"{entry['character']} ({colour_text(entry['colour'])})",
+        _("{sign} ({colour})").format(sign=entry["character"], colour=colour_text(entry["colour"])),
         style=STYLE.get(entry["colour"], ""),
     )
     if entry["revealed"]:

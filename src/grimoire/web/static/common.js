@@ -616,6 +616,18 @@ export function renderLog(list, payload, { highlightLast = true } = {}) {
     events
       .filter((event) => event.after === n && event.after >= first)
       .map((event) => el("li.event", { "data-event": event.kind }, el("span.who", { text: "↺" }), el("span.what", { text: eventText(payload, event) })));
+  // each bot's turn in short (``turns``: told after log line ``after - 1``), under its moves
+  const turnsAfter = (n) =>
+    (payload.turns || [])
+      .filter((turn) => turn.after === n && turn.after > first)
+      .map((turn) =>
+        el(
+          "li.turn-summary",
+          { "data-seat": turn.seat },
+          el(`bdi.who.seat-text-${turn.seat}`, { text: seatName(payload, turn.seat) }),
+          el("span.what", { text: t("the turn in short: {summary}", { summary: namedSeats(payload, turn.text) }) }),
+        ),
+      );
   list.append(...eventsAfter(first));
   entries.forEach((entry, index) => {
     const who = entry.actor === "chance" ? "✧" : seatName(payload, entry.actor);
@@ -627,6 +639,7 @@ export function renderLog(list, payload, { highlightLast = true } = {}) {
         entry.actor === "chance" ? el("span.who", { text: who }) : el(`bdi.who.seat-text-${entry.actor}`, { text: who }),
         el("span.what", { text: logText(payload, entry) }),
       ),
+      ...turnsAfter(entry.n + 1),
       ...eventsAfter(entry.n + 1),
     );
   });

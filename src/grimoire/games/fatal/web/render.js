@@ -276,6 +276,8 @@ function legendNode() {
     tg("▲ straight: its type · ▼ reversed: ONE/SECOND · ▶ sideways: its tip · ★ a star (3 take a display treasure)"),
     h("br"),
     tg("Symbols: ◆ stone beats ✶ multiblade beats ✉ parchment beats ◆ stone; · none. Treasures: colour letter + value (Y3: yellow, worth 3); ♛ the Queen ends the round."),
+    h("br"),
+    tg("Trimagics (a row of 3 cards): DRAW the target gets cards the caster draws; TAKE the target gets display treasures; STEAL the caster takes random face-down treasures of the target; DISCARD the target discards random cards. ONE: one target, SECOND: a second one too. 1 each, 2 when the 2nd card's foot stars and the 3rd card's tip stars make 2"),
   );
 }
 
