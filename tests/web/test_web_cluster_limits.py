@@ -38,9 +38,7 @@ def three(postgres_cluster: PostgresCluster) -> Iterator[list[ServerProcess]]:
 
 def test_one_client_gets_one_budget_across_three_processes(three: list[ServerProcess]) -> None:
     body = {"game": "toy", "players": 2, "seats": [{}, {"kind": "bot"}], "name": "Ann"}
-    created = [
-        httpx.post(three[n % 3].url + "/api/games", json=body, timeout=30) for n in range(9)
-    ]
+    created = [httpx.post(three[n % 3].url + "/api/games", json=body, timeout=30) for n in range(9)]
     codes = [response.status_code for response in created]
     assert codes.count(201) == CREATE_BURST and codes.count(429) == 9 - CREATE_BURST, codes
     refused = next(response for response in created if response.status_code == 429)
