@@ -315,6 +315,10 @@ class Progress:
         self.t = t
         self.known: dict[int, float] = {}
         self.bases: dict[int, Base] = {}
+        # the heuristic's ``potential`` of a grid, disc and set of runes in reach (its key)
+        self.worth: dict[int, float] = {}
+        # its ``colour_need`` of a grid and set of runes in reach (its key)
+        self.need: dict[int, list[float]] = {}
 
     def _slot(self, rune: int, home: list[int]) -> int:
         """The rune with the home sides of the colours it needs."""
