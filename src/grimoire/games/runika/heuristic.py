@@ -72,10 +72,13 @@ class RunikaHeuristicBot(Bot):
         """Finish the sub-decisions the tried action opened, greedily: the position reached
         (``st`` itself or a copy of it moved on) and its ``value`` if a step valued it."""
         worth: float | None = None
+        simultaneous = st.rules.simultaneous
         for _ in range(GREEDY_STEPS):
-            if st.is_terminal() or st.is_chance() or me not in st.seats_to_act():
+            # the seat still acts inside its turn (``current_player`` read directly: in the
+            # turns phase, with no chance pending, the seats with a stack or the turn's seat)
+            if st.phase != "turns" or st.chance or len(st.stacks[me]) <= 1:
                 break
-            if st.phase != "turns" or len(st.stacks[me]) <= 1:
+            if not simultaneous and flow.turn_seat(st) != me:
                 break
             frame = st.stacks[me][-1]
             legal = st.legal_actions(me)
@@ -118,13 +121,23 @@ class RunikaHeuristicBot(Bot):
 
 # ---------------------------------------------------------------------- valuing a position
 def value(st: RunikaState, me: int) -> float:
-    points = [flow.score(st, s) for s in range(st.n)]
-    if st.is_terminal():
-        return 1000.0 * (1 if me in st.winners() else -1) + points[me]
-    others = max((p for s, p in enumerate(points) if s != me), default=0)
-    total = 3.0 * points[me] - 1.5 * others
+    mine = flow.score(st, me)
+    if st.phase == "over":  # terminal
+        return 1000.0 * (1 if me in st.winners() else -1) + mine
+    others = 0  # the best other seat's points (0 alone)
+    found = False
+    for s in range(st.n):
+        if s != me:
+            points = flow.score(st, s)
+            if not found or points > others:
+                others, found = points, True
+    total = 3.0 * mine - 1.5 * others
     total += potential(st, me)
-    total += 0.8 * sum(1 for p in st.prest if me in p)
+    tokens = 0
+    for p in st.prest:
+        if me in p:
+            tokens += 1
+    total += 0.8 * tokens
     total += 0.5 * (len(st.store[me]) + (st.pocket[me] >= 0))
     for event in st.chance:  # drawn but not there yet: an achievement, dice to roll
         if isinstance(event, AchDraw) and event.s == me:
