@@ -104,6 +104,12 @@ class Tables:
         self.first, self.need, self.purple, self.black, self.claim = rows[:5]
         self.count, self.foot, self.anchor, self.rotation = rows[5:]
         self.reads, self.home_bits = _reads(self.first, self.need, self.purple, self.black)
+        # per rune and cell (``16 * rune + cell``), the rune's placements whose foot holds it
+        self.touch: list[list[int]] = [
+            [i for i in range(self.first[rune], self.first[rune + 1]) if self.foot[i] >> cell & 1]
+            for rune in range(len(self.first) - 1)
+            for cell in range(16)
+        ]
         # the best progress of a rune on a grid (``Progress``), shared by every game of these
         # components
         self.progress = Progress(self)
@@ -337,10 +343,11 @@ class Base:
     """The progress of every placement of one rune on one grid (colour masks ``m0..m3``):
     the start of the deltas, moved along in place (``Progress.prime``)."""
 
-    def __init__(self, m: list[int], values: list[float], best: float) -> None:
+    def __init__(self, m: list[int], values: list[float], best: float, arg: int) -> None:
         self.m0, self.m1, self.m2, self.m3 = m[0], m[1], m[2], m[3]
         self.values = values  # per placement of the rune, in placement order
         self.best = best
+        self.arg = arg  # the first placement (its row) worth ``best``; -1 if every one is 0
 
 
 CACHE_LIMIT: Final = 200_000
@@ -409,6 +416,8 @@ class Progress:
             changed = self._changed(rune, base, m)
             if not changed:
                 best = base.best
+            elif base.arg < 0 or not t.foot[base.arg] & changed:
+                best = self._around(rune, base, changed, m, home)
             elif POP[changed] <= DELTA_LIMIT:
                 best = 0.0
                 start = t.first[rune]
@@ -430,6 +439,28 @@ class Progress:
         self.known[full] = best
         return best
 
+    def _around(self, rune: int, base: Base, changed: int, m: list[int], home: list[int]) -> float:
+        """The best where the base's best placement is away from the ``changed`` cells: every
+        other placement away from them is worth no more, so the best is the base's or that of
+        a placement over them (each valued once: over its lowest changed cell)."""
+        t = self.t
+        foot, touch, row = t.foot, t.touch, 16 * rune
+        m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+        h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
+        best = base.best
+        done = 0
+        rest = changed
+        while rest:
+            low = rest & -rest
+            for i in touch[row + POP[low - 1]]:
+                if not foot[i] & done:
+                    value = progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
+                    if value > best:
+                        best = value
+            done |= low
+            rest ^= low
+        return best
+
     def prime(self, rune: int, m: list[int], home: list[int]) -> None:
         """Move the rune's base (for these home sides) to the grid of colour masks ``m``: the
         placements over the changed cells are valued again."""
@@ -448,14 +479,15 @@ class Progress:
         m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
         h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
         best = 0.0
+        arg = -1
         for i in range(start, t.first[rune + 1]):
             if foot[i] & changed:
                 values[i - start] = progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
             value = values[i - start]
             if value > best:
-                best = value
+                best, arg = value, i
         base.m0, base.m1, base.m2, base.m3 = m[0], m[1], m[2], m[3]
-        base.best = best
+        base.best, base.arg = best, arg
 
     def _rebase(self, rune: int, slot: int, m: list[int], home: list[int]) -> Base:
         """The rune's base on the grid ``m``, every placement valued afresh."""
@@ -467,8 +499,11 @@ class Progress:
             for i in range(t.first[rune], t.first[rune + 1])
         ]
         best = 0.0
-        for value in values:
+        arg = -1
+        start = t.first[rune]
+        for k in range(len(values)):
+            value = values[k]
             if value > best:
-                best = value
-        base = self.bases[slot] = Base(m, values, best)
+                best, arg = value, start + k
+        base = self.bases[slot] = Base(m, values, best, arg)
         return base
