@@ -104,12 +104,7 @@ class Tables:
         self.first, self.need, self.purple, self.black, self.claim = rows[:5]
         self.count, self.foot, self.anchor, self.rotation = rows[5:]
         self.reads, self.home_bits = _reads(self.first, self.need, self.purple, self.black)
-        # per rune and cell (``16 * rune + cell``), the rune's placements whose foot holds it
-        self.touch: list[list[int]] = [
-            [i for i in range(self.first[rune], self.first[rune + 1]) if self.foot[i] >> cell & 1]
-            for rune in range(len(self.first) - 1)
-            for cell in range(16)
-        ]
+        self.touch = _touch(self.first, self.foot)
         # the best progress of a rune on a grid (``Progress``), shared by every game of these
         # components
         self.progress = Progress(self)
@@ -140,6 +135,15 @@ def _placement_rows(placements: tuple[tuple[Placement, ...], ...]) -> list[list[
             rotation.append(pl.rotation)
     first.append(len(claim))
     return [first, need, purple, black, claim, count, foot, anchor, rotation]
+
+
+def _touch(first: list[int], foot: list[int]) -> list[list[int]]:
+    """Per rune and cell (``16 * rune + cell``), the rune's placements whose foot holds it."""
+    out: list[list[int]] = []
+    for rune in range(len(first) - 1):
+        for cell in range(16):
+            out.append([i for i in range(first[rune], first[rune + 1]) if foot[i] >> cell & 1])
+    return out
 
 
 def _reads(
