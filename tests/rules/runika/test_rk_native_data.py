@@ -5,7 +5,8 @@
   its declared Struct writes it, reads back to itself, and shows the same text in refusals.
 * The heuristic's best progress found by delta (``facts.Progress``) is the best progress of
   every placement valued afresh, to the last bit, on grids reached one change at a time, and
-  ``progress_at`` is the heuristic's formula as it always read.
+  ``progress_at`` (and ``progress4``, its unrolled twin) is the heuristic's formula as it
+  always read.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from grimoire.games.runika.facts import (
     colour_masks,
     edge_bonus,
     grid_bits,
+    progress4,
     progress_at,
 )
 from grimoire.games.runika.frames import Frame
@@ -133,3 +135,6 @@ def test_progress_at_is_the_formula() -> None:
         home = rng.choice([[0, 1, 3, 2], [1, 2, 0, 3], [0, 1, 2, 3], [2, 3, 1, 0]])
         i = rng.randrange(len(t.claim))
         assert progress_at(t, i, masks, home) == _progress_as_written(t, i, masks, home)
+        m0, m1, m2, m3 = masks
+        h0, h1, h2, h3 = home
+        assert progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3) == progress_at(t, i, masks, home)

@@ -80,12 +80,14 @@ def consume(st: RunikaState, seat: int, src: Card) -> None:
     kind, index = src.kind, src.index
     if kind == "p":
         return
-    entry = st.owned[seat][index] if kind == "r" else st.achs[seat][index]
+    cards = st.owned[seat] if kind == "r" else st.achs[seat]
+    entry = cards[index]
     timing = timing_of(st, seat, src)
+    # a new card list, never the old one changed: clones share them (``RunikaState._copy``)
     if timing == "F":
-        entry[1] = 1
+        cards[index] = [entry[0], 1, entry[2]]
     elif timing == "R":
-        entry[2] = 1
+        cards[index] = [entry[0], entry[1], 1]
 
 
 def timing_of(st: RunikaState, seat: int, src: Card) -> str:

@@ -182,12 +182,13 @@ def take_card(st: RunikaState, seat: int, rune: int, *, alone: bool) -> None:
         st.owned[seat].append([rune, 0, 0])
         return
     if card.mastery:
-        entry = next(e for e in st.mastery_row if e[0] == rune)
+        row = st.mastery_row
+        at = next(i for i, e in enumerate(row) if e[0] == rune)
         st.mastered[seat].append(rune)
-        if entry[1] >= 0 or not alone:
+        if row[at][1] >= 0 or not alone:
             st.tokens[seat] += card.points
         else:
-            entry[1] = seat
+            row[at] = [rune, seat]  # a new entry: clones share them (``RunikaState._copy``)
             st.owned[seat].append([rune, 0, 0])
             st.won = st.won or st.rules.solo
         return

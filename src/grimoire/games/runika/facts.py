@@ -104,6 +104,7 @@ class Tables:
         self.first, self.need, self.purple, self.black, self.claim = rows[:5]
         self.count, self.foot, self.anchor, self.rotation = rows[5:]
         self.reads, self.home_bits = _reads(self.first, self.need, self.purple, self.black)
+        self.touch = _touch(self.first, self.foot)
         # the best progress of a rune on a grid (``Progress``), shared by every game of these
         # components
         self.progress = Progress(self)
@@ -134,6 +135,15 @@ def _placement_rows(placements: tuple[tuple[Placement, ...], ...]) -> list[list[
             rotation.append(pl.rotation)
     first.append(len(claim))
     return [first, need, purple, black, claim, count, foot, anchor, rotation]
+
+
+def _touch(first: list[int], foot: list[int]) -> list[list[int]]:
+    """Per rune and cell (``16 * rune + cell``), the rune's placements whose foot holds it."""
+    out: list[list[int]] = []
+    for rune in range(len(first) - 1):
+        for cell in range(16):
+            out.append([i for i in range(first[rune], first[rune + 1]) if foot[i] >> cell & 1])
+    return out
 
 
 def _reads(
@@ -255,7 +265,7 @@ def progress_at(t: Tables, i: int, m: list[int], home: list[int]) -> float:
     """How far the grid (colour masks ``m``) is along placement ``i``: the share of its cells
     already right (a purple group by its best colour, a black cell holding a die counts half
     against), squared, plus 0.05 per missing cell by how near it lies to the side its colour
-    enters from (``home``)."""
+    enters from (``home``). ``progress4`` is the same on unpacked masks and sides."""
     right = 0
     near = 0.0
     row = 4 * i
@@ -283,14 +293,65 @@ def progress_at(t: Tables, i: int, m: list[int], home: list[int]) -> float:
     return SQUARE[(t.count[i] * 17 + right) * 17 + wrong] + 0.05 * near
 
 
+def _near(cells: int, side: int) -> float:
+    known = _EDGE[side << 16 | cells]
+    return known if known >= 0.0 else edge_bonus(cells, side)
+
+
+def progress4(
+    t: Tables, i: int, m0: int, m1: int, m2: int, m3: int, h0: int, h1: int, h2: int, h3: int
+) -> float:
+    """``progress_at`` on the colour masks ``m0..m3`` and home sides ``h0..h3``: the same sums
+    in the same order (so the same float), the loops over the colours unrolled."""
+    need = t.need
+    row = 4 * i
+    right = 0
+    near = 0.0
+    cells = need[row]
+    if cells:
+        right += POP[cells & m0]
+        near += _near(cells & ~m0 & FULL, h0)
+    cells = need[row + 1]
+    if cells:
+        right += POP[cells & m1]
+        near += _near(cells & ~m1 & FULL, h1)
+    cells = need[row + 2]
+    if cells:
+        right += POP[cells & m2]
+        near += _near(cells & ~m2 & FULL, h2)
+    cells = need[row + 3]
+    if cells:
+        right += POP[cells & m3]
+        near += _near(cells & ~m3 & FULL, h3)
+    purple = t.purple[i]
+    if purple:
+        best = POP[purple & m0]
+        got = POP[purple & m1]
+        if got > best:
+            best = got
+        got = POP[purple & m2]
+        if got > best:
+            best = got
+        got = POP[purple & m3]
+        if got > best:
+            best = got
+        right += best
+    wrong = 0
+    black = t.black[i]
+    if black:
+        wrong = POP[black & m0] + POP[black & m1] + POP[black & m2] + POP[black & m3]
+    return SQUARE[(t.count[i] * 17 + right) * 17 + wrong] + 0.05 * near
+
+
 class Base:
     """The progress of every placement of one rune on one grid (colour masks ``m0..m3``):
     the start of the deltas, moved along in place (``Progress.prime``)."""
 
-    def __init__(self, m: list[int], values: list[float], best: float) -> None:
+    def __init__(self, m: list[int], values: list[float], best: float, arg: int) -> None:
         self.m0, self.m1, self.m2, self.m3 = m[0], m[1], m[2], m[3]
         self.values = values  # per placement of the rune, in placement order
         self.best = best
+        self.arg = arg  # the first placement (its row) worth ``best``; -1 if every one is 0
 
 
 CACHE_LIMIT: Final = 200_000
@@ -315,6 +376,10 @@ class Progress:
         self.t = t
         self.known: dict[int, float] = {}
         self.bases: dict[int, Base] = {}
+        # the heuristic's ``potential`` of a grid, disc and set of runes in reach (its key)
+        self.worth: dict[int, float] = {}
+        # its ``colour_need`` of a grid and set of runes in reach (its key)
+        self.need: dict[int, list[float]] = {}
 
     def _slot(self, rune: int, home: list[int]) -> int:
         """The rune with the home sides of the colours it needs."""
@@ -355,12 +420,20 @@ class Progress:
             changed = self._changed(rune, base, m)
             if not changed:
                 best = base.best
+            elif base.arg < 0 or not t.foot[base.arg] & changed:
+                best = self._around(rune, base, changed, m, home)
             elif POP[changed] <= DELTA_LIMIT:
                 best = 0.0
                 start = t.first[rune]
                 values = base.values
+                foot = t.foot
+                m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+                h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
                 for i in range(start, t.first[rune + 1]):
-                    value = progress_at(t, i, m, home) if t.foot[i] & changed else values[i - start]
+                    if foot[i] & changed:
+                        value = progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
+                    else:
+                        value = values[i - start]
                     if value > best:
                         best = value
             else:
@@ -368,6 +441,28 @@ class Progress:
         if len(self.known) >= CACHE_LIMIT:
             self.known.clear()
         self.known[full] = best
+        return best
+
+    def _around(self, rune: int, base: Base, changed: int, m: list[int], home: list[int]) -> float:
+        """The best where the base's best placement is away from the ``changed`` cells: every
+        other placement away from them is worth no more, so the best is the base's or that of
+        a placement over them (each valued once: over its lowest changed cell)."""
+        t = self.t
+        foot, touch, row = t.foot, t.touch, 16 * rune
+        m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+        h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
+        best = base.best
+        done = 0
+        rest = changed
+        while rest:
+            low = rest & -rest
+            for i in touch[row + POP[low - 1]]:
+                if not foot[i] & done:
+                    value = progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
+                    if value > best:
+                        best = value
+            done |= low
+            rest ^= low
         return best
 
     def prime(self, rune: int, m: list[int], home: list[int]) -> None:
@@ -384,23 +479,35 @@ class Progress:
         t = self.t
         start = t.first[rune]
         values = base.values
+        foot = t.foot
+        m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+        h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
         best = 0.0
+        arg = -1
         for i in range(start, t.first[rune + 1]):
-            if t.foot[i] & changed:
-                values[i - start] = progress_at(t, i, m, home)
+            if foot[i] & changed:
+                values[i - start] = progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
             value = values[i - start]
             if value > best:
-                best = value
+                best, arg = value, i
         base.m0, base.m1, base.m2, base.m3 = m[0], m[1], m[2], m[3]
-        base.best = best
+        base.best, base.arg = best, arg
 
     def _rebase(self, rune: int, slot: int, m: list[int], home: list[int]) -> Base:
         """The rune's base on the grid ``m``, every placement valued afresh."""
         t = self.t
-        values = [progress_at(t, i, m, home) for i in range(t.first[rune], t.first[rune + 1])]
+        m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+        h0, h1, h2, h3 = home[0], home[1], home[2], home[3]
+        values = [
+            progress4(t, i, m0, m1, m2, m3, h0, h1, h2, h3)
+            for i in range(t.first[rune], t.first[rune + 1])
+        ]
         best = 0.0
-        for value in values:
+        arg = -1
+        start = t.first[rune]
+        for k in range(len(values)):
+            value = values[k]
             if value > best:
-                best = value
-        base = self.bases[slot] = Base(m, values, best)
+                best, arg = value, start + k
+        base = self.bases[slot] = Base(m, values, best, arg)
         return base

@@ -321,11 +321,12 @@ def cleanup(st: RunikaState) -> None:
     st.below.sort()
     st.prof_used = [[] for _ in range(st.n)]
     st.charm = -1
-    for seat in range(st.n):
-        for card in st.owned[seat]:
-            card[2] = 0
-        for card in st.achs[seat]:
-            card[2] = 0
+    for seat in range(st.n):  # new card lists: clones share them (``RunikaState._copy``)
+        for cards in (st.owned[seat], st.achs[seat]):
+            for i in range(len(cards)):
+                card = cards[i]
+                if card[2]:
+                    cards[i] = [card[0], card[1], 0]
     reason = end_reason(st)
     if reason:
         finish(st, reason)

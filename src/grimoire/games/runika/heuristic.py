@@ -19,7 +19,7 @@ from grimoire.core.state import State
 from grimoire.games.runika import claims, flow
 from grimoire.games.runika.actions import CANCEL, DONE, ROLL
 from grimoire.games.runika.components import ROTATE
-from grimoire.games.runika.facts import FULL, POP, colour_masks, progress_at
+from grimoire.games.runika.facts import CACHE_LIMIT, FULL, POP, colour_masks, progress_at
 from grimoire.games.runika.frames import AchDraw, Main, Pick, Roll
 from grimoire.games.runika.state import RunikaState
 
@@ -29,6 +29,9 @@ SECRET_BONUS = 6.0  # extra worth of a dealt secret rune (three of them win)
 
 class RunikaHeuristicBot(Bot):
     name = "heuristic"
+    # Reads its own seat's hidden runes and dice only (the contract battery's check): its copies
+    # may be dealt from one generator per seat (``core.bot.Dealer``).
+    reads_hidden = False
 
     def choose(self, state: State, seat: int | None = None) -> int:
         assert isinstance(state, RunikaState)
@@ -45,9 +48,10 @@ class RunikaHeuristicBot(Bot):
             return _pick(state, frame, legal)
         if isinstance(frame, Main) and frame.stage == "reroll":
             return _reroll(state, me, legal)
-        return self._best(state, me, legal, deep=True)
+        return self._best(state, me, legal)
 
-    def _best(self, state: RunikaState, me: int, legal: list[int], *, deep: bool) -> int:
+    def _best(self, state: RunikaState, me: int, legal: list[int]) -> int:
+        """The action whose position, its sub-decisions finished greedily, is worth most."""
         best, best_value = legal[0], float("-inf")
         prime(state, me)
         for action in legal:
@@ -56,38 +60,84 @@ class RunikaHeuristicBot(Bot):
             child = state.clone()
             assert isinstance(child, RunikaState)
             child.apply(action, me)
-            if deep:
-                self._finish(child, me)
-            score = value(child, me) + self.rng.random() * 1e-6  # ties broken at random
+            child, worth = self._finish(child, me)
+            if worth is None:
+                worth = value(child, me)
+            score = worth + self.rng.random() * 1e-6  # ties broken at random
             if score > best_value:
                 best, best_value = action, score
         return best
 
-    def _finish(self, st: RunikaState, me: int) -> None:
-        """Finish the sub-decisions the tried action opened, greedily."""
+    def _finish(self, st: RunikaState, me: int) -> tuple[RunikaState, float | None]:
+        """Finish the sub-decisions the tried action opened, greedily: the position reached
+        (``st`` itself or a copy of it moved on) and its ``value`` if a step valued it."""
+        worth: float | None = None
+        simultaneous = st.rules.simultaneous
         for _ in range(GREEDY_STEPS):
-            if st.is_terminal() or st.is_chance() or me not in st.seats_to_act():
-                return
-            if st.phase != "turns" or len(st.stacks[me]) <= 1:
-                return
+            # the seat still acts inside its turn (``current_player`` read directly: in the
+            # turns phase, with no chance pending, the seats with a stack or the turn's seat)
+            if st.phase != "turns" or st.chance or len(st.stacks[me]) <= 1:
+                break
+            if not simultaneous and flow.turn_seat(st) != me:
+                break
             frame = st.stacks[me][-1]
             legal = st.legal_actions(me)
             if isinstance(frame, Pick):
-                action = _pick(st, frame, legal)
+                st.apply(_pick(st, frame, legal), me)
+                worth = None
             else:
-                action = self._best(st, me, legal, deep=False)
-            st.apply(action, me)
+                st, worth = self._step(st, me, legal)
+        return st, worth
+
+    def _step(self, st: RunikaState, me: int, legal: list[int]) -> tuple[RunikaState, float | None]:
+        """One greedy step: the position after the action worth most on its own, and that
+        worth (None if no action was valued: the first is taken). ``st`` is the caller's own
+        copy: the last action tried is applied to it rather than to a clone."""
+        last = -1
+        for action in legal:
+            if action != CANCEL:
+                last = action
+        if last < 0:
+            st.apply(legal[0], me)
+            return st, None
+        best, best_value, best_worth = st, float("-inf"), 0.0
+        prime(st, me)
+        for action in legal:
+            if action == CANCEL:
+                continue
+            if action == last:
+                child = st
+            else:
+                copy = st.clone()
+                assert isinstance(copy, RunikaState)
+                child = copy
+            child.apply(action, me)
+            worth = value(child, me)
+            score = worth + self.rng.random() * 1e-6  # ties broken at random
+            if score > best_value:
+                best, best_value, best_worth = child, score, worth
+        return best, best_worth
 
 
 # ---------------------------------------------------------------------- valuing a position
 def value(st: RunikaState, me: int) -> float:
-    points = [flow.score(st, s) for s in range(st.n)]
-    if st.is_terminal():
-        return 1000.0 * (1 if me in st.winners() else -1) + points[me]
-    others = max((p for s, p in enumerate(points) if s != me), default=0)
-    total = 3.0 * points[me] - 1.5 * others
+    mine = flow.score(st, me)
+    if st.phase == "over":  # terminal
+        return 1000.0 * (1 if me in st.winners() else -1) + mine
+    others = 0  # the best other seat's points (0 alone)
+    found = False
+    for s in range(st.n):
+        if s != me:
+            points = flow.score(st, s)
+            if not found or points > others:
+                others, found = points, True
+    total = 3.0 * mine - 1.5 * others
     total += potential(st, me)
-    total += 0.8 * sum(1 for p in st.prest if me in p)
+    tokens = 0
+    for p in st.prest:
+        if me in p:
+            tokens += 1
+    total += 0.8 * tokens
     total += 0.5 * (len(st.store[me]) + (st.pocket[me] >= 0))
     for event in st.chance:  # drawn but not there yet: an achievement, dice to roll
         if isinstance(event, AchDraw) and event.s == me:
@@ -120,33 +170,60 @@ def targets(st: RunikaState, me: int) -> list[int]:
 
 
 def potential(st: RunikaState, me: int) -> float:
-    """Worth of the best placements of the runes in reach, by how complete they are."""
+    """Worth of the best placements of the runes in reach, by how complete they are.
+
+    Remembered per grid, disc and set of runes in reach (``Progress.worth``): the worth reads
+    nothing else, and whatever order the runes come in, the same worths are summed in the
+    same order (sorted), so a remembered one is the one computed."""
     t = st.tables
-    m = colour_masks(claims.grid_key(st, me))
-    home = home_sides(st, me)
+    key = claims.grid_key(st, me)
+    runes = targets(st, me)
+    mask = 0
+    for rune in runes:
+        mask |= 1 << rune
     bonus = st.rules.secret or st.rules.solo
+    full = (mask << 3 | st.disc[me] << 1 | (1 if bonus else 0)) << 48 | key
+    progress = t.progress
+    known = progress.worth.get(full)
+    if known is not None:
+        return known
+    m = colour_masks(key)
+    home = home_sides(st, me)
     found: list[float] = []
-    for rune in targets(st, me):
+    for rune in runes:
         worth = t.rune_points[rune] + 0.6 * t.count[t.first[rune]] * 0.33
         if bonus:
             worth += SECRET_BONUS
-        found.append(worth * t.progress.best(rune, m, home))
+        found.append(worth * progress.best(rune, m, home))
     found.sort(reverse=True)
     total = 0.0
     weights = (1.0, 0.5, 0.25)
     for index in range(min(3, len(found))):
         total += found[index] * weights[index]
+    if len(progress.worth) >= CACHE_LIMIT:
+        progress.worth.clear()
+    progress.worth[full] = total
     return total
 
 
 # ---------------------------------------------------------------------- quick decisions
 def colour_need(st: RunikaState, me: int) -> list[float]:
-    """How much each colour would help the best placements in reach."""
+    """How much each colour would help the best placements in reach (remembered per grid and
+    set of runes in reach, ``Progress.need``: it reads nothing else)."""
     t = st.tables
-    m = colour_masks(claims.grid_key(st, me))
+    key = claims.grid_key(st, me)
+    runes = targets(st, me)
+    mask = 0
+    for rune in runes:
+        mask |= 1 << rune
+    full = mask << 48 | key
+    known = t.progress.need.get(full)
+    if known is not None:
+        return known[:]
+    m = colour_masks(key)
     home = [0, 1, 2, 3]
     need = [0.1, 0.1, 0.1, 0.1]
-    for rune in targets(st, me):
+    for rune in runes:
         scored = [(progress_at(t, i, m, home), i) for i in range(t.first[rune], t.first[rune + 1])]
         scored.sort(key=lambda item: -item[0])
         for share, i in scored[:2]:
@@ -161,6 +238,9 @@ def colour_need(st: RunikaState, me: int) -> list[float]:
                     if POP[purple & m[colour]] > POP[purple & m[best]]:
                         best = colour
                 need[best] += weight * POP[purple & ~m[best] & FULL] * 0.5
+    if len(t.progress.need) >= CACHE_LIMIT:
+        t.progress.need.clear()
+    t.progress.need[full] = need[:]
     return need
 
 

@@ -135,7 +135,9 @@ class RunikaState(State):
     def _copy(self) -> RunikaState:
         """Every field copied by name (a field load each, compiled): numbers and strings as
         they are, lists one level deeper per level of nesting, decision frames by ``copy``
-        (chance events are never changed: shared)."""
+        (chance events are never changed: shared), except the entries of ``owned``, ``achs``,
+        ``mastery_row`` and ``sim_claims``: the rules replace an entry, never change one, so
+        clones share them."""
         game = cast("RunikaGame", self.game)
         o = RunikaState(game, self.seed, blank=True)  # not __new__: mypyc's runs __init__
         o.comp, o.codec, o.ids, o.rules = self.comp, self.codec, self.ids, self.rules
@@ -158,10 +160,11 @@ class RunikaState(State):
         o.mastered = [x[:] for x in self.mastered]
         o.secret = [x[:] for x in self.secret]
         o.secret_got = [x[:] for x in self.secret_got]
-        o.mastery_row = [x[:] for x in self.mastery_row]
-        o.owned = [[card[:] for card in cards] for cards in self.owned]
-        o.achs = [[card[:] for card in cards] for cards in self.achs]
-        o.sim_claims = [[claim[:] for claim in claims] for claims in self.sim_claims]
+        # the entries of these four are never changed, only replaced: shared
+        o.mastery_row = self.mastery_row[:]
+        o.owned = [cards[:] for cards in self.owned]
+        o.achs = [cards[:] for cards in self.achs]
+        o.sim_claims = [claims[:] for claims in self.sim_claims]
         o.stacks = [[frame.copy() for frame in stack] for stack in self.stacks]
         return o
 
