@@ -4,17 +4,19 @@ moves: ``cli/play.py``).
 A bot's run of decisions (chance between them included) starts with its first action and ends
 when it is no longer to act. Its summary, ``Game.turn_summary`` with the change of its score as
 the viewer's view shows it, is built once per viewer and language, when a payload for them is
-first built after the turn: for the viewers connected, never for a seat nobody watches. It is
-kept in memory with the last turns (a server that restarts shows the log without them).
+first built after the turn: for the viewers connected, never for a seat nobody watches. The
+turns are kept in memory and made again from the log wherever a table is read (a restart, a
+process catching up on moves made at another: ``replayed``), so every process tells them alike.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from grimoire.core.i18n import language_scope
-from grimoire.core.state import State
+from grimoire.core.state import CHANCE, State
 from grimoire.i18n import gettext as _t
 
 KEPT = 30  # bot turns whose summary a payload may show (the page's log shows the newest lines)
@@ -97,3 +99,42 @@ class BotTurns:
             if text:
                 docs.append({"seat": turn.seat, "after": turn.lines, "text": text})
         return docs
+
+
+def replayed(
+    turns: BotTurns | None,
+    state: State,
+    entries: Sequence[tuple[int, int]],
+    bots: set[int],
+    lines: int,
+) -> BotTurns:
+    """``turns`` (None: none yet) told the log entries ``entries`` (actor, action), applied from
+    ``state`` (not changed) when the log had ``lines`` lines, as the process that made them
+    told its own (``Room``: one call per action, with the chance after it): a copy."""
+    told = BotTurns()
+    if turns is not None:
+        told.run, told.turns = turns.run, list(turns.turns)
+    now = state.clone()
+    i = 0
+    while i < len(entries):
+        actor, action = entries[i]
+        old = now.clone() if actor != CHANCE else now
+        now.apply(action, actor)
+        i, lines = i + 1, lines + 1
+        if actor == CHANCE:
+            continue  # chance before any action of the entries: nobody moved
+        while i < len(entries) and entries[i][0] == CHANCE:
+            now.apply(entries[i][1], CHANCE)
+            i, lines = i + 1, lines + 1
+        told.moved(actor, actor in bots, old, now.clone(), lines)
+    return told
+
+
+def run_begins(actors: Sequence[int], first: int) -> int:
+    """Where the run of one seat's actions (chance between them included) that holds log line
+    ``first`` begins: a replay from there tells the turn as it was told."""
+    seat = next((actor for actor in actors[first:] if actor != CHANCE), CHANCE)
+    start = min(first, len(actors))
+    while start > 0 and actors[start - 1] in (CHANCE, seat):
+        start -= 1
+    return start

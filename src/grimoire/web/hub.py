@@ -22,6 +22,7 @@ from grimoire.core.state import CHANCE
 from grimoire.i18n import N_
 from grimoire.registry import game_class, make
 from grimoire.web.absence import AbsenceRule
+from grimoire.web.bot_turns import replayed
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
 from grimoire.web.cluster.duties import SharedPresence, take_lease
@@ -29,7 +30,7 @@ from grimoire.web.cluster.locks import STALE, AdvisoryLocks, TableLock
 from grimoire.web.cluster.notify import Notices
 from grimoire.web.errors import NotFound, Unprocessable
 from grimoire.web.history import Line, describe_line
-from grimoire.web.restore import Parts, caught_up, parts, rebuild
+from grimoire.web.restore import Parts, caught_up, parts, rebuild, turns_of
 from grimoire.web.rooms import Room
 from grimoire.web.seating import SeatRequest, new_seats
 from grimoire.web.store import (
@@ -125,6 +126,10 @@ class Hub:
             made = await anyio.to_thread.run_sync(caught_up, *held, tail)
             if made is not None:
                 stored = tail
+                bots = {seat.seat for seat in tail.seats if seat.kind == "bot"}
+                entries = [(item.actor, item.action) for item in tail.log]
+                told = (room.bot_turns, room.state, entries, bots, len(room.lines))
+                turns = await anyio.to_thread.run_sync(replayed, *told)
         if stored is None or made is None:
             stored = await anyio.to_thread.run_sync(self.store.load, room.id)
             if stored is None:
@@ -133,7 +138,9 @@ class Hub:
             if stored.revision == room.journal.revision:
                 return
             made = await anyio.to_thread.run_sync(parts, stored)
+            turns = await anyio.to_thread.run_sync(turns_of, stored, made)
         room.reload(stored, *made)
+        room.bot_turns = turns
         room.changed()
 
     def _changed_elsewhere(self, game_id: str, revision: int) -> None:

@@ -8,6 +8,7 @@ from grimoire.core.game import Game
 from grimoire.core.state import State
 from grimoire.registry import make
 from grimoire.web import payloads
+from grimoire.web.bot_turns import BotTurns, replayed, run_begins
 from grimoire.web.history import (
     Event,
     Line,
@@ -25,7 +26,21 @@ Parts = tuple[Game, State, list[Line], State, list[Event]]  # game, state, lines
 
 def rebuild(host: Host, stored: StoredGame) -> Room:
     """The room of a stored game (runs in a worker thread)."""
-    return Room(host, stored, *parts(stored))
+    made = parts(stored)
+    room = Room(host, stored, *made)
+    room.bot_turns = turns_of(stored, made)
+    return room
+
+
+def turns_of(stored: StoredGame, made: Parts) -> BotTurns:
+    """The bot turns a table's payloads tell (``bot_turns``), made again from its log: the
+    entries from the start of the run that holds the first line a payload shows."""
+    game, _state, lines, _base, _events = made
+    actors = [line.actor for line in lines]
+    start = run_begins(actors, max(0, len(lines) - payloads.LOG_TAIL))
+    history = [(line.actor, line.action) for line in lines]
+    bots = {seat.seat for seat in stored.seats if seat.kind == "bot"}
+    return replayed(None, state_at(game, stored, history, start), history[start:], bots, start)
 
 
 def parts(stored: StoredGame) -> Parts:
