@@ -10,6 +10,8 @@ import pytest
 from tests.toys import register_session
 
 import grimoire
+from grimoire.core.i18n import DEFAULT as DEFAULT_LANGUAGE
+from grimoire.core.i18n import set_language
 
 # Minimal (tests/toys/minimal.py), a game that declares none of the optional capabilities, is
 # registered for every session, so every test that iterates over the registered games meets it
@@ -32,6 +34,15 @@ if "GRIMOIRE_KEY_FILE" not in os.environ:
     os.environ["GRIMOIRE_KEY_FILE"] = os.path.join(
         tempfile.mkdtemp(prefix="grimoire-tests-key-"), "signing.key"
     )
+
+
+@pytest.fixture(autouse=True)
+def english_first() -> None:
+    """Every test starts in English: the terminal sets its language once, for the process
+    (``core.i18n.set_language``), so a test that runs ``grimoire --lang de ...`` in-process would
+    otherwise leave German to the next test of its worker."""
+    set_language(DEFAULT_LANGUAGE)
+
 
 HERE = Path(__file__).parent
 # the second pass: the engine core (the pinned identical records among them) and the contract

@@ -28,7 +28,9 @@ from grimoire.registry import BUILTIN
 # and in either build; a change of the search, an evaluation or a heuristic changes this
 # digest (update it then, having checked that the change was meant).
 PINNED = "search:40:turn=3"
-PINNED_DIGEST = "840b29eefc6f26ba"
+# 0a1fa232...: Ciúb's re-deal of a seat's copy (view.resample) draws the face-down cards by a
+# partial shuffle now (issue 34), so the search's determinisations, and its moves, changed
+PINNED_DIGEST = "0a1fa2323c30bb76"
 
 
 def play(game: grimoire.Game, bots: list[Bot], seed: int, decisions: int) -> list[tuple[int, int]]:

@@ -221,7 +221,7 @@ class Game(ABC):
                 f"{self.players}-player game"
             )
         options = doc.get("options", self.options)
-        if not isinstance(options, Mapping) or dict(options) != self.options:
+        if not isinstance(options, Mapping) or self._with_defaults(options) != self.options:
             raise InvalidPosition("the position was made with other options than this game's")
         self.check_data_hash(doc.get("data"), "position")
         position = doc.get("position")
@@ -247,6 +247,13 @@ class Game(ABC):
             why = f"{type(error).__name__}: {excerpt(str(error), 160)}"
             raise InvalidPosition(f"malformed {self.name} position: {why}") from error
         return state
+
+    def _with_defaults(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` as written, with the default of each option it does not name: a
+        position or record written before the game declared an option (Five Seals'
+        ``components``) was made with that option's default."""
+        missing = {o.name: o.default for o in self.declared_options if o.name not in options}
+        return {**missing, **options}
 
     def check_data_hash(self, data: Any, what: str) -> None:
         """Raise InvalidPosition if a document names component data other than this game's
