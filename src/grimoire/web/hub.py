@@ -22,7 +22,6 @@ from grimoire.core.state import CHANCE
 from grimoire.i18n import N_
 from grimoire.registry import game_class, make
 from grimoire.web.absence import AbsenceRule
-from grimoire.web.bot_turns import replayed
 from grimoire.web.catalog import default_level, refuse_server_options
 from grimoire.web.clock import Clocks, TimeControl
 from grimoire.web.cluster.duties import SharedPresence, take_lease
@@ -30,7 +29,7 @@ from grimoire.web.cluster.locks import STALE, AdvisoryLocks, TableLock
 from grimoire.web.cluster.notify import Notices
 from grimoire.web.errors import NotFound, Unprocessable
 from grimoire.web.history import Line, describe_line
-from grimoire.web.restore import Parts, caught_up, parts, rebuild, turns_of
+from grimoire.web.restore import parts, rebuild, turns_of
 from grimoire.web.rooms import Room
 from grimoire.web.seating import SeatRequest, new_seats
 from grimoire.web.store import (
@@ -110,35 +109,14 @@ class Hub:
     async def _refresh(self, room: Room) -> None:
         """Read a room again from the database and tell its listeners (the caller holds its
         lock, at least ``local``)."""
-        # the entries after the version held here, applied to the state held here (a move made
-        # at another process costs this one that move, not the whole game again); the whole
-        # game only when that cannot be done (an undo, or nothing held yet)
-        stored: StoredGame | None = None
-        made: Parts | None = None
-        if room.journal.revision != STALE:
-            tail = await anyio.to_thread.run_sync(self.store.load, room.id, room.version)
-            if tail is None:
-                self.forget(room.id)
-                raise NotFound(N_("there is no game {game_id}"), game_id=repr(room.id))
-            if tail.revision == room.journal.revision:
-                return
-            held = (room.game, room.state, room.lines, room.base, room.events)
-            made = await anyio.to_thread.run_sync(caught_up, *held, tail)
-            if made is not None:
-                stored = tail
-                bots = {seat.seat for seat in tail.seats if seat.kind == "bot"}
-                entries = [(item.actor, item.action) for item in tail.log]
-                told = (room.bot_turns, room.state, entries, bots, len(room.lines))
-                turns = await anyio.to_thread.run_sync(replayed, *told)
-        if stored is None or made is None:
-            stored = await anyio.to_thread.run_sync(self.store.load, room.id)
-            if stored is None:
-                self.forget(room.id)
-                raise NotFound(N_("there is no game {game_id}"), game_id=repr(room.id))
-            if stored.revision == room.journal.revision:
-                return
-            made = await anyio.to_thread.run_sync(parts, stored)
-            turns = await anyio.to_thread.run_sync(turns_of, stored, made)
+        stored = await anyio.to_thread.run_sync(self.store.load, room.id)
+        if stored is None:
+            self.forget(room.id)
+            raise NotFound(N_("there is no game {game_id}"), game_id=repr(room.id))
+        if stored.revision == room.journal.revision:
+            return
+        made = await anyio.to_thread.run_sync(parts, stored)
+        turns = await anyio.to_thread.run_sync(turns_of, stored, made)
         room.reload(stored, *made)
         room.bot_turns = turns
         room.changed()

@@ -19,7 +19,7 @@ from grimoire.web.history import (
 )
 from grimoire.web.host import Host
 from grimoire.web.rooms import Room
-from grimoire.web.store import LogItem, StoredGame
+from grimoire.web.store import StoredGame
 
 Parts = tuple[Game, State, list[Line], State, list[Event]]  # game, state, lines, base, events
 
@@ -67,52 +67,6 @@ def parts(stored: StoredGame) -> Parts:
     state = replay_onto(base.clone(), history[start:])
     lines = told_again(game, stored, lines)
     return game, state, lines, base, restored_events(events, stored.events)
-
-
-def caught_up(
-    game: Game,
-    state: State,
-    lines: list[Line],
-    base: State,
-    events: list[Event],
-    tail: StoredGame,
-) -> Parts | None:
-    """A table's parts after the log entries of ``tail`` (``Store.load(after=version)``: the
-    entries after the version the process holds), made from the state it holds instead of
-    from the database's whole log: the new moves applied and described, for every viewer, once.
-    None when they cannot be (an undo among them, a gap): then the whole game is read again
-    (``parts``). The held state, lines and base are not changed (the caller's room keeps them
-    until it swaps in the result)."""
-    if any(item.kind == "undo" for item in tail.log):
-        return None
-    history = [(line.actor, line.action) for line in lines]
-    held = len(history)
-    start = run_start(history)
-    history += [(item.actor, item.action) for item in tail.log]
-    new_start = run_start(history)
-    if new_start != start and new_start < held:
-        return None  # runs only move forward (see ``history.run_start``)
-    new_base = base if new_start == start else None
-    now = state.clone()
-    told = list(lines)
-    for item in tail.log:
-        if item.ply != len(told):
-            return None
-        if new_base is None and len(told) == new_start:
-            new_base = now.clone()
-        again = describe_line(now, item.actor, item.action)
-        told.append(again if again.texts == list(item.texts or []) else again_stored(item))
-        now.apply(item.action, item.actor)
-    if new_base is None:
-        new_base = now.clone()  # the run starts after the last entry (a chance outcome)
-    undos = [event for event in events if event.kind == "undo"]
-    return game, now, told, new_base, restored_events(undos, tail.events)
-
-
-def again_stored(item: LogItem) -> Line:
-    """A log line as the database keeps it (its English texts): the game's texts changed since
-    it was written."""
-    return Line(item.actor, item.action, list(item.texts or []))
 
 
 def state_at(game: Game, stored: StoredGame, history: list[tuple[int, int]], ply: int) -> State:

@@ -481,10 +481,8 @@ class Store:
             value = session.scalar(select(GameRow.revision).where(GameRow.id == game_id))
             return None if value is None else int(value)
 
-    def load(self, game_id: str, after: int | None = None) -> StoredGame | None:
-        """A game with its seats, its whole log and its latest snapshot(s), as of one moment;
-        with ``after`` (a version), only the log entries after it and no snapshot: what a
-        process that holds the table at that version needs to catch up (``restore.caught_up``)."""
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with its seats, its whole log and its latest snapshot(s), as of one moment."""
         with Session(self._consistent, expire_on_commit=False) as session, session.begin():
             row = session.get(GameRow, game_id)
             if row is None:
@@ -497,14 +495,10 @@ class Store:
                 )
             ]
             entries = select(LogRow).where(LogRow.game_id == game_id)
-            if after is not None:
-                entries = entries.where(LogRow.seq > after)
             stored.log = [
                 LogItem(item.seq, item.kind, item.actor, item.action, item.ply, item.texts)
                 for item in session.scalars(entries.order_by(LogRow.seq))
             ]
-            if after is not None:
-                return stored
             stored.snapshots = [
                 (snap.seq, snap.ply, snap.state)
                 for snap in session.scalars(
