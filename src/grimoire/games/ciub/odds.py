@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -106,53 +105,101 @@ def card_odds(
     has not begun or is over, the chance on its next turn: all its dice rolled afresh with the
     supply as it is now. ``OddsTimeout`` past ``deadline`` (``time.monotonic()``), or once
     ``nodes`` positions have been expanded: with ``nodes`` a fresh solver is used, so whether
-    it answers depends on the position alone, never on what was asked before."""
+    it answers depends on the position alone, never on what was asked before (and the answer,
+    or the timeout, is remembered for that question)."""
     seat = st.turn if seat is None else seat
     card = st.c.cards[card_id]
-    model = _model(st, card, exact) if nodes is None else _fresh_model(st, card, exact)
+    if card.kind == "opus":
+        return Fraction(0) if exact else 0.0
+    question = _question(st, seat, _stock(st))
+    if nodes is not None:
+        key = (*_model_key(st, card_id, exact), nodes, question)
+        if key in _BOUNDED:
+            answer = _BOUNDED[key]
+        else:
+            try:
+                answer = _ask(_fresh_model(st, card, exact), question, deadline, nodes)
+            except OddsTimeout:
+                answer = None  # remembered too: the same question runs out again
+            _remember(_BOUNDED, key, answer)
+        if answer is None:
+            raise OddsTimeout
+        return answer
+    return _ask(_model(st, card, exact), question, deadline, None)
+
+
+_BOUNDED: dict[tuple[Any, ...], Number | None] = {}  # card_odds with ``nodes``: question ->
+# answer (None: it ran out of nodes)
+_ROLLS: dict[tuple[Any, ...], Number | None] = {}  # roll_chance: question -> answer
+ANSWERS_KEPT = 50_000  # answers each of those keeps before it starts again
+
+
+def _remember(
+    memo: dict[tuple[Any, ...], Number | None], key: tuple[Any, ...], value: Number | None
+) -> None:
+    # The display asks the same questions at every payload of a turn (every viewer, every
+    # move of the other seats); answers depend on the question alone, so they are kept.
+    if len(memo) >= ANSWERS_KEPT:
+        memo.clear()
+    memo[key] = value
+
+
+def _model_key(st: CiubState, card_id: int, exact: bool) -> tuple[Any, ...]:
+    options = st.game.options
+    return (st.game.data_hash, card_id, options["self_adjust"], options["skulls_wild"], exact)
+
+
+def _stock(st: CiubState) -> tuple[int, ...]:
     supply = [0] * len(st.c.colours)
     for die, where in enumerate(st.loc):
         if where == SUPPLY:
             supply[st.c.die_colour[die]] += 1
-    stock = tuple(supply)
-    if card.kind == "opus":
-        return model.zero
-    model.deadline = deadline  # OddsTimeout once time.monotonic() passes it
-    model.nodes_left = nodes
-    try:
-        return model.solve(_question(st, seat, model, stock))
-    finally:
-        model.deadline = None
-        model.nodes_left = None
+    return tuple(supply)
 
 
-def _question(
-    st: CiubState, seat: int, model: Model, stock: tuple[int, ...]
-) -> Callable[[], Number]:
+Question = tuple[Any, ...]
+
+
+def _question(st: CiubState, seat: int, stock: tuple[int, ...]) -> Question:
+    """What the solver is asked for ``seat`` in this position, as a hashable tuple: the
+    recursion to enter and its arguments (``_ask`` asks it)."""
     colour = st.c.die_colour
     mine = held(st, seat)
     if not in_turn(st, seat):
-        colours = [colour[d] for d in mine]
-        return lambda: model.roll(model.start_need([]), [], colours, False, stock)
-    tray = [_symbol(st, d) for d in mine if st.tray[d] and st.face[d] >= 0]
-    need = model.start_need(tray)
+        return ("roll", (), (), tuple(colour[d] for d in mine), False, stock)
+    tray = tuple(_symbol(st, d) for d in mine if st.tray[d] and st.face[d] >= 0)
     free = [d for d in mine if not st.tray[d]]
     phase, cycle_ok = st.phase, st.cycle_ok
     if phase == "claim":
-        met = model.one if model.met(need) else model.zero
-        return lambda: met
+        return ("claim", tray)
     if phase in ("mark", "draw"):
-        colours = [colour[d] for d in free]
-        return lambda: model.roll(need, [], colours, False, stock)
+        return ("roll", tray, (), tuple(colour[d] for d in free), False, stock)
     if phase == "roll":
         rolling = set(st.to_roll)
-        kept = [(colour[d], _symbol(st, d)) for d in free if d not in rolling]
-        colours = [colour[d] for d in free if d in rolling]
-        return lambda: model.roll(need, kept, colours, cycle_ok, stock)
-    dice = [(colour[d], _symbol(st, d)) for d in free]
-    if phase == "actions":
-        return lambda: model.act(need, dice, cycle_ok, stock)
-    return lambda: model.aside(need, dice, cycle_ok, stock)
+        kept = tuple((colour[d], _symbol(st, d)) for d in free if d not in rolling)
+        colours = tuple(colour[d] for d in free if d in rolling)
+        return ("roll", tray, kept, colours, cycle_ok, stock)
+    dice = tuple((colour[d], _symbol(st, d)) for d in free)
+    return ("act" if phase == "actions" else "aside", tray, dice, cycle_ok, stock)
+
+
+def _ask(model: Model, question: Question, deadline: float | None, nodes: int | None) -> Number:
+    kind, tray = question[0], list(question[1])
+    need = model.start_need(tray)
+    if kind == "claim":
+        return model.one if model.met(need) else model.zero
+    model.deadline = deadline  # OddsTimeout once time.monotonic() passes it
+    model.nodes_left = nodes
+    try:
+        if kind == "roll":
+            _, _, kept, colours, cycle_ok, stock = question
+            return model.solve(lambda: model.roll(need, list(kept), list(colours), cycle_ok, stock))
+        _, _, dice, cycle_ok, stock = question
+        step = model.act if kind == "act" else model.aside
+        return model.solve(lambda: step(need, list(dice), cycle_ok, stock))
+    finally:
+        model.deadline = None
+        model.nodes_left = None
 
 
 def claimable_rows(st: CiubState, seat: int) -> list[int]:
@@ -212,14 +259,24 @@ def roll_chance(
     card = st.c.cards[card_id]
     if card.kind == "opus":
         return Fraction(0) if exact else 0.0
-    model = _fresh_model(st, card, exact)
     mine = held(st, seat)
     playing = in_turn(st, seat)
-    tray = [_symbol(st, d) for d in mine if playing and st.tray[d] and st.face[d] >= 0]
-    rolled = [d for d in mine if not (playing and st.tray[d])]
-    missing: dict[Need, Number] = {model.start_need(tray): model.one}
-    for die in rolled:
-        faces = st.c.colours[st.c.die_colour[die]].faces
+    tray = tuple(_symbol(st, d) for d in mine if playing and st.tray[d] and st.face[d] >= 0)
+    rolled = tuple(st.c.die_colour[d] for d in mine if not (playing and st.tray[d]))
+    key = (*_model_key(st, card_id, exact), tray, rolled)
+    known = _ROLLS.get(key)
+    if known is None:
+        known = _roll_chance(_fresh_model(st, card, exact), st, tray, rolled)
+        _remember(_ROLLS, key, known)
+    return known
+
+
+def _roll_chance(
+    model: Model, st: CiubState, tray: tuple[str, ...], rolled: tuple[int, ...]
+) -> Number:
+    missing: dict[Need, Number] = {model.start_need(list(tray)): model.one}
+    for colour in rolled:
+        faces = st.c.colours[colour].faces
         after: dict[Need, Number] = {}
         for need, p in missing.items():
             if model.met(need):
