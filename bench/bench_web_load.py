@@ -347,6 +347,7 @@ def main() -> None:
             port = free_port()
             process = start_server(f"sqlite:///{Path(tmp) / 'load.db'}", port, args.bot_delay)
             url = f"http://127.0.0.1:{port}"
+        before = cpu_seconds(process.pid) if process is not None else 0.0
         try:
             report = asyncio.run(
                 run_load(
@@ -361,6 +362,14 @@ def main() -> None:
                     clock=args.clock,
                 )
             )
+            if process is not None:
+                # the server's own CPU (it started here): setup and the game creations
+                # included, so a short run overstates the cost of an action a little
+                used = cpu_seconds(process.pid) - before
+                report["server_cpu_seconds"] = round(used, 2)
+                report["server_cpu_ms_per_action"] = round(
+                    1000 * used / max(1, report["actions"]), 2
+                )
         finally:
             if process is not None:
                 process.terminate()

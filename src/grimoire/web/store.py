@@ -44,6 +44,7 @@ from sqlalchemy import (
     event,
     false,
     func,
+    insert,
     select,
     text,
     update,
@@ -391,19 +392,25 @@ class Store:
         entries: Sequence[tuple[str, int, int, int, list[str] | None]],
         now: dt.datetime,
     ) -> None:
-        for offset, (kind, actor, action, ply, texts) in enumerate(entries, start=1):
-            session.add(
-                LogRow(
-                    game_id=game_id,
-                    seq=version + offset,
-                    kind=kind,
-                    actor=actor,
-                    action=action,
-                    ply=ply,
-                    texts=texts,
-                    created_at=now,
-                )
-            )
+        if not entries:
+            return
+        # one bulk INSERT (no ORM objects to track and flush: a move's rows are only written)
+        session.execute(
+            insert(LogRow),
+            [
+                {
+                    "game_id": game_id,
+                    "seq": version + offset,
+                    "kind": kind,
+                    "actor": actor,
+                    "action": action,
+                    "ply": ply,
+                    "texts": texts,
+                    "created_at": now,
+                }
+                for offset, (kind, actor, action, ply, texts) in enumerate(entries, start=1)
+            ],
+        )
 
     def update_seat(
         self,
