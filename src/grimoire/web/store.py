@@ -28,7 +28,7 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -39,7 +39,9 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
+    bindparam,
     create_engine,
     event,
     false,
@@ -209,6 +211,34 @@ class StoredGame:
     snapshots: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, ply, json)
 
 
+def _append_statement(checked: bool) -> Any:
+    """The UPDATE of a game's row that one appended change makes (``Store.append``), with the
+    optimistic checks: the version, and with ``checked`` the revision it was computed from."""
+    table = cast(Table, GameRow.__table__)
+    games = table.c
+    query = update(table).where(
+        games.id == bindparam("b_id"), games.version == bindparam("b_version")
+    )
+    if checked:
+        query = query.where(games.revision == bindparam("b_revision"))
+    return query.values(
+        version=bindparam("b_new_version"),
+        status=bindparam("b_status"),
+        scores=bindparam("b_scores", type_=JSON),
+        winners=bindparam("b_winners", type_=JSON),
+        updated_at=bindparam("b_now", type_=DateTime),
+        clock=bindparam("b_clock", type_=JSON),
+        deadline=bindparam("b_deadline", type_=Float),
+        revision=games.revision + 1,
+    ).returning(games.revision)
+
+
+_APPEND = _append_statement(False)
+_APPEND_CHECKED = _append_statement(True)
+_LOGS = cast(Table, LogRow.__table__)
+_SNAPSHOTS = cast(Table, SnapshotRow.__table__)
+
+
 @dataclass
 class Change:
     """What one transaction appends to a game."""
@@ -290,12 +320,17 @@ class Store:
         new = session.execute(
             query.values(revision=GameRow.revision + 1).returning(GameRow.revision)
         ).scalar_one_or_none()
-        if new is not None and self.postgres:  # delivered when (and if) the change commits
+        if new is not None:
+            self._notify(session, game_id, new)
+        return new
+
+    def _notify(self, session: Session, game_id: str, revision: int) -> None:
+        """Tell the other processes (PostgreSQL) that ``game_id`` is at ``revision`` now."""
+        if self.postgres:  # delivered when (and if) the change commits
             session.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{game_id} {new}"},
+                {"channel": CHANNEL, "payload": f"{game_id} {revision}"},
             )
-        return new
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -357,31 +392,38 @@ class Store:
         """Append log entries (and maybe a snapshot) if the game is still at ``change.version``."""
         now = utcnow()
         new_version = change.version + len(change.entries)
+        checked = change.revision is not None
         with self._session() as session:
-            query = (
-                update(GameRow)
-                .where(GameRow.version == change.version)
-                .values(
-                    version=new_version,
-                    status=change.status,
-                    scores=change.scores,
-                    winners=change.winners,
-                    updated_at=now,
-                    clock=change.clock,
-                    deadline=change.deadline,
-                )
-            )
-            if self._committed(session, query, change.game_id, change.revision) is None:
+            # prebuilt Core statements (the ORM's UPDATE evaluates and synchronises objects this
+            # session never holds; building a statement per move cost more than running it)
+            new = session.execute(
+                _APPEND_CHECKED if checked else _APPEND,
+                {
+                    "b_id": change.game_id,
+                    "b_version": change.version,
+                    "b_revision": change.revision,
+                    "b_new_version": new_version,
+                    "b_status": change.status,
+                    "b_scores": change.scores,
+                    "b_winners": change.winners,
+                    "b_now": now,
+                    "b_clock": change.clock,
+                    "b_deadline": change.deadline,
+                },
+            ).scalar_one_or_none()
+            if new is None:
                 raise VersionConflict(change.game_id)
+            self._notify(session, change.game_id, new)
             self._add_entries(session, change.game_id, change.version, change.entries, now)
             if change.snapshot is not None:
-                session.add(
-                    SnapshotRow(
-                        game_id=change.game_id,
-                        seq=new_version,
-                        ply=change.snapshot[0],
-                        state=change.snapshot[1],
-                    )
+                session.execute(
+                    insert(_SNAPSHOTS),
+                    {
+                        "game_id": change.game_id,
+                        "seq": new_version,
+                        "ply": change.snapshot[0],
+                        "state": change.snapshot[1],
+                    },
                 )
 
     @staticmethod
@@ -394,9 +436,9 @@ class Store:
     ) -> None:
         if not entries:
             return
-        # one bulk INSERT (no ORM objects to track and flush: a move's rows are only written)
+        # one Core INSERT (no ORM objects to track and flush: a move's rows are only written)
         session.execute(
-            insert(LogRow),
+            insert(_LOGS),
             [
                 {
                     "game_id": game_id,
