@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from grimoire.core.i18n import N_, percent
+from grimoire.core.i18n import N_, language, percent
 from grimoire.games.five_seals import scoring
 from grimoire.games.five_seals.chance import ROMAN
 from grimoire.games.five_seals.components import colour, strength
@@ -39,6 +39,10 @@ SEAT = ("#222222", "#f08c00", "#00a6a6", "#d6336c", "#6b6b6b")
 UNIT = 40.0  # pixels per layout unit
 PANEL = 380.0  # width of the players' area
 KIND_TEXT = {"seal": N_("seal"), "scroll": N_("scroll"), "hall": N_("hall")}  # a node's kind
+
+
+_NODES: dict[tuple[object, ...], str] = {}  # a node's SVG by what it depends on (``render``)
+NODES_KEPT = 20_000
 
 
 def _xy(st: FiveSealsState, node: int, centre: float) -> tuple[float, float]:
@@ -76,8 +80,29 @@ def render(st: FiveSealsState, seat: int | None) -> str:
         (x1, y1), (x2, y2) = pos[a], pos[b]
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
     out.append("</g>")
+    # a node's drawing depends on these alone; most nodes do not change from one move to the
+    # next, and every viewer's page is drawn at every move, so they are kept (in every language)
+    lang = language()
     for node in range(len(board)):
-        out.append(_node(st, node, pos[node], node in reach, node in can, chances.get(node)))
+        key = (
+            board,
+            st.game.data_hash,
+            lang,
+            node,
+            node in reach,
+            node in can,
+            chances.get(node),
+            st.token[node],
+            st.card[node],
+        )
+        drawn = _NODES.get(key)
+        if drawn is None:
+            if len(_NODES) >= NODES_KEPT:
+                _NODES.clear()
+            drawn = _NODES[key] = _node(
+                st, node, pos[node], node in reach, node in can, chances.get(node)
+            )
+        out.append(drawn)
     out.append(_figures(st, pos))
     out.append(_panel(st, seat, size))
     out.append("</svg>")
