@@ -48,7 +48,20 @@ def dice_per_colour(st: FiveSealsState, seat: int) -> list[int]:
 def break_chance(st: FiveSealsState, seat: int, node: int) -> Fraction:
     """The exact chance that a fresh roll of ``seat``'s dice breaks the seal on ``node``."""
     colour, need = reach.seal_of(st, node)
-    dists = [sum_distribution(n) for n in dice_per_colour(st, seat)]
+    key = (colour, need, *dice_per_colour(st, seat))
+    known = _CHANCES.get(key)
+    if known is None:
+        # few distinct questions (a colour, a strength, dice per colour), asked at every
+        # payload for every seal in reach: each is worked out once
+        known = _CHANCES[key] = _break_chance(colour, need, list(key[2:]))
+    return known
+
+
+_CHANCES: dict[tuple[int, ...], Fraction] = {}
+
+
+def _break_chance(colour: int, need: int, counts: list[int]) -> Fraction:
+    dists = [sum_distribution(n) for n in counts]
     if colour == P:
         short = Fraction(1)
         for dist in dists:
