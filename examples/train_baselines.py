@@ -101,12 +101,14 @@ class Setup:
 # from the shaped score reward (their win rate is still what is measured). Runika's win reward
 # comes too late in a game of some 400 learner decisions (docs/rl.md): it is run with the score
 # reward as well.
+LONG_GAME = {"gamma": 0.995, "select": True, "eval_games": 50}
 SETUPS = {
     "ciub-random": Setup("ciub", 2, "random", 50_000, options={"length": "short"}),
     "fatal-random": Setup("fatal", 3, "random", 40_000),
-    "five-seals-random": Setup("five-seals", 2, "random", 50_000),
-    "runika-random": Setup("runika", 2, "random", 50_000),
-    "runika-random-score": Setup("runika", 2, "random", 50_000, "score"),
+    "five-seals-random": Setup(
+        "five-seals", 2, "random", 100_000, "margin-win", settings=LONG_GAME | {"margin_scale": 20}
+    ),
+    "runika-random": Setup("runika", 2, "random", 100_000, "margin-win", settings=LONG_GAME),
     "ciub-heuristic": Setup("ciub", 2, "heuristic", 30_000, "score", {"length": "short"}),
     "fatal-heuristic": Setup("fatal", 3, "heuristic", 30_000, "score"),
     "five-seals-heuristic": Setup("five-seals", 2, "heuristic", 30_000, "score"),
@@ -358,9 +360,20 @@ def report(out: Path) -> None:
         setup = summary["setup"]
         options = ", ".join(f"{k}={v}" for k, v in setup["options"].items())
         study_ = summary["study_vs_heuristic"]
+        tuned = {
+            k: v
+            for k, v in setup.get("settings", {}).items()
+            if k not in ("select", "eval_games", "eval_every") and v != DEFAULTS[k]
+        }
+        reward = setup["reward"] + (
+            f" ({', '.join(f'{k}={v}' for k, v in tuned.items())})" if tuned else ""
+        )
+        steps = f"{summary['steps']:,}"
+        if summary.get("selected_steps") is not None:
+            steps += f" (kept: {summary['selected_steps']:,})"
         print(
             f"| {setup['game']}{f' ({options})' if options else ''} | {setup['players']} "
-            f"| {setup['opponents']} | {setup['reward']} | {summary['steps']:,} "
+            f"| {setup['opponents']} | {reward} | {steps} "
             f"| {summary['train_cpu_min']:.1f} / {summary['total_cpu_min']:.1f} "
             f"| {rate(summary['final'])} ({summary['final']['games']} games) "
             f"| {rate(summary['random_policy'])} "
