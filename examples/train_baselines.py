@@ -11,14 +11,23 @@ The learner plays ``grimoire/<Game>-v1`` (Gymnasium) at a random seat against ``
 (the game's encoder, a flat ``Box``) and mask (``action_masks()``, read by MaskablePPO). On the
 CPU, one torch thread, seeded (``--seed``): the same command gives the same curve.
 
+Rewards: the environment's own (``win``, ``share``, ``margin``, ``score``) or the script's
+``margin-win`` (``MarginWin``: the learner's margin, own score minus the best other as it may
+know them, paid step by step / ``--margin-scale``, plus the win reward at the end). PPO and
+evaluation settings come from ``DEFAULTS``, then a named setup's own ``settings``, then the
+command line.
+
 Every ``--eval-every`` steps the current policy (deterministic) plays ``--eval-games`` held-out
 games (environment seeds ``EVAL_SEED + i``, never a training seed; game ``i`` at seat
 ``i % players``, so every seat is played equally) against the same opponents: the win rate (a
 shared win counts as the share), the mean return and the mean final score and margin (own
 score minus the best other) make the learning curve, written to ``<out>/<name>.csv`` and drawn
-to ``<out>/<name>.png``. At the end the policy plays ``--final-games`` held-out games, and a
-uniformly random masked policy the same games (the reference a learner must beat); both rates
-get Wilson 95% intervals (``<out>/<name>.json``).
+to ``<out>/<name>.png``. With ``--select`` the curve is played on validation games instead
+(seeds ``VALID_SEED + i``, neither training nor held out) and the checkpoint with the best
+validation win rate (then margin) is kept as the model. At the end the (kept) policy plays
+``--final-games`` held-out games, once, and a uniformly random masked policy the same games
+(the reference a learner must beat); both rates get Wilson 95% intervals
+(``<out>/<name>.json``).
 
 Last, the saved model (``MaskablePPO.load``) is seated through ``grimoire.bots.from_policy``
 under a registered bot name in a small ``grimoire.sim`` study against the game's heuristic
@@ -101,12 +110,18 @@ class Setup:
 # from the shaped score reward (their win rate is still what is measured). Runika's win reward
 # comes too late in a game of some 400 learner decisions (docs/rl.md): it is run with the score
 # reward as well.
-LONG_GAME = {"gamma": 0.995, "select": True, "eval_games": 50}
+LONG_GAME = {
+    "gamma": 0.995,
+    "n_steps": 2048,
+    "select": True,
+    "eval_games": 50,
+    "eval_every": 20_000,
+}
 SETUPS = {
     "ciub-random": Setup("ciub", 2, "random", 50_000, options={"length": "short"}),
     "fatal-random": Setup("fatal", 3, "random", 40_000),
     "five-seals-random": Setup(
-        "five-seals", 2, "random", 100_000, "margin-win", settings=LONG_GAME | {"margin_scale": 20}
+        "five-seals", 2, "random", 200_000, "margin-win", settings=LONG_GAME | {"margin_scale": 20}
     ),
     "runika-random": Setup("runika", 2, "random", 100_000, "margin-win", settings=LONG_GAME),
     "ciub-heuristic": Setup("ciub", 2, "heuristic", 30_000, "score", {"length": "short"}),
