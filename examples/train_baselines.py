@@ -76,6 +76,8 @@ DEFAULTS: dict[str, Any] = {
     "gamma": 0.99,
     "gae_lambda": 0.95,
     "ent_coef": 0.01,
+    "learning_rate": 3e-4,
+    "anneal": False,  # the learning rate falls linearly to 0 over the run
     "net": [64, 64],  # hidden layers of the actor and of the critic (SB3's default MlpPolicy)
     "eval_every": 10_000,
     "eval_games": 30,
@@ -123,7 +125,9 @@ SETUPS = {
     "five-seals-random": Setup(
         "five-seals", 2, "random", 200_000, "margin-win", settings=LONG_GAME | {"margin_scale": 20}
     ),
-    "runika-random": Setup("runika", 2, "random", 100_000, "margin-win", settings=LONG_GAME),
+    "runika-random": Setup(
+        "runika", 2, "random", 300_000, "margin-win", settings=LONG_GAME | {"anneal": True}
+    ),
     "ciub-heuristic": Setup("ciub", 2, "heuristic", 30_000, "score", {"length": "short"}),
     "fatal-heuristic": Setup("fatal", 3, "heuristic", 30_000, "score"),
     "five-seals-heuristic": Setup("five-seals", 2, "heuristic", 30_000, "score"),
@@ -465,6 +469,9 @@ def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
         gamma=ppo["gamma"],
         gae_lambda=ppo["gae_lambda"],
         ent_coef=ppo["ent_coef"],
+        learning_rate=(
+            (lambda left: left * ppo["learning_rate"]) if ppo["anneal"] else ppo["learning_rate"]
+        ),
         policy_kwargs={"net_arch": list(ppo["net"])},
         seed=args.seed,
         device="cpu",
@@ -546,6 +553,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--gamma", type=float, help="(0.99)")
     parser.add_argument("--gae-lambda", type=float, help="(0.95)")
     parser.add_argument("--ent-coef", type=float, help="(0.01)")
+    parser.add_argument("--learning-rate", type=float, help="(3e-4)")
+    parser.add_argument(
+        "--anneal",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the learning rate falls linearly to 0 over the run (off)",
+    )
     parser.add_argument(
         "--net",
         type=lambda text: [int(n) for n in text.split(",")],
