@@ -316,14 +316,14 @@ def draw(
         steps, [r["win_low"] for r in rows], [r["win_high"] for r in rows], alpha=0.25
     )
     wins.plot(steps, [r["win_rate"] for r in rows], marker="o", label="MaskablePPO")
-    wins.axhline(random_rate, color="grey", linestyle="--", label="random policy")
+    wins.axhline(random_rate, color="grey", linestyle="--", label="random policy (held out)")
     if selected:
-        wins.plot([selected["steps"]], [selected["win_rate"]], "k*", ms=12, label="selected")
+        wins.plot([selected["steps"]], [selected["win_rate"]], "k*", ms=12, label="kept")
     wins.set_ylim(0, 1)
     wins.set_xlabel("training steps")
     games = "validation games" if selected else "held-out games"
     wins.set_ylabel(f"win rate vs {setup.opponents}\n({games})", fontsize=8)
-    wins.legend(loc="upper left", fontsize=8)
+    wins.legend(loc="best", fontsize=7)
     margin.plot(steps, [r["mean_margin"] for r in rows], marker="o", color="tab:green")
     margin.set_xlabel("training steps")
     margin.set_ylabel("mean margin (own - best other)")
@@ -430,6 +430,15 @@ def report(out: Path) -> None:
                 color=colour,
             )
             axis.axhline(summary["random_policy"]["win_rate"], color=colour, linestyle=":")
+            if summary.get("selected_steps") is not None:  # the kept checkpoint, held out
+                axis.plot(
+                    [summary["selected_steps"]],
+                    [summary["final"]["win_rate"]],
+                    marker="*",
+                    markersize=11,
+                    color=colour,
+                    markeredgecolor="black",
+                )
         players = next(s["setup"]["players"] for s in summaries if s["setup"]["game"] == game)
         axis.set_title(f"{game}, {players} players: win rate", fontsize=9)
         axis.set_xlabel("training steps")
