@@ -443,7 +443,7 @@ def report(out: Path) -> None:
         axis.set_title(f"{game}, {players} players: win rate", fontsize=9)
         axis.set_xlabel("training steps")
         axis.set_ylim(0, 1)
-        axis.legend(fontsize=7, loc="upper left")
+        axis.legend(fontsize=7, loc="best")
     figure.tight_layout()
     figure.savefig(out / "curves.png")
     plt.close(figure)
