@@ -245,6 +245,10 @@ def random_policy(seed: int) -> Any:
     return act
 
 
+def _thousands(steps: float, _position: object) -> str:
+    return f"{steps / 1000:g}k" if steps else "0"
+
+
 class Curve(BaseCallback):
     """Evaluates the policy at step 0, then at the first rollout start (the policy changes only
     there, after an update) at least ``every`` steps after the last point; keeps the rows.
@@ -309,6 +313,7 @@ def draw(
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     steps = [row["steps"] for row in rows]
     figure, (wins, margin) = plt.subplots(1, 2, figsize=(8, 3), dpi=80)
@@ -327,6 +332,8 @@ def draw(
     margin.plot(steps, [r["mean_margin"] for r in rows], marker="o", color="tab:green")
     margin.set_xlabel("training steps")
     margin.set_ylabel("mean margin (own - best other)")
+    for axis in (wins, margin):
+        axis.xaxis.set_major_formatter(FuncFormatter(_thousands))
     figure.suptitle(f"{name}: {setup.reward} reward, 95% Wilson band", fontsize=10)
     figure.tight_layout()
     figure.savefig(path)
@@ -404,6 +411,7 @@ def report(out: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     games = list(dict.fromkeys(summary["setup"]["game"] for summary in summaries))
     figure, axes = plt.subplots(1, len(games), figsize=(3 * len(games), 3), dpi=80, sharey=True)
@@ -442,6 +450,7 @@ def report(out: Path) -> None:
         players = next(s["setup"]["players"] for s in summaries if s["setup"]["game"] == game)
         axis.set_title(f"{game}, {players} players: win rate", fontsize=9)
         axis.set_xlabel("training steps")
+        axis.xaxis.set_major_formatter(FuncFormatter(_thousands))
         axis.set_ylim(0, 1)
         axis.legend(fontsize=7, loc="best")
     figure.tight_layout()
