@@ -386,10 +386,12 @@ def report(out: Path) -> None:
         setup = summary["setup"]
         options = ", ".join(f"{k}={v}" for k, v in setup["options"].items())
         study_ = summary["study_vs_heuristic"]
-        tuned = {
+        tuned = {  # the PPO and reward settings the run used, where not the defaults
             k: v
-            for k, v in setup.get("settings", {}).items()
-            if k not in ("select", "eval_games", "eval_every") and v != DEFAULTS[k]
+            for k, v in summary["ppo"].items()
+            if k in DEFAULTS
+            and k not in ("select", "eval_games", "eval_every")
+            and v != DEFAULTS[k]
         }
         reward = setup["reward"] + (
             f" ({', '.join(f'{k}={v}' for k, v in tuned.items())})" if tuned else ""
