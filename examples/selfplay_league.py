@@ -122,11 +122,12 @@ class Recorder(Bot):
 
 
 def imitation_data(setup: Setup, games: int, seed: int, gamma: float) -> dict[str, np.ndarray]:
-    """``games`` heuristic games recorded: observations, masks, actions, value targets."""
+    """``games`` heuristic games recorded at every seat: observations, masks, actions, value
+    targets (each seat's end reward, discounted by its later decisions)."""
     game = make_game(setup)
+    n = setup.players
     rows: list[tuple[Any, ...]] = []
     returns: list[float] = []
-    n = setup.players
     for index in range(games):
         start = len(rows)
         game_seed = BC_SEED + seed * 10_000 + index
@@ -134,21 +135,79 @@ def imitation_data(setup: Setup, games: int, seed: int, gamma: float) -> dict[st
             Recorder(make_bot("heuristic", game, game_seed * n + s), rows) for s in range(n)
         ]
         result = play_game(game, bots, seed=game_seed, keep_record=False)
-        reward = win_rewards(result.winners, n)
-        later = [0] * n  # each seat's decisions after this one
-        values = [0.0] * (len(rows) - start)
-        for k in range(len(rows) - 1, start - 1, -1):
-            seat = rows[k][3]
-            values[k - start] = reward[seat] * gamma ** later[seat]
-            later[seat] += 1
-        returns.extend(values)
-    actions = game.num_actions
+        returns.extend(discounted(rows[start:], win_rewards(result.winners, n), gamma))
+    return stack(rows, returns, game.num_actions)
+
+
+class Apprentice(Bot):
+    """DAgger: the policy plays (its argmax), the expert labels every position it meets."""
+
+    def __init__(self, model: MaskablePPO, expert: Bot, sink: list[tuple[Any, ...]]) -> None:
+        super().__init__(0)
+        self.player = from_policy(model, name="apprentice")
+        self.expert, self.sink, self.name = expert, sink, "apprentice"
+        self._encoder: Any = None
+
+    def choose(self, state: State, seat: int | None = None) -> int:
+        (me,) = state.seats_to_act() if seat is None else (seat,)
+        label = self.expert.choose(state, me)
+        if self._encoder is None:
+            self._encoder = encoder_for(state.game)
+        mask = common.progress_mask(state, me)
+        if mask[label]:
+            observation = self._encoder.observe(state, me).astype(np.float16)
+            self.sink.append((observation, np.packbits(mask), label, me))
+        return self.player.choose(state, me)
+
+
+def dagger_data(
+    setup: Setup, model: MaskablePPO, games: int, seed: int, gamma: float, round_: int
+) -> tuple[dict[str, np.ndarray], float]:
+    """The policy at one seat (rotated) against heuristics, labelled by a heuristic of its
+    own seat (asked on the same ``for_seat`` copy); returns the data and its win share."""
+    game = make_game(setup)
+    n = setup.players
+    rows: list[tuple[Any, ...]] = []
+    returns: list[float] = []
+    wins = 0.0
+    for index in range(games):
+        start = len(rows)
+        game_seed = BC_SEED + seed * 10_000 + 2_000 * (round_ + 1) + index
+        bots = [make_bot("heuristic", game, game_seed * n + s) for s in range(n)]
+        seat = index % n
+        bots[seat] = Apprentice(model, make_bot("heuristic", game, game_seed * n + n), rows)
+        result = play_game(game, bots, seed=game_seed, keep_record=False)
+        returns.extend(discounted(rows[start:], win_rewards(result.winners, n), gamma))
+        wins += 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return stack(rows, returns, game.num_actions), wins / games
+
+
+def discounted(rows: list[tuple[Any, ...]], reward: list[float], gamma: float) -> list[float]:
+    """Each recorded decision's value target: its seat's end reward, discounted by the
+    decisions that seat still made after it."""
+    later = [0] * len(reward)
+    values = [0.0] * len(rows)
+    for k in range(len(rows) - 1, -1, -1):
+        seat = rows[k][3]
+        values[k] = reward[seat] * gamma ** later[seat]
+        later[seat] += 1
+    return values
+
+
+def stack(rows: list[tuple[Any, ...]], returns: list[float], actions: int) -> dict[str, Any]:
     return {
         "observations": np.stack([row[0] for row in rows]),
         "masks": np.stack([row[1] for row in rows]),
         "actions": np.array([row[2] for row in rows], dtype=np.int64),
         "returns": np.array(returns, dtype=np.float32),
-        "num_actions": np.array(actions),
+        "num_actions": actions,
+    }
+
+
+def merge(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: value if key == "num_actions" else np.concatenate([value, second[key]])
+        for key, value in first.items()
     }
 
 
@@ -167,7 +226,7 @@ def clone_behaviour(
     policy = model.policy
     optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
     count = len(data["actions"])
-    actions = int(data["num_actions"])
+    actions = data["num_actions"]
     generator = np.random.default_rng(seed)
     log: list[dict[str, float]] = []
     policy.set_training_mode(True)
@@ -188,8 +247,8 @@ def clone_behaviour(
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
             optimizer.step()
-            total += float(-log_prob.sum())
-            value_total += float(value_loss) * len(batch)
+            total += float(-log_prob.detach().sum())
+            value_total += float(value_loss.detach()) * len(batch)
             with torch.no_grad():
                 distribution = policy.get_distribution(observations, action_masks=masks)
                 chosen = distribution.distribution.probs.argmax(dim=1)
@@ -468,6 +527,19 @@ def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
         data = imitation_data(setup, args.bc_games, args.seed, args.gamma)
         print(f"  {len(data['actions'])} recorded decisions", flush=True)
         imitation = clone_behaviour(model, data, args.bc_epochs, args.seed)
+        for round_ in range(args.dagger_rounds):
+            more, share = dagger_data(
+                setup, model, args.dagger_games, args.seed, args.gamma, round_
+            )
+            print(
+                f"  DAgger round {round_ + 1}: the policy won {share:.3f} of its "
+                f"{args.dagger_games} games vs the heuristic; {len(more['actions'])} labels",
+                flush=True,
+            )
+            data = merge(data, more)
+            log = clone_behaviour(model, data, args.dagger_epochs, args.seed + round_ + 1)
+            imitation.extend({**row, "dagger_round": round_ + 1, "dagger_share": share}
+                             for row in log)
         del data
         bc_cpu = time.process_time() - started
         bc_path = models / f"{name}-imitation.zip"
@@ -602,6 +674,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bc-games", type=int, default=400, help="imitation games; 0: none")
     parser.add_argument("--bc-epochs", type=int, default=6)
+    parser.add_argument("--dagger-rounds", type=int, default=2,
+                        help="DAgger rounds after cloning: the policy plays, the heuristic labels")
+    parser.add_argument("--dagger-games", type=int, default=200)
+    parser.add_argument("--dagger-epochs", type=int, default=3)
     parser.add_argument("--heuristic-share", type=float, default=0.5,
                         help="chance that a seat's league member is the heuristic bot")
     parser.add_argument("--pool-size", type=int, default=8, help="snapshots kept")
