@@ -121,7 +121,9 @@ class Recorder(Bot):
         return action
 
 
-def imitation_data(setup: Setup, games: int, seed: int, gamma: float) -> dict[str, np.ndarray]:
+def imitation_data(
+    setup: Setup, games: int, seed: int, gamma: float, reward: str, scale: float
+) -> dict[str, np.ndarray]:
     """``games`` heuristic games recorded at every seat: observations, masks, actions, value
     targets (each seat's end reward, discounted by its later decisions)."""
     game = make_game(setup)
@@ -133,7 +135,7 @@ def imitation_data(setup: Setup, games: int, seed: int, gamma: float) -> dict[st
         game_seed = BC_SEED + seed * 10_000 + index
         bots = [Recorder(make_bot("heuristic", game, game_seed * n + s), rows) for s in range(n)]
         result = play_game(game, bots, seed=game_seed, keep_record=False)
-        returns.extend(discounted(rows[start:], win_rewards(result.winners, n), gamma))
+        returns.extend(discounted(rows[start:], end_rewards(result, n, reward, scale), gamma))
     return stack(rows, returns, game.num_actions)
 
 
@@ -159,7 +161,14 @@ class Apprentice(Bot):
 
 
 def dagger_data(
-    setup: Setup, model: MaskablePPO, games: int, seed: int, gamma: float, round_: int
+    setup: Setup,
+    model: MaskablePPO,
+    games: int,
+    seed: int,
+    gamma: float,
+    round_: int,
+    reward: str,
+    scale: float,
 ) -> tuple[dict[str, np.ndarray], float]:
     """The policy at one seat (rotated) against heuristics, labelled by a heuristic of its
     own seat (asked on the same ``for_seat`` copy); returns the data and its win share."""
@@ -175,7 +184,7 @@ def dagger_data(
         seat = index % n
         bots[seat] = Apprentice(model, make_bot("heuristic", game, game_seed * n + n), rows)
         result = play_game(game, bots, seed=game_seed, keep_record=False)
-        returns.extend(discounted(rows[start:], win_rewards(result.winners, n), gamma))
+        returns.extend(discounted(rows[start:], end_rewards(result, n, reward, scale), gamma))
         wins += 1.0 / len(result.winners) if seat in result.winners else 0.0
     return stack(rows, returns, game.num_actions), wins / games
 
@@ -207,6 +216,16 @@ def merge(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
         key: value if key == "num_actions" else np.concatenate([value, second[key]])
         for key, value in first.items()
     }
+
+
+def end_rewards(result: Any, n: int, reward: str, scale: float) -> list[float]:
+    """What the league environment pays each seat of a finished game (``--reward``)."""
+    if reward == "margin":
+        scores = result.scores
+        return [
+            scale * (scores[s] - max(x for t, x in enumerate(scores) if t != s)) for s in range(n)
+        ]
+    return win_rewards(result.winners, n)
 
 
 def win_rewards(winners: list[int], n: int) -> list[float]:
@@ -331,8 +350,10 @@ class Frozen:
 class LeagueEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of the PettingZoo AEC game for the learner; the league plays the others."""
 
-    def __init__(self, setup: Setup, league: League, reward: str = "win") -> None:
-        self.setup, self.league = setup, league
+    def __init__(
+        self, setup: Setup, league: League, reward: str = "win", scale: float = 1.0
+    ) -> None:
+        self.setup, self.league, self.scale = setup, league, scale
         self.aec = gz.raw_env(
             setup.game, setup.players, observation="box", reward=reward, **setup.options
         )
@@ -383,6 +404,7 @@ class LeagueEnv(gymnasium.Env[np.ndarray, np.int64]):
             for name, _policy in self.members.values():
                 self.league.record(name, share)
             info = {**info, "win_share": share}
+        reward *= self.scale
         return observation, reward, done and not truncated, truncated, info
 
     def _advance(self) -> tuple[np.ndarray, float, bool, dict[str, Any]]:
@@ -513,7 +535,7 @@ def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
     print(f"{name}: {setup.steps} league steps after {args.bc_games} imitation games", flush=True)
     started, wall = time.process_time(), time.monotonic()
     league = League(args.heuristic_share, args.pool_size)
-    env = LeagueEnv(setup, league)
+    env = LeagueEnv(setup, league, args.reward, args.reward_scale)
     width = args.width
     model = MaskablePPO(
         "MlpPolicy",
@@ -534,12 +556,21 @@ def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
     imitation: list[dict[str, float]] = []
     bc_cpu = 0.0
     if args.bc_games:
-        data = imitation_data(setup, args.bc_games, args.seed, args.gamma)
+        data = imitation_data(
+            setup, args.bc_games, args.seed, args.gamma, args.reward, args.reward_scale
+        )
         print(f"  {len(data['actions'])} recorded decisions", flush=True)
         imitation = clone_behaviour(model, data, args.bc_epochs, args.seed, args.weight_decay)
         for round_ in range(args.dagger_rounds):
             more, share = dagger_data(
-                setup, model, args.dagger_games, args.seed, args.gamma, round_
+                setup,
+                model,
+                args.dagger_games,
+                args.seed,
+                args.gamma,
+                round_,
+                args.reward,
+                args.reward_scale,
             )
             print(
                 f"  DAgger round {round_ + 1}: the policy won {share:.3f} of its "
@@ -584,7 +615,7 @@ def run(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
         "pool_final": [steps for steps, _ in league.snapshots],
         "league_games": {k: len(v) for k, v in league.results.items()},
         "imitation_cpu_min": round(bc_cpu / 60, 2),
-        "train_cpu_min": round(train_cpu / 60, 2),
+        "train_cpu_min": round(train_cpu / 60, 2),  # the imitation included
         "total_cpu_min": round((time.process_time() - started) / 60, 2),
         "wall_min": round((time.monotonic() - wall) / 60, 2),
         "final": final,
@@ -620,7 +651,7 @@ def report(out: Path) -> None:
     import matplotlib.pyplot as plt
 
     print(
-        "| game | players | league steps | CPU min (imitation / training / all) "
+        "| game | players | league steps | CPU min (imitation / league / all) "
         "| vs heuristic (95%) | vs random (95%) | imitation alone vs heuristic | games |"
     )
     print("| --- | --- | ---: | --- | --- | --- | --- | ---: |")
@@ -634,7 +665,8 @@ def report(out: Path) -> None:
         only = summary.get("imitation_only") or {}
         print(
             f"| {setup['game']} | {setup['players']} | {summary['steps']:,} "
-            f"| {summary['imitation_cpu_min']:.1f} / {summary['train_cpu_min']:.1f} / "
+            f"| {summary['imitation_cpu_min']:.1f} / "
+            f"{summary['train_cpu_min'] - summary['imitation_cpu_min']:.1f} / "
             f"{summary['total_cpu_min']:.1f} | {rate(final['heuristic'])} "
             f"| {rate(final['random'])} "
             f"| {rate(only['heuristic']) if only else '-'} | {final['heuristic']['games']} |"
@@ -663,9 +695,8 @@ def report(out: Path) -> None:
         axis.set_xlabel("league steps (after the imitation warm start)")
         axis.set_ylabel("win rate (95% Wilson band)")
         axis.set_title(
-            f"{setup['game']}, {setup['players']} players: self-play league, "
-            f"{rows[0]['heuristic_win_rate'] * 0 + summary['settings']['eval_games']:.0f} "
-            "games a point",
+            f"{setup['game']}, {setup['players']} players: self-play league "
+            f"({summary['settings']['eval_games']} games a point)",
             fontsize=9,
         )
         axis.legend(fontsize=8, loc="center right")
@@ -702,6 +733,13 @@ def main(argv: list[str] | None = None) -> None:
         default=0.6,
         help="chance that a seat's league member is the heuristic bot",
     )
+    parser.add_argument(
+        "--reward",
+        choices=["win", "margin"],
+        default="win",
+        help="the learner's end reward: win (+1, -1/(n-1)) or margin (own - best other score)",
+    )
+    parser.add_argument("--reward-scale", type=float, default=1.0, help="rewards times this")
     parser.add_argument("--pool-size", type=int, default=8, help="snapshots kept")
     parser.add_argument("--snapshot-every", type=int, default=10_000)
     parser.add_argument("--eval-every", type=int, default=25_000)
