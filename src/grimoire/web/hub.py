@@ -141,6 +141,12 @@ class Hub:
                 if self._heard.get(room.id, STALE) <= room.journal.revision:
                     break
                 async with room.lock.local:
+                    # asked again under the lock: the notice of this process's own change
+                    # arrives while the change still holds the lock, and once it lets go the
+                    # room is at that revision (reading the whole table again cost as much as
+                    # the move)
+                    if self._heard.get(room.id, STALE) <= room.journal.revision:
+                        break
                     await self._refresh(room)
         except Exception as error:
             self.store.outage.met(error, "game %s: could not be read again", room.id)
@@ -193,6 +199,9 @@ class Hub:
         if revision is not None and revision == room.journal.revision != STALE:
             return
         async with room.lock.local:
+            held = room.journal.revision
+            if revision is not None and held != STALE and held >= revision:
+                return  # a change made here while this waited for the lock brought it there
             await self._refresh(room)
 
     async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
