@@ -59,3 +59,38 @@ def test_one_client_gets_one_budget_across_three_processes(three: list[ServerPro
     assert answers[-BURST:] == [429] * BURST, answers
     other = httpx.get(f"{three[1].url}/api/games/{game_id}/state", timeout=30)
     assert other.status_code == 200  # reads have their own budget
+
+
+def test_a_bucket_spent_later_than_the_statement_began_is_not_emptied(postgres_url: str) -> None:
+    """A take reads the database's clock before it waits for the bucket's row; the row may by
+    then hold a later time (spent meanwhile by another process). Time must not run backwards:
+    with a high rate, a few milliseconds the wrong way emptied a full bucket (429s under the
+    load benchmark's raised limits)."""
+    from sqlalchemy import text
+
+    from grimoire.web.cluster.rates import SharedBuckets
+    from grimoire.web.limits import RateLimit
+    from grimoire.web.outage import Outage
+    from grimoire.web.store import make_engine, migrate
+
+    engine = make_engine(postgres_url)
+    try:
+        migrate(engine)
+        limit = RateLimit(10, 60_000_000.0, name="action")  # a million a second
+        with engine.begin() as connection:  # spent "5 s from now": a later time than the take's
+            connection.execute(
+                text(
+                    "INSERT INTO rate_buckets (key, tokens, at) "
+                    "VALUES ('action client', 5, extract(epoch from clock_timestamp()) + 5)"
+                )
+            )
+        buckets = SharedBuckets(engine, Outage())
+        for _ in range(4):  # 5 tokens held: 4 takes leave 1
+            buckets.take([(limit, "client")])
+        with engine.connect() as connection:
+            tokens: float = connection.execute(
+                text("SELECT tokens FROM rate_buckets WHERE key = 'action client'")
+            ).scalar_one()
+        assert tokens == pytest.approx(1.0)
+    finally:
+        engine.dispose()

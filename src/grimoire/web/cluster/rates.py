@@ -40,14 +40,19 @@ class RateBucketRow(Base):
 
 
 _NOW = "extract(epoch from clock_timestamp())"
-_LEVEL = "LEAST(CAST(:burst AS double precision), b.tokens + (EXCLUDED.at - b.at) * :rate)"
+# EXCLUDED.at is read before the statement waits for the row's lock, so the row may have been
+# spent later than that by the time this one gets it: time never runs backwards here (with a
+# high rate, a few milliseconds the wrong way emptied the bucket: 429s under a raised limit)
+_LEVEL = (
+    "LEAST(CAST(:burst AS double precision), b.tokens + GREATEST(0, EXCLUDED.at - b.at) * :rate)"
+)
 TAKE = text(
     "INSERT INTO rate_buckets AS b (key, tokens, at) "
     f"VALUES (:key, CAST(:burst AS double precision) - 1, {_NOW}) "
-    f"ON CONFLICT (key) DO UPDATE SET tokens = {_LEVEL} - 1, at = EXCLUDED.at "
+    f"ON CONFLICT (key) DO UPDATE SET tokens = {_LEVEL} - 1, at = GREATEST(b.at, EXCLUDED.at) "
     f"WHERE {_LEVEL} >= 1 RETURNING b.tokens"
 )
-LEVEL = text(f"SELECT tokens + ({_NOW} - at) * :rate FROM rate_buckets WHERE key = :key")
+LEVEL = text(f"SELECT tokens + GREATEST(0, {_NOW} - at) * :rate FROM rate_buckets WHERE key = :key")
 SWEEP = text(f"DELETE FROM rate_buckets WHERE at < {_NOW} - :age")
 
 
