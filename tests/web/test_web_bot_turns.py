@@ -8,10 +8,19 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import wait_until
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "grimoire" / "web"
+
+
+@pytest.fixture(autouse=True)
+def seeded_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables dealt from a fixed seed: with a random deal, a random bot's first turn was now and
+    then only "done" (a pass, which no summary tells), and the turns checked here went missing
+    (2 runs in 20)."""
+    monkeypatch.setenv("GRIMOIRE_TEST_SEED", "7")
 
 
 def fatal_table(client: TestClient) -> tuple[str, str]:
