@@ -121,7 +121,8 @@ def card_odds(
                 answer = _ask(_fresh_model(st, card, exact), question, deadline, nodes)
             except OddsTimeout:
                 answer = None  # remembered too: the same question runs out again
-            _remember(_BOUNDED, key, answer)
+            if deadline is None:  # past a deadline the answer depends on the clock: not kept
+                _remember(_BOUNDED, key, answer)
         if answer is None:
             raise OddsTimeout
         return answer
